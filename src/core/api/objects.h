@@ -1,0 +1,71 @@
+#pragma once
+/// The other API objects a scheduler reads: namespaces (namespaceSelector), services and
+/// controllers (default topology spreading), priority classes and disruption budgets.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/api/labels.h"
+#include "core/api/pod.h"
+#include "core/api/source_ref.h"
+#include "core/api/string_pool.h"
+
+namespace berth::core {
+
+struct Namespace {
+    Sym name = kEmptySym;
+    Labels labels;
+    SourceRef source;
+};
+
+struct Service {
+    Sym ns = kEmptySym;
+    std::string name;
+    std::optional<Labels> selector;  // spec.selector; nil when absent
+    SourceRef source;
+};
+
+enum class WorkloadKind : std::uint8_t {
+    Deployment, ReplicaSet, StatefulSet, ReplicationController, Job, DaemonSet
+};
+
+const char* workloadKindName(WorkloadKind k);
+
+/// A pod controller. The template is kept as a Pod; expansion into pods is the workloads
+/// module's job.
+struct Workload {
+    WorkloadKind kind = WorkloadKind::ReplicaSet;
+    Sym ns = kEmptySym;
+    std::string name;
+    std::string uid;
+    Labels labels;
+    std::optional<LabelSelector> selector;  // spec.selector (RC: a plain map, as In terms)
+    std::int32_t replicas = 1;              // Deployment/RS/RC/StatefulSet; Job: parallelism
+    std::int32_t completions = 1;           // Job
+    std::string podManagementPolicy;        // StatefulSet: OrderedReady | Parallel
+    std::string serviceName;                // StatefulSet
+    std::vector<OwnerReference> ownerReferences;
+    Pod podTemplate;
+    SourceRef source;
+};
+
+struct PriorityClass {
+    std::string name;
+    std::int32_t value = 0;
+    bool globalDefault = false;
+    PreemptionPolicy preemptionPolicy = PreemptionPolicy::PreemptLowerPriority;
+    SourceRef source;
+};
+
+struct PodDisruptionBudget {
+    Sym ns = kEmptySym;
+    std::string name;
+    std::optional<LabelSelector> selector;
+    std::int32_t disruptionsAllowed = 0;
+    std::vector<std::string> disruptedPods;  // status.disruptedPods keys (pod names)
+    SourceRef source;
+};
+
+}  // namespace berth::core

@@ -1,0 +1,109 @@
+#pragma once
+/// A pod as the scheduler sees it: spec fields interned, plus derived data (aggregate
+/// requests, non-zero requests, host ports) computed once when the pod enters a simulation.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/api/affinity.h"
+#include "core/api/labels.h"
+#include "core/api/resource_list.h"
+#include "core/api/source_ref.h"
+#include "core/api/string_pool.h"
+#include "core/api/taint.h"
+
+namespace berth::core {
+
+struct ContainerPort {
+    std::int32_t containerPort = 0;
+    std::int32_t hostPort = 0;
+    Sym protocol = kEmptySym;  // interned "TCP" by default
+    Sym hostIP = kEmptySym;    // interned "0.0.0.0" by default
+};
+
+struct Container {
+    std::string name;
+    std::string image;
+    ResourceList requests;
+    bool hasCpuRequest = false;     // an explicit entry, even "0" (non-zero defaulting)
+    bool hasMemoryRequest = false;
+    std::vector<ContainerPort> ports;
+    bool restartPolicyAlways = false;  // a sidecar when used as an init container
+};
+
+struct OwnerReference {
+    std::string apiVersion;
+    std::string kind;
+    std::string name;
+    std::string uid;
+    bool controller = false;
+};
+
+enum class PodPhase : std::uint8_t { Pending, Running, Succeeded, Failed, Unknown };
+enum class PreemptionPolicy : std::uint8_t { PreemptLowerPriority, Never };
+
+/// One host port a pod wants, normalised (protocol and IP defaulted).
+struct HostPort {
+    Sym ip = kEmptySym;
+    Sym protocol = kEmptySym;
+    std::int32_t port = 0;
+    bool operator==(const HostPort&) const = default;
+};
+
+struct Pod {
+    // identity
+    std::uint32_t id = 0;  // index in Cluster::pods
+    std::string name;
+    Sym ns = kEmptySym;
+    std::string uid;
+    Labels labels;
+    std::vector<OwnerReference> ownerReferences;
+    std::string generateName;
+
+    // spec
+    Sym nodeName = kEmptySym;  // spec.nodeName; kEmptySym when pending
+    Sym schedulerName = kEmptySym;
+    std::int32_t priority = 0;
+    std::string priorityClassName;
+    PreemptionPolicy preemptionPolicy = PreemptionPolicy::PreemptLowerPriority;
+    Labels nodeSelector;
+    Affinity affinity;
+    std::vector<Toleration> tolerations;
+    std::vector<TopologySpreadConstraint> topologySpreadConstraints;
+    std::vector<Container> containers;
+    std::vector<Container> initContainers;
+    ResourceList overhead;
+    std::vector<std::string> schedulingGates;
+
+    // status
+    PodPhase phase = PodPhase::Pending;
+    std::optional<std::int64_t> startTime;  // seconds since the epoch
+    bool terminating = false;               // metadata.deletionTimestamp set
+    Sym nominatedNodeName = kEmptySym;
+
+    SourceRef source;
+
+    // derived (see computeDerived)
+    struct Derived {
+        ResourceList requests;              // PodRequests: what Filter and NodeInfo use
+        std::int64_t nonZeroMilliCpu = 0;   // scoring, with 100m / 200Mi defaults
+        std::int64_t nonZeroMemory = 0;
+        std::vector<HostPort> hostPorts;
+        bool hasAffinityTerms = false;          // any pod affinity or anti-affinity
+        bool hasRequiredAntiAffinity = false;
+        bool requestsNothing = false;           // cpu, memory, storage 0 and no scalars
+    } derived;
+};
+
+inline constexpr std::int64_t kDefaultMilliCpuRequest = 100;
+inline constexpr std::int64_t kDefaultMemoryRequest = 200LL * 1024 * 1024;
+
+struct KubeVersion;
+
+/// Fills pod.derived following upstream's PodRequests (component-helpers/resource/helpers.go)
+/// and GetNonzeroRequests (pkg/scheduler/util/pod_resources.go) for the given version.
+void computeDerived(Pod& pod, const KubeVersion& version, Sym defaultProtocol, Sym defaultHostIP);
+
+}  // namespace berth::core

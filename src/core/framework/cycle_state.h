@@ -1,0 +1,46 @@
+#pragma once
+/// Per-cycle plugin data (framework/cycle_state.go). Plugins own a slot index instead of a
+/// string key, so reads are an array index.
+
+#include <memory>
+#include <vector>
+
+namespace berth::core {
+
+struct StateData {
+    virtual ~StateData() = default;
+    virtual std::unique_ptr<StateData> clone() const = 0;
+};
+
+class CycleState {
+public:
+    explicit CycleState(std::size_t slots = 0) : m_data(slots), m_skipFilter(slots), m_skipScore(slots) {}
+
+    CycleState clone() const {
+        CycleState c(m_data.size());
+        for (std::size_t i = 0; i < m_data.size(); ++i)
+            if (m_data[i]) c.m_data[i] = m_data[i]->clone();
+        c.m_skipFilter = m_skipFilter;
+        c.m_skipScore = m_skipScore;
+        return c;
+    }
+
+    void write(int slot, std::unique_ptr<StateData> d) { m_data[static_cast<std::size_t>(slot)] = std::move(d); }
+    template <class T>
+    T* read(int slot) const {
+        return static_cast<T*>(m_data[static_cast<std::size_t>(slot)].get());
+    }
+
+    // PreFilter / PreScore Skip (>= 1.27): the plugin's Filter / Score does not run.
+    void setSkipFilter(int slot, bool v) { m_skipFilter[static_cast<std::size_t>(slot)] = v; }
+    bool skipFilter(int slot) const { return m_skipFilter[static_cast<std::size_t>(slot)]; }
+    void setSkipScore(int slot, bool v) { m_skipScore[static_cast<std::size_t>(slot)] = v; }
+    bool skipScore(int slot) const { return m_skipScore[static_cast<std::size_t>(slot)]; }
+
+private:
+    std::vector<std::unique_ptr<StateData>> m_data;
+    std::vector<bool> m_skipFilter;
+    std::vector<bool> m_skipScore;
+};
+
+}  // namespace berth::core

@@ -1,0 +1,119 @@
+#pragma once
+/// Extension-point interfaces (pkg/scheduler/framework/interface.go). A plugin derives from
+/// Plugin and from each extension point it implements; the runtime discovers them at profile
+/// build time.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "core/api/pod.h"
+#include "core/framework/cycle_state.h"
+#include "core/framework/node_info.h"
+#include "core/framework/status.h"
+#include "core/framework/types.h"
+
+namespace berth::core {
+
+class Handle;
+
+class Plugin {
+public:
+    virtual ~Plugin() = default;
+    virtual std::string_view name() const = 0;
+    /// Index of this plugin in its profile; also its CycleState slot.
+    int slot() const { return m_slot; }
+    void setSlot(int s) { m_slot = s; }
+
+private:
+    int m_slot = -1;
+};
+
+class QueueSortPlugin : public virtual Plugin {
+public:
+    struct QueuedPod {
+        const Pod* pod;
+        std::int64_t timestamp;  // when it was last added to the queue
+        std::uint64_t sequence;  // tie-break for equal timestamps: arrival order
+    };
+    virtual bool less(const QueuedPod& a, const QueuedPod& b) const = 0;
+};
+
+class PreEnqueuePlugin : public virtual Plugin {
+public:
+    virtual Status preEnqueue(const Pod& pod) = 0;
+};
+
+/// AddPod / RemovePod keep PreFilter state in step when the two-pass filter adds nominated
+/// pods and when preemption removes victims.
+class PreFilterExtensions {
+public:
+    virtual ~PreFilterExtensions() = default;
+    virtual Status addPod(CycleState& state, const Pod& podToSchedule, const Pod& podToAdd,
+                          const NodeInfo& nodeInfo) const = 0;
+    virtual Status removePod(CycleState& state, const Pod& podToSchedule, const Pod& podToRemove,
+                             const NodeInfo& nodeInfo) const = 0;
+};
+
+class PreFilterPlugin : public virtual Plugin {
+public:
+    virtual Status preFilter(CycleState& state, const Pod& pod, PreFilterResult& result) = 0;
+    virtual const PreFilterExtensions* preFilterExtensions() const { return nullptr; }
+};
+
+class FilterPlugin : public virtual Plugin {
+public:
+    virtual Status filter(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const = 0;
+};
+
+class PostFilterPlugin : public virtual Plugin {
+public:
+    virtual Status postFilter(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
+                              PostFilterResult& result) = 0;
+};
+
+class PreScorePlugin : public virtual Plugin {
+public:
+    virtual Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) = 0;
+};
+
+class ScorePlugin : public virtual Plugin {
+public:
+    virtual Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
+                         std::int64_t& score) const = 0;
+    virtual bool hasNormalizeScore() const { return false; }
+    virtual Status normalizeScore(const CycleState&, const Pod&, std::span<NodeScore>) const {
+        return {};
+    }
+};
+
+class ReservePlugin : public virtual Plugin {
+public:
+    virtual Status reserve(CycleState& state, const Pod& pod, Sym nodeName) = 0;
+    virtual void unreserve(CycleState& state, const Pod& pod, Sym nodeName) = 0;
+};
+
+class PermitPlugin : public virtual Plugin {
+public:
+    /// Wait: `timeoutSeconds` says how long to wait before the pod is rejected.
+    virtual Status permit(CycleState& state, const Pod& pod, Sym nodeName, double& timeoutSeconds) = 0;
+};
+
+class PreBindPlugin : public virtual Plugin {
+public:
+    virtual Status preBind(CycleState& state, const Pod& pod, Sym nodeName) = 0;
+};
+
+class BindPlugin : public virtual Plugin {
+public:
+    virtual Status bind(CycleState& state, const Pod& pod, Sym nodeName) = 0;
+};
+
+class PostBindPlugin : public virtual Plugin {
+public:
+    virtual void postBind(CycleState& state, const Pod& pod, Sym nodeName) = 0;
+};
+
+}  // namespace berth::core

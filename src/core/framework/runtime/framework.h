@@ -1,0 +1,110 @@
+#pragma once
+/// One profile's plugins and the code that runs each extension point over them
+/// (framework/runtime/framework.go).
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/framework/handle.h"
+#include "core/framework/interface.h"
+#include "core/framework/runtime/registry.h"
+#include "core/profile/config.h"
+
+namespace berth::core {
+
+class Snapshot;
+
+/// Scores of one cycle: per score plugin, per feasible node (plugin-major).
+struct ScoreMatrix {
+    std::vector<int> plugins;           // plugin slots, in Score order
+    std::vector<std::int64_t> weights;  // parallel to plugins
+    std::vector<int> nodes;             // snapshot indices of the scored nodes
+    std::vector<std::int64_t> raw;      // [p * nodes + n], only when keepRaw
+    std::vector<std::int64_t> normalized;
+    std::vector<std::int64_t> totals;   // per node, weighted sum
+    std::vector<std::uint8_t> skipped;  // per plugin: PreScore Skip
+    bool keepRaw = false;
+};
+
+class Framework {
+public:
+    /// Builds the profile; on a configuration error returns nullptr and fills `error`.
+    static std::unique_ptr<Framework> create(const ProfileConfig& profile, const Registry& registry,
+                                             Handle& handle, std::string& error);
+
+    const std::string& schedulerName() const { return m_schedulerName; }
+    std::optional<std::int32_t> percentageOfNodesToScore() const { return m_percentage; }
+    Handle& handle() { return m_handle; }
+    const StringPool& pool() const { return *m_handle.pool; }
+
+    std::size_t pluginCount() const { return m_plugins.size(); }
+    std::string_view pluginName(int slot) const { return m_plugins[static_cast<std::size_t>(slot)]->name(); }
+    Plugin* plugin(std::string_view name) const;
+    /// Plugin names enabled at a point, in order (for `explain` and tests).
+    std::vector<std::string> pluginNames(ExtensionPoint p) const;
+    std::int64_t scoreWeight(int slot) const { return m_weights[static_cast<std::size_t>(slot)]; }
+
+    bool hasFilterPlugins() const { return !m_filter.empty(); }
+    bool hasScorePlugins() const { return !m_score.empty(); }
+    bool hasPostFilterPlugins() const { return !m_postFilter.empty(); }
+
+    CycleState newCycleState() const { return CycleState(m_plugins.size()); }
+
+    // --- queue ---
+    const QueueSortPlugin* queueSort() const { return m_queueSort; }
+    Status runPreEnqueuePlugins(const Pod& pod) const;
+
+    // --- scheduling cycle ---
+    /// Runs PreFilter plugins in order. `rejectors` gets the names of the plugins that
+    /// rejected (for UnschedulablePlugins). `result` is the intersection of their results.
+    Status runPreFilterPlugins(CycleState& state, const Pod& pod, PreFilterResult& result,
+                               std::vector<std::string>& rejectors);
+    Status runPreFilterExtensionAddPod(CycleState& state, const Pod& pod, const Pod& toAdd,
+                                       const NodeInfo& nodeInfo) const;
+    Status runPreFilterExtensionRemovePod(CycleState& state, const Pod& pod, const Pod& toRemove,
+                                          const NodeInfo& nodeInfo) const;
+    /// First non-success Filter status (with the plugin set), or success.
+    Status runFilterPlugins(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const;
+    /// The two-pass filter of UPSTREAM 2.5 (nominated pods of equal or higher priority).
+    Status runFilterPluginsWithNominatedPods(const CycleState& state, const Pod& pod,
+                                             const NodeInfo& nodeInfo) const;
+    Status runPostFilterPlugins(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
+                                PostFilterResult& result, std::string& message);
+    Status runPreScorePlugins(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes);
+    /// Scores `nodes` (snapshot indices into `all`).
+    Status runScorePlugins(const CycleState& state, const Pod& pod, const std::vector<NodeInfo*>& all,
+                           ScoreMatrix& out) const;
+
+    Status runReservePluginsReserve(CycleState& state, const Pod& pod, Sym node);
+    void runReservePluginsUnreserve(CycleState& state, const Pod& pod, Sym node);
+    Status runPermitPlugins(CycleState& state, const Pod& pod, Sym node, double& waitSeconds);
+    Status runPreBindPlugins(CycleState& state, const Pod& pod, Sym node);
+    Status runBindPlugins(CycleState& state, const Pod& pod, Sym node);
+    void runPostBindPlugins(CycleState& state, const Pod& pod, Sym node);
+
+private:
+    Framework(Handle& handle) : m_handle(handle) {}
+
+    Handle& m_handle;
+    std::string m_schedulerName;
+    std::optional<std::int32_t> m_percentage;
+    std::vector<std::unique_ptr<Plugin>> m_plugins;  // index == slot
+    std::vector<std::int64_t> m_weights;             // per slot (Score weight)
+    const QueueSortPlugin* m_queueSort = nullptr;
+    std::vector<PreEnqueuePlugin*> m_preEnqueue;
+    std::vector<PreFilterPlugin*> m_preFilter;
+    std::vector<FilterPlugin*> m_filter;
+    std::vector<PostFilterPlugin*> m_postFilter;
+    std::vector<PreScorePlugin*> m_preScore;
+    std::vector<ScorePlugin*> m_score;
+    std::vector<ReservePlugin*> m_reserve;
+    std::vector<PermitPlugin*> m_permit;
+    std::vector<PreBindPlugin*> m_preBind;
+    std::vector<BindPlugin*> m_bind;
+    std::vector<PostBindPlugin*> m_postBind;
+};
+
+}  // namespace berth::core

@@ -1,0 +1,102 @@
+#pragma once
+/// Test builders: a cluster with nodes and pods written in one line each, e.g.
+///   TestCluster tc;
+///   tc.node("n1").cpu("4").memory("8Gi").label("zone", "a").add();
+///   tc.pod("web").cpu("500m").memory("1Gi").on("n1").add();
+/// and the scheduling state (cache, snapshot, handle) the plugins read.
+
+#include <memory>
+#include <random>
+#include <string>
+#include <string_view>
+
+#include "core/api/cluster.h"
+#include "core/api/version.h"
+#include "core/backend/cache/cache.h"
+#include "core/backend/cache/snapshot.h"
+#include "core/framework/handle.h"
+
+namespace berth::testlib {
+
+using namespace berth::core;
+
+class TestCluster;
+
+/// Parses a quantity or fails the running test.
+std::int64_t milli(std::string_view q);
+std::int64_t value(std::string_view q);
+
+class NodeBuilder {
+public:
+    NodeBuilder(TestCluster& tc, std::string name);
+    NodeBuilder& cpu(std::string_view q);
+    NodeBuilder& memory(std::string_view q);
+    NodeBuilder& ephemeralStorage(std::string_view q);
+    NodeBuilder& pods(std::int64_t n);
+    NodeBuilder& scalar(std::string_view name, std::int64_t v);
+    NodeBuilder& label(std::string_view k, std::string_view v);
+    NodeBuilder& taint(std::string_view k, std::string_view v, TaintEffect e);
+    NodeBuilder& unschedulable(bool u = true);
+    NodeBuilder& image(std::string_view name, std::int64_t sizeBytes);
+    const Node& add();
+
+private:
+    TestCluster& m_tc;
+    Node m_node;
+};
+
+class PodBuilder {
+public:
+    PodBuilder(TestCluster& tc, std::string name);
+    PodBuilder& ns(std::string_view ns);
+    /// Adds a container with these requests ("" = no entry for that resource).
+    PodBuilder& container(std::string_view cpu, std::string_view memory, std::string_view image = "app");
+    /// Requests on the first container (created if needed).
+    PodBuilder& cpu(std::string_view q);
+    PodBuilder& memory(std::string_view q);
+    PodBuilder& ephemeralStorage(std::string_view q);
+    PodBuilder& scalar(std::string_view name, std::int64_t v);
+    PodBuilder& initContainer(std::string_view cpu, std::string_view memory, bool sidecar = false);
+    PodBuilder& overhead(std::string_view cpu, std::string_view memory);
+    PodBuilder& hostPort(std::int32_t port, std::string_view protocol = "TCP", std::string_view ip = "");
+    PodBuilder& label(std::string_view k, std::string_view v);
+    PodBuilder& nodeSelector(std::string_view k, std::string_view v);
+    PodBuilder& toleration(std::string_view key, TolerationOp op, std::string_view value, TaintEffect effect);
+    PodBuilder& priority(std::int32_t p);
+    PodBuilder& nodeName(std::string_view n);  // spec.nodeName on a pending pod
+    PodBuilder& on(std::string_view node);     // bound to that node
+    PodBuilder& terminating(bool t = true);
+    PodBuilder& startTime(std::int64_t t);
+    /// Direct access for fields without a shortcut (affinity, spread constraints, ...).
+    Pod& raw() { return m_pod; }
+    /// Adds the pod to the cluster; bound pods also go into the cache.
+    const Pod& add();
+
+private:
+    Container& first();
+    TestCluster& m_tc;
+    Pod m_pod;
+};
+
+class TestCluster {
+public:
+    explicit TestCluster(KubeVersion version = KubeVersion::newest());
+
+    Cluster cluster;
+    KubeVersion version;
+    Cache cache;
+    Snapshot snapshot;
+    std::mt19937_64 rng{1};
+    Handle handle;
+
+    Sym sym(std::string_view s) { return cluster.pool.intern(s); }
+    NodeBuilder node(std::string name) { return NodeBuilder(*this, std::move(name)); }
+    PodBuilder pod(std::string name) { return PodBuilder(*this, std::move(name)); }
+    /// Label selector helpers.
+    LabelSelector selector(std::initializer_list<std::pair<std::string_view, std::string_view>> matchLabels);
+    /// Refreshes the snapshot from the cache; call before running plugins.
+    Snapshot& refresh();
+    const NodeInfo& nodeInfo(std::string_view name);
+};
+
+}  // namespace berth::testlib
