@@ -1,0 +1,24 @@
+#pragma once
+/// NodeName (plugins/nodename/node_name.go): a pod with spec.nodeName fits only that node.
+
+#include "core/framework/handle.h"
+#include "core/framework/interface.h"
+#include "core/profile/config.h"
+
+namespace berth::core {
+
+class NodeName final : public FilterPlugin {
+public:
+    static constexpr std::string_view kName = "NodeName";
+    NodeName(const PluginArgs&, Handle& h) : m_reason(h.intern("node(s) didn't match the requested node name")) {}
+    std::string_view name() const override { return kName; }
+    Status filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const override {
+        if (pod.nodeName == kEmptySym || (nodeInfo.node() && nodeInfo.node()->nameSym == pod.nodeName)) return {};
+        return Status(Code::UnschedulableAndUnresolvable, m_reason);
+    }
+
+private:
+    Sym m_reason;
+};
+
+}  // namespace berth::core

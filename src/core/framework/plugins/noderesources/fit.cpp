@@ -1,0 +1,128 @@
+#include "core/framework/plugins/noderesources/fit.h"
+
+#include <algorithm>
+
+namespace berth::core {
+namespace {
+
+struct ScoreState final : StateData {
+    std::int64_t podRequests[8] = {};
+    std::unique_ptr<StateData> clone() const override { return std::make_unique<ScoreState>(*this); }
+};
+
+// v1helper.IsExtendedResourceName: a domain-prefixed name outside kubernetes.io/.
+bool isExtendedResource(std::string_view name) {
+    if (name.find('/') == std::string_view::npos) return false;
+    if (name.rfind("kubernetes.io/", 0) == 0) return false;
+    if (name.rfind("requests.", 0) == 0) return false;
+    return true;
+}
+
+}  // namespace
+
+NodeResourcesFit::NodeResourcesFit(const PluginArgs& args, Handle& h)
+    : m_handle(h),
+      m_args(args.nodeResourcesFit),
+      m_resources(resolveResources(args.nodeResourcesFit.resources, *h.pool)),
+      m_tooManyPods(h.intern("Too many pods")),
+      m_insufficientCpu(h.intern("Insufficient cpu")),
+      m_insufficientMemory(h.intern("Insufficient memory")),
+      m_insufficientStorage(h.intern("Insufficient ephemeral-storage")) {
+    for (const auto& r : m_args.ignoredResources) m_ignoredResources.insert(h.intern(r));
+    m_ignoredGroups = m_args.ignoredResourceGroups;
+}
+
+bool NodeResourcesFit::ignored(Sym scalar) const {
+    const std::string_view name = m_handle.pool->str(scalar);
+    if (!isExtendedResource(name)) return false;
+    if (m_ignoredResources.count(scalar)) return true;
+    const std::string_view prefix = name.substr(0, name.find('/'));
+    return std::find(m_ignoredGroups.begin(), m_ignoredGroups.end(), prefix) != m_ignoredGroups.end();
+}
+
+Sym NodeResourcesFit::insufficientReason(Sym scalar) const {
+    // Interning is a hash lookup; only failing scalar checks get here.
+    return m_handle.intern("Insufficient " + std::string(m_handle.pool->str(scalar)));
+}
+
+Status NodeResourcesFit::preFilter(CycleState&, const Pod&, PreFilterResult&) {
+    // The pod's aggregate requests are precomputed in pod.derived (computePodResourceRequest).
+    return {};
+}
+
+void NodeResourcesFit::insufficientResources(const Pod& pod, const NodeInfo& nodeInfo, Status& out) const {
+    const ResourceList& alloc = nodeInfo.node()->allocatable;
+    const ResourceList& used = nodeInfo.requested();
+    const ResourceList& req = pod.derived.requests;
+    if (static_cast<std::int64_t>(nodeInfo.podCount()) + 1 > alloc.pods) out.addReason(m_tooManyPods);
+    if (pod.derived.requestsNothing) return;
+    // v1.26 checks every resource (no `request > 0` guard); >= 1.28 only the requested ones.
+    const bool guard = m_handle.version.atLeast(28);
+    if ((!guard || req.milliCpu > 0) && req.milliCpu > alloc.milliCpu - used.milliCpu) out.addReason(m_insufficientCpu);
+    if ((!guard || req.memory > 0) && req.memory > alloc.memory - used.memory) out.addReason(m_insufficientMemory);
+    if ((!guard || req.ephemeralStorage > 0) && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage)
+        out.addReason(m_insufficientStorage);
+    if (req.scalars.empty()) return;
+    // Upstream walks a Go map (order unspecified); Berth uses resource-name order.
+    const ScalarResource* sorted[16];
+    std::size_t n = 0;
+    for (const auto& s : req.scalars)
+        if (n < 16) sorted[n++] = &s;
+    std::sort(sorted, sorted + n, [&](const ScalarResource* a, const ScalarResource* b) {
+        return m_handle.pool->str(a->name) < m_handle.pool->str(b->name);
+    });
+    for (std::size_t i = 0; i < n; ++i) {
+        const ScalarResource& s = *sorted[i];
+        if (s.value == 0 || ignored(s.name)) continue;
+        if (s.value > alloc.scalar(s.name) - used.scalar(s.name)) out.addReason(insufficientReason(s.name));
+    }
+}
+
+Status NodeResourcesFit::filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const {
+    Status s;
+    insufficientResources(pod, nodeInfo, s);
+    if (s.reasons().empty()) return {};
+    s.setCode(Code::Unschedulable);
+    // >= 1.34 (PR #131345): a request larger than the node's whole allocatable can never fit.
+    if (m_handle.version.atLeast(34)) {
+        const ResourceList& alloc = nodeInfo.node()->allocatable;
+        const ResourceList& req = pod.derived.requests;
+        bool never = (req.milliCpu > 0 && req.milliCpu > alloc.milliCpu) ||
+                     (req.memory > 0 && req.memory > alloc.memory) ||
+                     (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage);
+        for (const auto& sc : req.scalars)
+            if (sc.value > 0 && !ignored(sc.name) && sc.value > alloc.scalar(sc.name)) never = true;
+        if (never) s.setCode(Code::UnschedulableAndUnresolvable);
+    }
+    return s;
+}
+
+Status NodeResourcesFit::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const>) {
+    auto s = std::make_unique<ScoreState>();
+    for (std::size_t i = 0; i < m_resources.size(); ++i)
+        s->podRequests[i] = podScoringRequest(pod, m_resources[i], true, m_handle.version);
+    state.write(slot(), std::move(s));
+    return {};
+}
+
+Status NodeResourcesFit::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
+                               std::int64_t& score) const {
+    std::int64_t local[8];
+    const std::int64_t* requests = local;
+    if (const auto* s = state.read<ScoreState>(slot())) {
+        requests = s->podRequests;
+    } else {
+        for (std::size_t i = 0; i < m_resources.size(); ++i)
+            local[i] = podScoringRequest(pod, m_resources[i], true, m_handle.version);
+    }
+    AllocationVector a;
+    allocationFor(m_resources, requests, nodeInfo, false, a);
+    switch (m_args.type) {
+        case ScoringStrategyType::LeastAllocated: score = leastAllocatedScore(a); break;
+        case ScoringStrategyType::MostAllocated: score = mostAllocatedScore(a); break;
+        case ScoringStrategyType::RequestedToCapacityRatio: score = requestedToCapacityRatioScore(a, m_args.shape); break;
+    }
+    return {};
+}
+
+}  // namespace berth::core

@@ -1,0 +1,42 @@
+#pragma once
+/// NodeResourcesFit (plugins/noderesources/fit.go): Filter on pods/cpu/memory/storage/scalar
+/// room, Score by the configured strategy (LeastAllocated, MostAllocated,
+/// RequestedToCapacityRatio).
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/framework/handle.h"
+#include "core/framework/interface.h"
+#include "core/framework/plugins/noderesources/resource_allocation.h"
+#include "core/profile/config.h"
+
+namespace berth::core {
+
+class NodeResourcesFit final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+public:
+    static constexpr std::string_view kName = "NodeResourcesFit";
+    NodeResourcesFit(const PluginArgs& args, Handle& h);
+    std::string_view name() const override { return kName; }
+    Status preFilter(CycleState& state, const Pod& pod, PreFilterResult& result) override;
+    Status filter(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const override;
+    Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;
+    Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
+
+    /// The reasons a pod does not fit (fitsRequest), in upstream's order.
+    void insufficientResources(const Pod& pod, const NodeInfo& nodeInfo, Status& out) const;
+
+private:
+    bool ignored(Sym scalar) const;
+    Sym insufficientReason(Sym scalar) const;
+
+    Handle& m_handle;
+    NodeResourcesFitArgs m_args;
+    std::vector<ScoredResource> m_resources;
+    std::set<Sym> m_ignoredResources;
+    std::vector<std::string> m_ignoredGroups;
+    Sym m_tooManyPods, m_insufficientCpu, m_insufficientMemory, m_insufficientStorage;
+};
+
+}  // namespace berth::core

@@ -1,0 +1,53 @@
+#pragma once
+/// Shared scoring machinery of NodeResourcesFit and NodeResourcesBalancedAllocation
+/// (plugins/noderesources/resource_allocation.go): per configured resource, the node's
+/// allocatable and requested-with-this-pod, handed to a strategy.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/api/pod.h"
+#include "core/api/version.h"
+#include "core/framework/node_info.h"
+#include "core/profile/config.h"
+
+namespace berth::core {
+
+class StringPool;
+
+enum class ResourceKind : std::uint8_t { Cpu, Memory, EphemeralStorage, Other };
+
+struct ScoredResource {
+    ResourceKind kind = ResourceKind::Other;
+    Sym name = kEmptySym;  // for Other
+    std::int64_t weight = 1;
+};
+
+std::vector<ScoredResource> resolveResources(const std::vector<ResourceSpec>& specs, StringPool& pool);
+
+/// The incoming pod's request for one resource as the scorers see it. v1.26 sums the
+/// containers itself and adds the overhead with Quantity.Value() — whole cores for cpu
+/// (UPSTREAM 4.14 quirk); newer versions use PodRequests (overhead in millicores).
+std::int64_t podScoringRequest(const Pod& pod, const ScoredResource& r, bool nonZero, const KubeVersion& v);
+
+/// Requested (node + pod) and allocatable per resource; resources with allocatable 0 and
+/// scalar resources the pod does not request are left out (count = number kept).
+struct AllocationVector {
+    std::int64_t requested[8];
+    std::int64_t allocatable[8];
+    std::int64_t weight[8];
+    int count = 0;
+};
+
+/// `podRequests` parallel to `resources`. `useRequested`: BalancedAllocation (real requests);
+/// otherwise the node's non-zero requested cpu/memory.
+void allocationFor(const std::vector<ScoredResource>& resources, const std::int64_t* podRequests,
+                   const NodeInfo& nodeInfo, bool useRequested, AllocationVector& out);
+
+std::int64_t leastAllocatedScore(const AllocationVector& a);
+std::int64_t mostAllocatedScore(const AllocationVector& a);
+std::int64_t requestedToCapacityRatioScore(const AllocationVector& a, const std::vector<UtilizationShapePoint>& shape);
+std::int64_t balancedAllocationScore(const AllocationVector& a);
+
+}  // namespace berth::core

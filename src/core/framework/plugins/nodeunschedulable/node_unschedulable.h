@@ -1,0 +1,24 @@
+#pragma once
+/// NodeUnschedulable (plugins/nodeunschedulable/node_unschedulable.go): a cordoned node
+/// rejects pods that do not tolerate node.kubernetes.io/unschedulable:NoSchedule.
+
+#include "core/framework/handle.h"
+#include "core/framework/interface.h"
+#include "core/profile/config.h"
+
+namespace berth::core {
+
+class NodeUnschedulable final : public FilterPlugin {
+public:
+    static constexpr std::string_view kName = "NodeUnschedulable";
+    NodeUnschedulable(const PluginArgs&, Handle& h);
+    std::string_view name() const override { return kName; }
+    Status filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const override;
+
+private:
+    Taint m_unschedulableTaint;
+    Sym m_reasonUnschedulable;
+    Sym m_reasonUnknown;
+};
+
+}  // namespace berth::core

@@ -1,0 +1,61 @@
+// The in-tree plugin registry (pkg/scheduler/framework/plugins/registry.go).
+
+#include "core/framework/runtime/registry.h"
+
+#include "core/framework/plugins/defaultbinder/default_binder.h"
+#include "core/framework/plugins/imagelocality/image_locality.h"
+#include "core/framework/plugins/nodeaffinity/node_affinity.h"
+#include "core/framework/plugins/nodename/node_name.h"
+#include "core/framework/plugins/nodeports/node_ports.h"
+#include "core/framework/plugins/noderesources/balanced_allocation.h"
+#include "core/framework/plugins/noderesources/fit.h"
+#include "core/framework/plugins/nodeunschedulable/node_unschedulable.h"
+#include "core/framework/plugins/queuesort/priority_sort.h"
+#include "core/framework/plugins/schedulinggates/scheduling_gates.h"
+#include "core/framework/plugins/tainttoleration/taint_toleration.h"
+#include "core/framework/plugins/volumes/unmodelled_volume_plugins.h"
+
+namespace berth::core {
+namespace {
+
+template <class P>
+void addPlugin(Registry& r) {
+    r.add(std::string(P::kName), [](const PluginArgs& a, Handle& h) -> std::unique_ptr<Plugin> {
+        return std::make_unique<P>(a, h);
+    });
+}
+
+}  // namespace
+
+void registerScoringSpreadPlugins(Registry& r);
+void registerPreemptionPlugins(Registry& r);
+
+Registry inTreeRegistry() {
+    Registry r;
+    addPlugin<PrioritySort>(r);
+    addPlugin<SchedulingGates>(r);
+    addPlugin<NodeUnschedulable>(r);
+    addPlugin<NodeName>(r);
+    addPlugin<TaintToleration>(r);
+    addPlugin<NodeAffinityPlugin>(r);
+    addPlugin<NodePorts>(r);
+    addPlugin<NodeResourcesFit>(r);
+    addPlugin<NodeResourcesBalancedAllocation>(r);
+    addPlugin<ImageLocality>(r);
+    addPlugin<DefaultBinder>(r);
+    addPlugin<VolumeBinding>(r);
+    // VolumeRestrictions has a PreFilter (Skip for pods without volumes from 1.28).
+    r.add("VolumeRestrictions", [](const PluginArgs&, Handle& h) -> std::unique_ptr<Plugin> {
+        return std::make_unique<PassingVolumeFilter>("VolumeRestrictions", h, 28);
+    });
+    for (const char* name : {"EBSLimits", "GCEPDLimits", "NodeVolumeLimits", "AzureDiskLimits", "VolumeZone"}) {
+        r.add(name, [n = std::string(name)](const PluginArgs&, Handle&) -> std::unique_ptr<Plugin> {
+            return std::make_unique<PassingVolumeFilterOnly>(n);
+        });
+    }
+    registerScoringSpreadPlugins(r);
+    registerPreemptionPlugins(r);
+    return r;
+}
+
+}  // namespace berth::core

@@ -1,0 +1,67 @@
+#include "core/framework/plugins/tainttoleration/taint_toleration.h"
+
+#include "core/framework/plugins/helper/normalize_score.h"
+
+namespace berth::core {
+namespace {
+
+struct PreScoreState final : StateData {
+    std::vector<Toleration> preferNoSchedule;  // tolerations with effect PreferNoSchedule or empty
+    std::unique_ptr<StateData> clone() const override { return std::make_unique<PreScoreState>(*this); }
+};
+
+}  // namespace
+
+TaintToleration::TaintToleration(const PluginArgs&, Handle& h)
+    : m_handle(h), m_genericReason(h.intern("node(s) had untolerated taint(s)")) {}
+
+Sym TaintToleration::reasonFor(const Taint& t) const {
+    // 1.25-1.34 name the taint (one histogram line per taint); 1.35 collapses them (PR #134740).
+    if (m_handle.version.atLeast(35)) return m_genericReason;
+    auto key = std::make_pair(t.key, t.value);
+    auto it = m_reasons.find(key);
+    if (it != m_reasons.end()) return it->second;
+    std::string text = "node(s) had untolerated taint {";
+    text += m_handle.pool->str(t.key);
+    text += ": ";
+    text += m_handle.pool->str(t.value);
+    text += "}";
+    const Sym s = m_handle.intern(text);
+    m_reasons.emplace(key, s);
+    return s;
+}
+
+Status TaintToleration::filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const {
+    for (const Taint& t : nodeInfo.node()->taints) {
+        if (t.effect != TaintEffect::NoSchedule && t.effect != TaintEffect::NoExecute) continue;
+        if (!toleratesTaint(pod.tolerations, t)) return Status(Code::UnschedulableAndUnresolvable, reasonFor(t));
+    }
+    return {};
+}
+
+Status TaintToleration::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const>) {
+    auto s = std::make_unique<PreScoreState>();
+    for (const auto& tol : pod.tolerations)
+        if (tol.effect == TaintEffect::None || tol.effect == TaintEffect::PreferNoSchedule)
+            s->preferNoSchedule.push_back(tol);
+    state.write(slot(), std::move(s));
+    return {};
+}
+
+Status TaintToleration::score(const CycleState& state, const Pod&, const NodeInfo& nodeInfo, std::int64_t& score) const {
+    const auto* s = state.read<PreScoreState>(slot());
+    std::int64_t count = 0;
+    for (const Taint& t : nodeInfo.node()->taints) {
+        if (t.effect != TaintEffect::PreferNoSchedule) continue;
+        if (!s || !toleratesTaint(s->preferNoSchedule, t)) ++count;
+    }
+    score = count;
+    return {};
+}
+
+Status TaintToleration::normalizeScore(const CycleState&, const Pod&, std::span<NodeScore> scores) const {
+    defaultNormalizeScore(kMaxNodeScore, true, scores);
+    return {};
+}
+
+}  // namespace berth::core

@@ -1,0 +1,71 @@
+#pragma once
+/// Volume plugins of the default profile. Berth does not model PersistentVolumes, claims,
+/// CSI drivers or in-tree disks, so for every pod these behave as upstream does for a pod
+/// without volumes: Filters pass and VolumeBinding scores 0. They exist so that the profile's
+/// plugin lists, orders and per-plugin score tables match upstream's
+/// (plugins/volumebinding, volumerestrictions, nodevolumelimits, volumezone).
+
+#include <string>
+
+#include "core/framework/handle.h"
+#include "core/framework/interface.h"
+#include "core/profile/config.h"
+
+namespace berth::core {
+
+/// A Filter (and optionally PreFilter) plugin that passes every node.
+class PassingVolumeFilter final : public PreFilterPlugin, public FilterPlugin {
+public:
+    PassingVolumeFilter(std::string name, Handle& h, int skipFromMinor)
+        : m_name(std::move(name)), m_handle(h), m_skipFromMinor(skipFromMinor) {}
+    std::string_view name() const override { return m_name; }
+    Status preFilter(CycleState&, const Pod&, PreFilterResult&) override {
+        return m_handle.version.atLeast(m_skipFromMinor) ? Status(Code::Skip) : Status{};
+    }
+    Status filter(const CycleState&, const Pod&, const NodeInfo&) const override { return {}; }
+
+private:
+    std::string m_name;
+    Handle& m_handle;
+    int m_skipFromMinor;
+};
+
+/// A Filter-only volume plugin (the volume-limit plugins and VolumeZone in v1.26).
+class PassingVolumeFilterOnly final : public FilterPlugin {
+public:
+    explicit PassingVolumeFilterOnly(std::string name) : m_name(std::move(name)) {}
+    std::string_view name() const override { return m_name; }
+    Status filter(const CycleState&, const Pod&, const NodeInfo&) const override { return {}; }
+
+private:
+    std::string m_name;
+};
+
+/// VolumeBinding for pods without claims: PreFilter Skip (>= 1.27), Filter passes, Score 0
+/// (PreScore Skip from 1.30), Reserve/PreBind do nothing.
+class VolumeBinding final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin,
+                            public ScorePlugin, public ReservePlugin, public PreBindPlugin {
+public:
+    static constexpr std::string_view kName = "VolumeBinding";
+    VolumeBinding(const PluginArgs&, Handle& h) : m_handle(h) {}
+    std::string_view name() const override { return kName; }
+    Status preFilter(CycleState&, const Pod&, PreFilterResult&) override {
+        return m_handle.version.atLeast(27) ? Status(Code::Skip) : Status{};
+    }
+    Status filter(const CycleState&, const Pod&, const NodeInfo&) const override { return {}; }
+    Status preScore(CycleState&, const Pod&, std::span<NodeInfo* const>) override {
+        return m_handle.version.atLeast(30) ? Status(Code::Skip) : Status{};
+    }
+    Status score(const CycleState&, const Pod&, const NodeInfo&, std::int64_t& score) const override {
+        score = 0;
+        return {};
+    }
+    Status reserve(CycleState&, const Pod&, Sym) override { return {}; }
+    void unreserve(CycleState&, const Pod&, Sym) override {}
+    Status preBind(CycleState&, const Pod&, Sym) override { return {}; }
+
+private:
+    Handle& m_handle;
+};
+
+}  // namespace berth::core

@@ -1,0 +1,473 @@
+#include "core/framework/runtime/framework.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/backend/queue/nominator.h"
+#include "core/framework/handle.h"
+
+namespace berth::core {
+namespace {
+
+template <class T>
+bool implements(Plugin* p) {
+    return dynamic_cast<T*>(p) != nullptr;
+}
+
+bool implementsPoint(Plugin* p, ExtensionPoint point) {
+    switch (point) {
+        case ExtensionPoint::PreEnqueue: return implements<PreEnqueuePlugin>(p);
+        case ExtensionPoint::QueueSort: return implements<QueueSortPlugin>(p);
+        case ExtensionPoint::PreFilter: return implements<PreFilterPlugin>(p);
+        case ExtensionPoint::Filter: return implements<FilterPlugin>(p);
+        case ExtensionPoint::PostFilter: return implements<PostFilterPlugin>(p);
+        case ExtensionPoint::PreScore: return implements<PreScorePlugin>(p);
+        case ExtensionPoint::Score: return implements<ScorePlugin>(p);
+        case ExtensionPoint::Reserve: return implements<ReservePlugin>(p);
+        case ExtensionPoint::Permit: return implements<PermitPlugin>(p);
+        case ExtensionPoint::PreBind: return implements<PreBindPlugin>(p);
+        case ExtensionPoint::Bind: return implements<BindPlugin>(p);
+        case ExtensionPoint::PostBind: return implements<PostBindPlugin>(p);
+        case ExtensionPoint::Count: break;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const Registry& registry,
+                                             Handle& handle, std::string& error) {
+    std::unique_ptr<Framework> fw(new Framework(handle));
+    fw->m_schedulerName = profile.schedulerName;
+    fw->m_percentage = profile.percentageOfNodesToScore;
+
+    // Instantiate every plugin named anywhere once (pluginsMap in NewFramework).
+    std::map<std::string, int> slotOf;
+    auto instantiate = [&](const std::string& name) -> bool {
+        if (slotOf.count(name)) return true;
+        const PluginFactory* f = registry.find(name);
+        if (!f) {
+            error = "plugin \"" + name + "\" does not exist";
+            return false;
+        }
+        auto plugin = (*f)(profile.args, handle);
+        if (!plugin) {
+            error = "plugin \"" + name + "\" could not be created";
+            return false;
+        }
+        const int slot = static_cast<int>(fw->m_plugins.size());
+        plugin->setSlot(slot);
+        fw->m_plugins.push_back(std::move(plugin));
+        fw->m_weights.push_back(0);
+        slotOf[name] = slot;
+        return true;
+    };
+    for (const auto& p : profile.plugins.multiPoint.enabled)
+        if (!instantiate(p.name)) return nullptr;
+    for (const auto& set : profile.plugins.points)
+        for (const auto& p : set.enabled)
+            if (!instantiate(p.name)) return nullptr;
+
+    // expandMultiPointPlugins (framework/runtime/framework.go): per point, overrides first (in
+    // the point's own order), then multiPoint plugins, then the point's other plugins.
+    std::vector<int> lists[static_cast<int>(ExtensionPoint::Count)];
+    for (int pi = 0; pi < static_cast<int>(ExtensionPoint::Count); ++pi) {
+        const auto point = static_cast<ExtensionPoint>(pi);
+        const PluginSet& set = profile.plugins.points[pi];
+        std::vector<std::string> enabled;
+        for (const auto& p : set.enabled) {
+            if (!implementsPoint(fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get(), point)) {
+                error = "plugin \"" + p.name + "\" does not extend " + extensionPointName(point) + " plugin";
+                return nullptr;
+            }
+            if (std::find(enabled.begin(), enabled.end(), p.name) == enabled.end()) enabled.push_back(p.name);
+        }
+        std::set<std::string> disabled;
+        for (const auto& p : set.disabled) disabled.insert(p.name);
+        if (disabled.count("*")) {
+            for (const auto& n : enabled) lists[pi].push_back(slotOf[n]);
+            continue;
+        }
+        std::vector<std::string> multi;
+        std::set<std::string> overrides;
+        for (const auto& p : profile.plugins.multiPoint.enabled) {
+            if (!implementsPoint(fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get(), point)) continue;
+            if (disabled.count(p.name)) continue;
+            if (std::find(enabled.begin(), enabled.end(), p.name) != enabled.end()) {
+                overrides.insert(p.name);
+                continue;
+            }
+            if (std::find(multi.begin(), multi.end(), p.name) != multi.end()) {
+                error = "plugin \"" + p.name + "\" already registered as \"" + extensionPointName(point) + "Plugin\"";
+                return nullptr;
+            }
+            multi.push_back(p.name);
+        }
+        for (const auto& n : enabled)
+            if (overrides.count(n)) lists[pi].push_back(slotOf[n]);
+        for (const auto& n : multi) lists[pi].push_back(slotOf[n]);
+        for (const auto& n : enabled)
+            if (!overrides.count(n)) lists[pi].push_back(slotOf[n]);
+    }
+
+    // Score weights: a weight at score.enabled wins over multiPoint's; 0 means 1.
+    std::set<std::string> weighted;
+    auto takeWeights = [&](const std::vector<PluginRef>& refs) {
+        for (const auto& p : refs) {
+            Plugin* pl = fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get();
+            if (!implements<ScorePlugin>(pl) || weighted.count(p.name)) continue;
+            weighted.insert(p.name);
+            fw->m_weights[static_cast<std::size_t>(slotOf[p.name])] = p.weight == 0 ? 1 : p.weight;
+        }
+    };
+    takeWeights(profile.plugins.at(ExtensionPoint::Score).enabled);
+    takeWeights(profile.plugins.multiPoint.enabled);
+
+    auto fill = [&](auto& vec, ExtensionPoint point) {
+        using Ptr = typename std::remove_reference_t<decltype(vec)>::value_type;
+        for (int slot : lists[static_cast<int>(point)])
+            vec.push_back(dynamic_cast<Ptr>(fw->m_plugins[static_cast<std::size_t>(slot)].get()));
+    };
+    std::vector<QueueSortPlugin*> queueSort;
+    fill(queueSort, ExtensionPoint::QueueSort);
+    if (queueSort.size() != 1) {
+        error = "one queue sort plugin required for profile with scheduler name \"" + profile.schedulerName + "\"";
+        return nullptr;
+    }
+    fw->m_queueSort = queueSort.front();
+    fill(fw->m_preEnqueue, ExtensionPoint::PreEnqueue);
+    fill(fw->m_preFilter, ExtensionPoint::PreFilter);
+    fill(fw->m_filter, ExtensionPoint::Filter);
+    fill(fw->m_postFilter, ExtensionPoint::PostFilter);
+    fill(fw->m_preScore, ExtensionPoint::PreScore);
+    fill(fw->m_score, ExtensionPoint::Score);
+    fill(fw->m_reserve, ExtensionPoint::Reserve);
+    fill(fw->m_permit, ExtensionPoint::Permit);
+    fill(fw->m_preBind, ExtensionPoint::PreBind);
+    fill(fw->m_bind, ExtensionPoint::Bind);
+    fill(fw->m_postBind, ExtensionPoint::PostBind);
+    if (fw->m_bind.empty()) {
+        error = "at least one bind plugin is needed for profile with scheduler name \"" + profile.schedulerName + "\"";
+        return nullptr;
+    }
+    return fw;
+}
+
+Plugin* Framework::plugin(std::string_view name) const {
+    for (const auto& p : m_plugins)
+        if (p->name() == name) return p.get();
+    return nullptr;
+}
+
+std::vector<std::string> Framework::pluginNames(ExtensionPoint point) const {
+    std::vector<std::string> out;
+    auto names = [&](const auto& vec) {
+        for (auto* p : vec) out.emplace_back(p->name());
+    };
+    switch (point) {
+        case ExtensionPoint::PreEnqueue: names(m_preEnqueue); break;
+        case ExtensionPoint::QueueSort: out.emplace_back(m_queueSort->name()); break;
+        case ExtensionPoint::PreFilter: names(m_preFilter); break;
+        case ExtensionPoint::Filter: names(m_filter); break;
+        case ExtensionPoint::PostFilter: names(m_postFilter); break;
+        case ExtensionPoint::PreScore: names(m_preScore); break;
+        case ExtensionPoint::Score: names(m_score); break;
+        case ExtensionPoint::Reserve: names(m_reserve); break;
+        case ExtensionPoint::Permit: names(m_permit); break;
+        case ExtensionPoint::PreBind: names(m_preBind); break;
+        case ExtensionPoint::Bind: names(m_bind); break;
+        case ExtensionPoint::PostBind: names(m_postBind); break;
+        case ExtensionPoint::Count: break;
+    }
+    return out;
+}
+
+Status Framework::runPreEnqueuePlugins(const Pod& pod) const {
+    for (auto* p : m_preEnqueue) {
+        Status s = p->preEnqueue(pod);
+        if (!s.isSuccess()) {
+            s.setPlugin(p->slot());
+            return s;
+        }
+    }
+    return {};
+}
+
+Status Framework::runPreFilterPlugins(CycleState& state, const Pod& pod, PreFilterResult& result,
+                                      std::vector<std::string>& rejectors) {
+    result = PreFilterResult{};
+    std::vector<std::string> contributors;
+    Status firstRejection;
+    bool rejected = false;
+    for (auto* p : m_preFilter) {
+        state.setSkipFilter(p->slot(), false);
+        PreFilterResult r;
+        Status s = p->preFilter(state, pod, r);
+        if (s.isSkip() && m_handle.version.atLeast(27)) {
+            state.setSkipFilter(p->slot(), true);
+            continue;
+        }
+        if (s.isSkip()) s = Status{};
+        if (!s.isSuccess()) {
+            s.setPlugin(p->slot());
+            if (s.isRejected()) {
+                rejectors.emplace_back(p->name());
+                // v1.26 stops at the first rejection; >= 1.30 (issue #119770) runs the rest
+                // when it is only Unschedulable, so preemption sees complete state.
+                if (s.code() == Code::UnschedulableAndUnresolvable || m_handle.version.before(30)) return s;
+                if (!rejected) {
+                    firstRejection = s;
+                    rejected = true;
+                }
+                continue;
+            }
+            return Status::error("running PreFilter plugin \"" + std::string(p->name()) + "\": " + s.message(pool()));
+        }
+        if (!r.allNodes()) {
+            contributors.emplace_back(p->name());
+            if (result.allNodes()) {
+                result = std::move(r);
+            } else {
+                std::vector<Sym> merged;
+                for (Sym n : *result.nodeNames)
+                    if (std::find(r.nodeNames->begin(), r.nodeNames->end(), n) != r.nodeNames->end())
+                        merged.push_back(n);
+                result.nodeNames = std::move(merged);
+            }
+            if (result.nodeNames->empty()) {
+                std::string msg;
+                if (contributors.size() == 1) {
+                    msg = "node(s) didn't satisfy plugin " + contributors.front();
+                } else {
+                    std::vector<std::string> names = contributors;
+                    if (m_handle.version.atLeast(30)) std::sort(names.begin(), names.end());
+                    msg = "node(s) didn't satisfy plugin(s) [";
+                    for (std::size_t i = 0; i < names.size(); ++i) msg += (i ? " " : "") + names[i];
+                    msg += "] simultaneously";
+                }
+                return Status(m_handle.version.atLeast(30) ? Code::UnschedulableAndUnresolvable : Code::Unschedulable,
+                              m_handle.intern(msg));
+            }
+        }
+    }
+    if (rejected) return firstRejection;
+    return {};
+}
+
+Status Framework::runPreFilterExtensionAddPod(CycleState& state, const Pod& pod, const Pod& toAdd,
+                                              const NodeInfo& nodeInfo) const {
+    for (auto* p : m_preFilter) {
+        if (state.skipFilter(p->slot())) continue;
+        const PreFilterExtensions* ext = p->preFilterExtensions();
+        if (!ext) continue;
+        Status s = ext->addPod(state, pod, toAdd, nodeInfo);
+        if (!s.isSuccess()) return Status::error("running AddPod on PreFilter plugin \"" + std::string(p->name()) + "\"");
+    }
+    return {};
+}
+
+Status Framework::runPreFilterExtensionRemovePod(CycleState& state, const Pod& pod, const Pod& toRemove,
+                                                 const NodeInfo& nodeInfo) const {
+    for (auto* p : m_preFilter) {
+        if (state.skipFilter(p->slot())) continue;
+        const PreFilterExtensions* ext = p->preFilterExtensions();
+        if (!ext) continue;
+        Status s = ext->removePod(state, pod, toRemove, nodeInfo);
+        if (!s.isSuccess()) return Status::error("running RemovePod on PreFilter plugin \"" + std::string(p->name()) + "\"");
+    }
+    return {};
+}
+
+Status Framework::runFilterPlugins(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const {
+    for (auto* p : m_filter) {
+        if (state.skipFilter(p->slot())) continue;
+        Status s = p->filter(state, pod, nodeInfo);
+        if (!s.isSuccess()) {
+            if (!s.isRejected()) {
+                // Filter errors abort the cycle (runFilterPlugins wraps them).
+                std::string text = "running \"" + std::string(p->name()) + "\" filter plugin: " + s.message(pool());
+                s = Status::error(std::move(text));
+            }
+            s.setPlugin(p->slot());
+            return s;
+        }
+    }
+    return {};
+}
+
+Status Framework::runFilterPluginsWithNominatedPods(const CycleState& state, const Pod& pod,
+                                                    const NodeInfo& nodeInfo) const {
+    // UPSTREAM 2.5: pods nominated to this node with priority >= ours must keep their room
+    // (first pass, with them), and affinity to them must not be assumed (second pass, without).
+    std::vector<const Pod*> nominated;
+    if (m_handle.nominator && nodeInfo.node())
+        for (const Pod* np : m_handle.nominator->nominatedPodsForNode(nodeInfo.node()->nameSym))
+            if (np != &pod && np->priority >= pod.priority) nominated.push_back(np);
+    if (nominated.empty()) return runFilterPlugins(state, pod, nodeInfo);
+
+    CycleState withNominated = state.clone();
+    NodeInfo infoWithNominated = nodeInfo;
+    for (const Pod* np : nominated) {
+        infoWithNominated.addPod(np);
+        Status s = runPreFilterExtensionAddPod(withNominated, pod, *np, infoWithNominated);
+        if (!s.isSuccess()) return s;
+    }
+    Status first = runFilterPlugins(withNominated, pod, infoWithNominated);
+    if (!first.isSuccess()) return first;
+    return runFilterPlugins(state, pod, nodeInfo);
+}
+
+Status Framework::runPostFilterPlugins(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
+                                       PostFilterResult& result, std::string& message) {
+    std::vector<std::string> messages;
+    for (auto* p : m_postFilter) {
+        PostFilterResult r;
+        Status s = p->postFilter(state, pod, statuses, r);
+        if (s.isSuccess()) {
+            result = r;
+            message.clear();
+            return s;
+        }
+        if (s.code() == Code::Error) {
+            s.setPlugin(p->slot());
+            return s;
+        }
+        if (s.code() == Code::UnschedulableAndUnresolvable && m_handle.version.atLeast(29)) {
+            messages.push_back(s.message(pool()));
+            result = r;
+            break;
+        }
+        messages.push_back(s.message(pool()));
+        result = r;
+    }
+    message.clear();
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+        if (messages[i].empty()) continue;
+        if (!message.empty()) message += ", ";
+        message += messages[i];
+    }
+    return Status(Code::Unschedulable);
+}
+
+Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) {
+    for (auto* p : m_preScore) {
+        state.setSkipScore(p->slot(), false);
+        Status s = p->preScore(state, pod, nodes);
+        if (s.isSkip() && m_handle.version.atLeast(27)) {
+            state.setSkipScore(p->slot(), true);
+            continue;
+        }
+        if (s.isSkip()) continue;
+        if (!s.isSuccess())
+            return Status::error("running PreScore plugin \"" + std::string(p->name()) + "\": " + s.message(pool()));
+    }
+    return {};
+}
+
+Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const std::vector<NodeInfo*>& all,
+                                  ScoreMatrix& out) const {
+    const std::size_t n = out.nodes.size();
+    out.plugins.clear();
+    out.weights.clear();
+    out.skipped.clear();
+    for (auto* p : m_score) {
+        out.plugins.push_back(p->slot());
+        out.weights.push_back(m_weights[static_cast<std::size_t>(p->slot())]);
+        out.skipped.push_back(state.skipScore(p->slot()) ? 1 : 0);
+    }
+    const std::size_t pc = out.plugins.size();
+    out.normalized.assign(pc * n, 0);
+    out.totals.assign(n, 0);
+    if (out.keepRaw) out.raw.assign(pc * n, 0);
+    std::vector<NodeScore> scratch(n);
+    for (std::size_t pi = 0; pi < pc; ++pi) {
+        if (out.skipped[pi]) continue;
+        ScorePlugin* p = m_score[pi];
+        for (std::size_t i = 0; i < n; ++i) {
+            std::int64_t v = 0;
+            Status s = p->score(state, pod, *all[static_cast<std::size_t>(out.nodes[i])], v);
+            if (!s.isSuccess())
+                return Status::error("running Score plugin \"" + std::string(p->name()) + "\": " + s.message(pool()));
+            scratch[i] = NodeScore{out.nodes[i], v};
+        }
+        if (out.keepRaw)
+            for (std::size_t i = 0; i < n; ++i) out.raw[pi * n + i] = scratch[i].score;
+        if (p->hasNormalizeScore()) {
+            Status s = p->normalizeScore(state, pod, scratch);
+            if (!s.isSuccess())
+                return Status::error("running Normalize on Score plugin \"" + std::string(p->name()) + "\": " + s.message(pool()));
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::int64_t v = scratch[i].score;
+            if (v > kMaxNodeScore || v < kMinNodeScore)
+                return Status::error("plugin \"" + std::string(p->name()) + "\" returns an invalid score " +
+                                     std::to_string(v) + ", it should in the range of [0, 100] after normalizing");
+            out.normalized[pi * n + i] = v;
+            out.totals[i] += v * out.weights[pi];
+        }
+    }
+    return {};
+}
+
+Status Framework::runReservePluginsReserve(CycleState& state, const Pod& pod, Sym node) {
+    for (auto* p : m_reserve) {
+        Status s = p->reserve(state, pod, node);
+        if (!s.isSuccess()) {
+            s.setPlugin(p->slot());
+            return s;
+        }
+    }
+    return {};
+}
+
+void Framework::runReservePluginsUnreserve(CycleState& state, const Pod& pod, Sym node) {
+    for (auto it = m_reserve.rbegin(); it != m_reserve.rend(); ++it) (*it)->unreserve(state, pod, node);
+}
+
+Status Framework::runPermitPlugins(CycleState& state, const Pod& pod, Sym node, double& waitSeconds) {
+    constexpr double kMaxPermitWait = 15 * 60;
+    waitSeconds = 0;
+    bool wait = false;
+    for (auto* p : m_permit) {
+        double timeout = 0;
+        Status s = p->permit(state, pod, node, timeout);
+        if (s.code() == Code::Wait) {
+            wait = true;
+            waitSeconds = std::max(waitSeconds, std::min(timeout, kMaxPermitWait));
+            continue;
+        }
+        if (!s.isSuccess()) {
+            s.setPlugin(p->slot());
+            return s;
+        }
+    }
+    return wait ? Status(Code::Wait) : Status{};
+}
+
+Status Framework::runPreBindPlugins(CycleState& state, const Pod& pod, Sym node) {
+    for (auto* p : m_preBind) {
+        Status s = p->preBind(state, pod, node);
+        if (!s.isSuccess()) {
+            s.setPlugin(p->slot());
+            return s;
+        }
+    }
+    return {};
+}
+
+Status Framework::runBindPlugins(CycleState& state, const Pod& pod, Sym node) {
+    for (auto* p : m_bind) {
+        Status s = p->bind(state, pod, node);
+        if (s.isSkip()) continue;
+        s.setPlugin(p->slot());
+        return s;
+    }
+    return Status(Code::Skip);
+}
+
+void Framework::runPostBindPlugins(CycleState& state, const Pod& pod, Sym node) {
+    for (auto* p : m_postBind) p->postBind(state, pod, node);
+}
+
+}  // namespace berth::core

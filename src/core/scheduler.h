@@ -1,0 +1,99 @@
+#pragma once
+/// The scheduling cycle (pkg/scheduler/schedule_one.go): for one pod, PreFilter -> Filter
+/// (two-pass with nominated pods) -> PostFilter on failure -> PreScore/Score/Normalize ->
+/// selectHost. The caller (Simulation) assumes, binds and requeues.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/api/cluster.h"
+#include "core/api/version.h"
+#include "core/backend/cache/cache.h"
+#include "core/backend/cache/snapshot.h"
+#include "core/backend/queue/nominator.h"
+#include "core/framework/handle.h"
+#include "core/framework/runtime/framework.h"
+#include "core/profile/config.h"
+#include "core/trace/cycle_trace.h"
+
+namespace berth::core {
+
+enum class TieBreak : std::uint8_t { Random, Name };
+
+struct SchedulerOptions {
+    KubeVersion version = KubeVersion::newest();
+    TieBreak tieBreak = TieBreak::Random;
+    std::uint64_t seed = 0;
+    std::optional<std::int32_t> percentageOfNodesToScore;  // overrides config and profiles
+    bool preemption = true;
+    bool trace = false;
+};
+
+/// The outcome of one scheduling cycle.
+struct CycleResult {
+    enum class Kind : std::uint8_t { Scheduled, Unschedulable, Error } kind = Kind::Error;
+    Sym node = kEmptySym;
+    std::string message;                          // FitError / error text
+    std::vector<std::string> unschedulablePlugins;
+    std::optional<NominatingInfo> nominating;     // from PostFilter
+    int evaluatedNodes = 0;
+    int feasibleNodes = 0;
+    std::optional<CycleTrace> trace;
+};
+
+/// numFeasibleNodesToFind (schedule_one.go): how many feasible nodes to look for.
+std::int32_t numFeasibleNodesToFind(std::optional<std::int32_t> percentage, std::int32_t numAllNodes);
+
+class Scheduler {
+public:
+    /// `config` must already be defaulted (applyDefaults). Errors go to `error`.
+    Scheduler(Cluster& cluster, const SchedulerConfiguration& config, const SchedulerOptions& options,
+              const Registry& registry, std::string& error);
+    ~Scheduler();
+
+    Cluster& cluster() { return m_cluster; }
+    Cache& cache() { return m_cache; }
+    Nominator& nominator() { return m_nominator; }
+    const Snapshot& snapshot() const { return m_snapshot; }
+    const SchedulerOptions& options() const { return m_options; }
+    const SchedulerConfiguration& config() const { return m_config; }
+    Handle& handle() { return m_handle; }
+
+    /// The profile for a pod's schedulerName, or nullptr (not Berth's pod).
+    Framework* frameworkFor(const Pod& pod) const;
+    Framework* framework(std::size_t i) const { return m_frameworks[i].get(); }
+    std::size_t frameworkCount() const { return m_frameworks.size(); }
+
+    /// Runs one scheduling cycle. On success the caller assumes the pod on result.node.
+    CycleResult schedulePod(Framework& fw, CycleState& state, const Pod& pod);
+
+private:
+    struct FeasibleSearch;
+    Status findNodesThatFitPod(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag,
+                               std::vector<int>& feasible, std::vector<std::uint8_t>& excluded);
+    Status findNodesThatPassFilters(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag,
+                                    const std::vector<int>& candidates, std::vector<int>& feasible);
+    int selectHost(const ScoreMatrix& scores);
+    std::string fitErrorMessage(const FitDiagnosis& diag, std::size_t numAllNodes) const;
+    CycleTrace buildTrace(const Framework& fw, const Pod& pod, const FitDiagnosis& diag,
+                          const std::vector<int>& feasible, const std::vector<std::uint8_t>& excluded,
+                          const ScoreMatrix* scores, const CycleResult& result) const;
+
+    Cluster& m_cluster;
+    SchedulerConfiguration m_config;
+    SchedulerOptions m_options;
+    Cache m_cache;
+    Snapshot m_snapshot;
+    Nominator m_nominator;
+    std::mt19937_64 m_rng;
+    Handle m_handle;
+    std::vector<std::unique_ptr<Framework>> m_frameworks;
+    std::size_t m_nextStartNodeIndex = 0;
+    ScoreMatrix m_scores;  // reused across cycles
+};
+
+}  // namespace berth::core
