@@ -1,1 +1,159 @@
-int main() { return 0; }
+// berthctl: the headless command line over berth_core and berth_io.
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "cli/explain_printer.h"
+#include "cli/options.h"
+#include "core/simulation.h"
+#include "io/json_writer.h"
+#include "io/manifest_loader.h"
+#include "io/report_writer.h"
+#include "io/event_writer.h"
+#include "io/trace_writer.h"
+
+namespace {
+
+using namespace berth;
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
+double peakRssMb() {
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    return static_cast<double>(ru.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+void printDiagnostics(const io::Diagnostics& d) {
+    for (const auto& item : d.items) std::cerr << item.toString() << "\n";
+}
+
+int run(const cli::Options& opt) {
+    const auto t0 = Clock::now();
+    core::Cluster cluster;
+    io::LoadResult load;
+    io::LoadOptions loadOptions;
+    loadOptions.version = opt.version;
+    for (const auto& f : opt.files) io::loadManifestFile(f, cluster, load, loadOptions);
+    io::validateCluster(cluster, load);
+    std::optional<core::SchedulerConfiguration> config = load.config;
+    if (!opt.configFile.empty()) config = io::loadSchedulerConfigFile(opt.configFile, load.diagnostics);
+    printDiagnostics(load.diagnostics);
+    if (load.diagnostics.hasErrors()) {
+        std::cerr << "berthctl: input errors, nothing scheduled\n";
+        return 1;
+    }
+    const auto t1 = Clock::now();
+
+    core::SchedulerOptions so;
+    so.version = opt.version;
+    so.tieBreak = opt.tieBreak;
+    so.seed = opt.seed;
+    so.percentageOfNodesToScore = opt.percentageOfNodesToScore;
+    so.preemption = opt.preemption;
+    so.trace = !opt.traceFile.empty() || opt.command == "explain";
+    core::Simulation sim(cluster, config.value_or(core::SchedulerConfiguration{}), so);
+    std::string error;
+    if (!sim.init(error)) {
+        std::cerr << "berthctl: configuration error: " << error << "\n";
+        return 1;
+    }
+
+    std::ofstream traceOut;
+    if (!opt.traceFile.empty()) {
+        traceOut.open(opt.traceFile, std::ios::out | std::ios::trunc);
+        if (!traceOut) {
+            std::cerr << "berthctl: cannot write trace file " << opt.traceFile << "\n";
+            return 1;
+        }
+    }
+    std::optional<core::CycleTrace> explained;
+    sim.setTraceListener([&](const core::CycleTrace& t) {
+        if (traceOut.is_open()) traceOut << io::traceToJsonLine(t) << "\n";
+        if (opt.command == "explain" && t.pod == opt.explainPod) explained = t;
+    });
+    std::ofstream eventsOut;
+    if (!opt.eventsFile.empty()) {
+        eventsOut.open(opt.eventsFile, std::ios::out | std::ios::trunc);
+        if (!eventsOut) {
+            std::cerr << "berthctl: cannot write events file " << opt.eventsFile << "\n";
+            return 1;
+        }
+        sim.setEventListener([&](const core::SimEvent& e) { eventsOut << io::eventToJsonLine(e, cluster) << "\n"; });
+    }
+    const core::RunStats stats = opt.singlePass ? sim.runSinglePass() : sim.run(opt.untilNs);
+    const auto t2 = Clock::now();
+
+    if (opt.command == "explain") {
+        if (!explained) {
+            const auto slash = opt.explainPod.find('/');
+            const std::string ns = slash == std::string::npos ? "default" : opt.explainPod.substr(0, slash);
+            const std::string name = slash == std::string::npos ? opt.explainPod : opt.explainPod.substr(slash + 1);
+            const core::Pod* pod = cluster.findPod(cluster.pool.intern(ns), name);
+            if (!pod) {
+                std::cerr << "berthctl: pod " << opt.explainPod << " not found\n";
+                return 1;
+            }
+            std::cout << "Pod " << opt.explainPod << " was not scheduled in this run (state "
+                      << core::podStateName(sim.outcome(*pod).state) << ", node "
+                      << cluster.pool.str(sim.outcome(*pod).node) << ")\n";
+            return 0;
+        }
+        std::cout << cli::formatExplain(*explained);
+        return 0;
+    }
+
+    switch (opt.output) {
+        case cli::OutputFormat::Table: std::cout << io::reportTable(sim); break;
+        case cli::OutputFormat::Json: std::cout << io::reportJson(sim); break;
+        case cli::OutputFormat::Yaml: std::cout << io::reportPodsYaml(sim); break;
+        case cli::OutputFormat::Bindings: std::cout << io::reportBindingsYaml(sim); break;
+        case cli::OutputFormat::None: break;
+    }
+    if (opt.stats) {
+        std::size_t nodes = 0;
+        for (std::size_t i = 0; i < cluster.nodes.size(); ++i) nodes += cluster.nodeRemoved[i] ? 0 : 1;
+        const double sched = seconds(t1, t2);
+        io::JsonWriter w;
+        w.beginObject();
+        w.key("nodes").value(nodes);
+        w.key("pods").value(cluster.pods.size());
+        w.key("attempts").value(stats.attempts);
+        w.key("scheduled").value(stats.scheduled);
+        w.key("unschedulable").value(stats.unschedulable);
+        w.key("errors").value(stats.errors);
+        w.key("load_seconds").value(seconds(t0, t1));
+        w.key("schedule_seconds").value(sched);
+        w.key("pods_per_second").value(sched > 0 ? static_cast<double>(stats.attempts) / sched : 0.0);
+        w.key("peak_rss_mb").value(peakRssMb());
+        w.endObject();
+        std::cerr << w.str() << "\n";
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    cli::Options opt;
+    const std::string err = cli::parseOptions(argc, argv, opt);
+    if (!err.empty()) {
+        std::cerr << "berthctl: " << err << "\n\n" << cli::usageText();
+        return 2;
+    }
+    if (opt.command == "help") {
+        std::cout << cli::usageText();
+        return 0;
+    }
+    try {
+        return run(opt);
+    } catch (const std::exception& e) {
+        std::cerr << "berthctl: internal error: " << e.what() << "\n";
+        return 3;
+    }
+}

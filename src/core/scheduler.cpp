@@ -32,6 +32,7 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
     m_handle.version = options.version;
     m_handle.nominator = &m_nominator;
     m_handle.rng = &m_rng;
+    m_handle.deterministic = options.tieBreak == TieBreak::Name;
     for (const auto& profile : m_config.profiles) {
         ProfileConfig p = profile;
         if (m_options.percentageOfNodesToScore) p.percentageOfNodesToScore = m_options.percentageOfNodesToScore;
@@ -50,6 +51,16 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
 }
 
 Scheduler::~Scheduler() = default;
+
+void Scheduler::setClusterActions(std::function<void(const Pod&, const Pod&, Sym)> evictVictim,
+                                  std::function<void(const Pod&)> clearNomination) {
+    m_handle.evictVictim = evictVictim;
+    m_handle.clearNomination = clearNomination;
+    for (auto& fw : m_frameworks) {
+        fw->handle().evictVictim = evictVictim;
+        fw->handle().clearNomination = clearNomination;
+    }
+}
 
 Framework* Scheduler::frameworkFor(const Pod& pod) const {
     const std::string_view name = m_cluster.pool.str(pod.schedulerName);

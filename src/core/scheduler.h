@@ -4,6 +4,7 @@
 /// selectHost. The caller (Simulation) assumes, binds and requeues.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <random>
@@ -67,6 +68,10 @@ public:
     Framework* frameworkFor(const Pod& pod) const;
     Framework* framework(std::size_t i) const { return m_frameworks[i].get(); }
     std::size_t frameworkCount() const { return m_frameworks.size(); }
+
+    /// Installs the callbacks plugins use to act on the cluster (preemption).
+    void setClusterActions(std::function<void(const Pod&, const Pod&, Sym)> evictVictim,
+                           std::function<void(const Pod&)> clearNomination);
 
     /// Runs one scheduling cycle. On success the caller assumes the pod on result.node.
     CycleResult schedulePod(Framework& fw, CycleState& state, const Pod& pod);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/api/node_selector_match.h"
 #include "core/profile/default_plugins.h"
 
 namespace berth::core {
@@ -17,16 +18,42 @@ const char* podStateName(PodState s) {
     return "?";
 }
 
-Simulation::Simulation(Cluster& cluster, SchedulerConfiguration config, SchedulerOptions options)
-    : m_cluster(cluster), m_config(std::move(config)), m_options(options) {}
+Simulation::Simulation(Cluster& cluster, SchedulerConfiguration config, SchedulerOptions options, const Registry* registry)
+    : m_cluster(cluster), m_config(std::move(config)), m_options(options), m_registry(registry) {}
 
 Simulation::~Simulation() = default;
 
 bool Simulation::init(std::string& error) {
     m_config = applyDefaults(std::move(m_config), m_options.version);
-    static const Registry registry = inTreeRegistry();
-    m_scheduler = std::make_unique<Scheduler>(m_cluster, m_config, m_options, registry, error);
+    static const Registry inTree = inTreeRegistry();
+    m_scheduler = std::make_unique<Scheduler>(m_cluster, m_config, m_options, m_registry ? *m_registry : inTree, error);
     if (!error.empty()) return false;
+    m_scheduler->setClusterActions(
+        [this](const Pod& victim, const Pod& preemptor, Sym node) {
+            evictPod(victim, "preempted by " + m_cluster.podKey(preemptor) + " on node " + std::string(m_cluster.pool.str(node)));
+        },
+        [this](const Pod& p) { setNominated(p, kEmptySym); });
+
+    QueueSettings qs;
+    qs.podInitialBackoff = m_config.podInitialBackoffSeconds * kSecond;
+    qs.podMaxBackoff = m_config.podMaxBackoffSeconds * kSecond;
+    Framework* first = m_scheduler->framework(0);
+    m_queue = std::make_unique<SchedulingQueue>(*first->queueSort(), m_clock, qs, [this](const Pod& p) {
+        Framework* fw = m_scheduler->frameworkFor(p);
+        return fw ? fw->runPreEnqueuePlugins(p) : Status{};
+    });
+    m_queue->setMoveListener([this](const Pod& p, QueueLocation, QueueLocation to, std::string_view reason) {
+        switch (to) {
+            case QueueLocation::Active: emitPod(EventType::PodQueued, p, kEmptySym, std::string(reason)); break;
+            case QueueLocation::Backoff: emitPod(EventType::PodBackoff, p, kEmptySym, std::string(reason)); break;
+            case QueueLocation::Unschedulable: {
+                const QueuedPodInfo* qi = m_queue->info(p);
+                emitPod(qi && qi->gated ? EventType::PodGated : EventType::PodUnschedulableQ, p, kEmptySym, std::string(reason));
+                break;
+            }
+            default: break;
+        }
+    });
 
     Cache& cache = m_scheduler->cache();
     for (std::size_t i = 0; i < m_cluster.nodes.size(); ++i)
@@ -47,98 +74,314 @@ bool Simulation::init(std::string& error) {
             o.state = PodState::Pending;
         }
     }
-    return true;
-}
-
-std::vector<const Pod*> Simulation::pendingInQueueOrder() {
-    std::vector<const Pod*> pending;
+    // Every pending pod is in the queue before scheduling starts (file order breaks ties).
     for (const Pod& p : m_cluster.pods)
-        if (m_outcomes[p.id].state == PodState::Pending) pending.push_back(&p);
-    // All pods enter the queue at the same instant, in file order (sequence = pod id).
-    const QueueSortPlugin* sort = m_scheduler->framework(0)->queueSort();
-    std::stable_sort(pending.begin(), pending.end(), [&](const Pod* a, const Pod* b) {
-        return sort->less({a, 0, a->id}, {b, 0, b->id});
-    });
-    return pending;
+        if (m_outcomes[p.id].state == PodState::Pending) {
+            if (p.nominatedNodeName != kEmptySym) m_scheduler->nominator().add(p, p.nominatedNodeName);
+            m_queue->add(p);
+        }
+    return true;
 }
 
-bool Simulation::assumeAndBind(Framework& fw, CycleState& state, const Pod& pod, Sym node, std::string& message) {
-    Cache& cache = m_scheduler->cache();
-    std::string err = cache.assumePod(pod, node);
-    if (!err.empty()) {
-        message = err;
-        return false;
-    }
-    m_scheduler->nominator().remove(pod);
-    Status s = fw.runReservePluginsReserve(state, pod, node);
-    if (!s.isSuccess()) {
-        fw.runReservePluginsUnreserve(state, pod, node);
-        cache.forgetPod(pod);
-        message = "running Reserve plugin \"" + std::string(fw.pluginName(s.plugin())) + "\": " + s.message(m_cluster.pool);
-        return false;
-    }
-    double wait = 0;
-    s = fw.runPermitPlugins(state, pod, node, wait);
-    if (s.code() != Code::Success && s.code() != Code::Wait) {
-        fw.runReservePluginsUnreserve(state, pod, node);
-        cache.forgetPod(pod);
-        message = s.message(m_cluster.pool);
-        return false;
-    }
-    s = fw.runPreBindPlugins(state, pod, node);
-    if (s.isSuccess()) s = fw.runBindPlugins(state, pod, node);
-    if (!s.isSuccess()) {
-        fw.runReservePluginsUnreserve(state, pod, node);
-        cache.forgetPod(pod);
-        message = s.message(m_cluster.pool);
-        return false;
-    }
-    cache.finishBinding(pod);
-    // The informer then reports the bound pod: AddPod confirms the assumed one.
+void Simulation::emit(SimEvent e) {
+    e.time = m_clock.now();
+    e.sequence = m_eventSeq++;
+    if (m_eventListener) m_eventListener(e);
+}
+
+void Simulation::emitPod(EventType type, const Pod& pod, Sym node, std::string message) {
+    if (!m_eventListener) return;
+    SimEvent e;
+    e.type = type;
+    e.pod = pod.id;
+    e.node = node;
+    e.message = std::move(message);
+    emit(std::move(e));
+}
+
+void Simulation::setNominated(const Pod& pod, Sym node) {
     Pod& stored = m_cluster.pods[pod.id];
-    stored.nodeName = node;
-    stored.phase = PodPhase::Running;
-    cache.addPod(stored, node);
-    fw.runPostBindPlugins(state, pod, node);
-    return true;
+    stored.nominatedNodeName = node;
+    m_outcomes[pod.id].nominated = node;
+    if (node == kEmptySym) m_scheduler->nominator().remove(pod);
+    else m_scheduler->nominator().add(pod, node);
+}
+
+bool Simulation::requiredAffinityMatches(const Pod& pending, const Pod& assigned) const {
+    // getUnschedulablePodsWithMatchingAffinityTerm: any required affinity term of the pending
+    // pod that selects the newly assigned pod.
+    for (const auto& term : pending.affinity.podAffinity.required) {
+        if (!term.selector || !term.selector->matches(assigned.labels)) continue;
+        bool nsOk;
+        if (term.namespaces.empty() && !term.namespaceSelector) {
+            nsOk = assigned.ns == pending.ns;
+        } else {
+            nsOk = std::find(term.namespaces.begin(), term.namespaces.end(), assigned.ns) != term.namespaces.end();
+            if (!nsOk && term.namespaceSelector) {
+                const Namespace* ns = m_cluster.findNamespace(assigned.ns);
+                nsOk = term.namespaceSelector->matches(ns ? ns->labels : Labels{});
+            }
+        }
+        if (nsOk) return true;
+    }
+    return false;
+}
+
+bool Simulation::idle() const {
+    return m_queue->activeCount() == 0 && (m_singlePass || m_queue->backoffCount() == 0) && m_inFlightBindings == 0;
+}
+
+void Simulation::schedulePeriodicFlushes() {
+    if (m_flushesScheduled || m_singlePass) return;
+    m_flushesScheduled = true;
+    // flushBackoffQCompleted every second, flushUnschedulablePodsLeftover every 30 s.
+    struct Ticker {
+        static void backoff(Simulation* s) {
+            s->m_queue->flushBackoffQCompleted();
+            s->m_clock.scheduleAfter(kSecond, [s] { backoff(s); });
+        }
+        static void leftover(Simulation* s) {
+            s->m_queue->flushUnschedulablePodsLeftover();
+            s->m_clock.scheduleAfter(30 * kSecond, [s] { leftover(s); });
+        }
+    };
+    m_clock.scheduleAt(m_clock.now() + kSecond, [this] { Ticker::backoff(this); });
+    m_clock.scheduleAt(m_clock.now() + 30 * kSecond, [this] { Ticker::leftover(this); });
+}
+
+bool Simulation::step() {
+    if (auto info = m_queue->pop()) {
+        scheduleOne(std::move(*info));
+        return true;
+    }
+    if (idle()) return false;
+    schedulePeriodicFlushes();
+    return m_clock.runNext();
 }
 
 RunStats Simulation::runSinglePass() {
-    RunStats stats;
-    for (const Pod* pod : pendingInQueueOrder()) {
-        Framework* fw = m_scheduler->frameworkFor(*pod);
-        CycleState state = fw->newCycleState();
-        CycleResult r = m_scheduler->schedulePod(*fw, state, *pod);
-        PodOutcome& o = m_outcomes[pod->id];
-        ++o.attempts;
-        ++stats.attempts;
-        if (r.kind == CycleResult::Kind::Scheduled) {
-            std::string message;
-            if (assumeAndBind(*fw, state, *pod, r.node, message)) {
-                o.state = PodState::Bound;
-                o.node = r.node;
-                o.message.clear();
-                ++stats.scheduled;
-            } else {
-                o.message = message;
-                ++stats.errors;
-            }
-        } else {
-            o.message = r.kind == CycleResult::Kind::Error ? r.message : r.message;
-            if (r.kind == CycleResult::Kind::Error) ++stats.errors;
-            else ++stats.unschedulable;
-        }
-        if (r.trace && m_traceListener) m_traceListener(*r.trace);
+    m_singlePass = true;
+    while (auto info = m_queue->pop()) scheduleOne(std::move(*info));
+    while (m_inFlightBindings > 0 && m_clock.runNext()) {
     }
-    return stats;
+    return m_stats;
 }
 
-CycleTrace Simulation::explain(const Pod& pod) {
+RunStats Simulation::run(SimTime until) {
+    while (true) {
+        if (until >= 0) {
+            const SimTime next = m_clock.nextTime();
+            if (m_queue->activeCount() == 0 && (next < 0 || next > until)) break;
+        }
+        if (!step()) break;
+    }
+    return m_stats;
+}
+
+void Simulation::scheduleOne(QueuedPodInfo info) {
+    const Pod& pod = *info.pod;
+    PodOutcome& o = m_outcomes[pod.id];
     Framework* fw = m_scheduler->frameworkFor(pod);
-    if (!fw) fw = m_scheduler->framework(0);
-    CycleState state = fw->newCycleState();
-    CycleResult r = m_scheduler->schedulePod(*fw, state, pod);
-    return r.trace ? *r.trace : CycleTrace{};
+    // skipPodSchedule: deleted or terminating pods are dropped.
+    if (!fw || m_cluster.podRemoved[pod.id] || pod.terminating) {
+        m_queue->done(pod);
+        return;
+    }
+    ++o.attempts;
+    ++m_stats.attempts;
+    emitPod(EventType::PodPopped, pod);
+    auto state = std::make_shared<CycleState>(fw->newCycleState());
+    CycleResult r = m_scheduler->schedulePod(*fw, *state, pod);
+    if (m_eventListener) {
+        SimEvent f;
+        f.type = EventType::PodFiltered;
+        f.pod = pod.id;
+        f.count = r.feasibleNodes;
+        f.total = static_cast<std::int64_t>(m_scheduler->snapshot().size());
+        emit(f);
+    }
+    if (r.trace && m_traceListener) m_traceListener(*r.trace);
+
+    if (r.kind != CycleResult::Kind::Scheduled) {
+        const bool error = r.kind == CycleResult::Kind::Error;
+        std::optional<NominatingInfo> nominating = r.nominating;
+        // Non-fit errors clear the nomination (clearNominatedNode).
+        if (error) nominating = NominatingInfo{NominatingMode::Override, kEmptySym};
+        if (error) ++m_stats.errors;
+        else ++m_stats.unschedulable;
+        handleFailure(std::move(info), r.message, error, r.unschedulablePlugins, nominating);
+        return;
+    }
+
+    emitPod(EventType::HostSelected, pod, r.node);
+    // assume: the cache accounts for the pod before binding finishes.
+    Cache& cache = m_scheduler->cache();
+    if (std::string err = cache.assumePod(pod, r.node); !err.empty()) {
+        ++m_stats.errors;
+        handleFailure(std::move(info), err, true, {}, NominatingInfo{NominatingMode::Override, kEmptySym});
+        return;
+    }
+    m_scheduler->nominator().remove(pod);
+    o.assumed = true;
+    emitPod(EventType::PodAssumed, pod, r.node);
+
+    Status s = fw->runReservePluginsReserve(*state, pod, r.node);
+    if (!s.isSuccess()) {
+        fw->runReservePluginsUnreserve(*state, pod, r.node);
+        cache.forgetPod(pod);
+        o.assumed = false;
+        ++m_stats.errors;
+        const std::string msg = "running Reserve plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " +
+                                s.message(m_cluster.pool);
+        handleFailure(std::move(info), msg, true, {}, NominatingInfo{NominatingMode::Override, kEmptySym});
+        return;
+    }
+    emitPod(EventType::PodReserved, pod, r.node);
+
+    double waitSeconds = 0;
+    s = fw->runPermitPlugins(*state, pod, r.node, waitSeconds);
+    if (s.code() != Code::Success && s.code() != Code::Wait) {
+        fw->runReservePluginsUnreserve(*state, pod, r.node);
+        cache.forgetPod(pod);
+        o.assumed = false;
+        const bool rejected = s.isRejected();
+        if (rejected) ++m_stats.unschedulable;
+        else ++m_stats.errors;
+        std::vector<std::string> plugins;
+        if (rejected && s.plugin() >= 0 && m_options.version.atLeast(28)) plugins.emplace_back(fw->pluginName(s.plugin()));
+        std::string msg = rejected ? s.message(m_cluster.pool)
+                                   : "running Permit plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " +
+                                         s.message(m_cluster.pool);
+        if (rejected && m_options.version.atLeast(28)) msg = "0/1 nodes are available: " + msg + ".";
+        handleFailure(std::move(info), msg, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
+        return;
+    }
+    ++m_inFlightBindings;
+    ++m_stats.scheduled;
+    const std::uint32_t id = pod.id;
+    const Sym node = r.node;
+    if (s.code() == Code::Wait) {
+        // WaitOnPermit: no plugin here ever allows a waiting pod, so it times out.
+        emitPod(EventType::PodPermitWaiting, pod, node);
+        const SimTime timeout = static_cast<SimTime>(waitSeconds * static_cast<double>(kSecond));
+        m_clock.scheduleAfter(timeout, [this, id, node, state, info, waitSeconds]() mutable {
+            const std::string plugin = "Permit";
+            std::string msg = "rejected due to timeout after waiting " + std::to_string(static_cast<long long>(waitSeconds)) +
+                              "s at plugin " + plugin;
+            --m_stats.scheduled;
+            bindFailed(id, node, *state, std::move(info), msg);
+        });
+        return;
+    }
+    emitPod(EventType::PodPermitted, pod, node);
+    m_clock.scheduleAfter(m_binding.latency, [this, id, node, state, info]() mutable {
+        runBindingCycle(id, node, state, std::move(info));
+    });
+}
+
+void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<CycleState> state, QueuedPodInfo info) {
+    const Pod& pod = m_cluster.pods[podId];
+    Framework* fw = m_scheduler->frameworkFor(pod);
+    Status s = fw->runPreBindPlugins(*state, pod, node);
+    if (!s.isSuccess()) {
+        bindFailed(podId, node, *state, std::move(info), "running PreBind plugin \"" + std::string(fw->pluginName(s.plugin())) +
+                                                            "\": " + s.message(m_cluster.pool));
+        return;
+    }
+    s = fw->runBindPlugins(*state, pod, node);
+    std::string injected;
+    if (s.isSuccess()) {
+        const std::string nodeName(m_cluster.pool.str(node));
+        if (m_binding.failingNodes.count(nodeName)) injected = "binding rejected: node " + nodeName + " refuses bindings";
+        else if (m_binding.failureProbability > 0 &&
+                 std::uniform_real_distribution<double>(0, 1)(*m_scheduler->handle().rng) < m_binding.failureProbability)
+            injected = "binding rejected: injected failure";
+    }
+    if (!s.isSuccess() || !injected.empty()) {
+        bindFailed(podId, node, *state, std::move(info),
+                   injected.empty() ? "running Bind plugin: " + s.message(m_cluster.pool) : injected);
+        return;
+    }
+    --m_inFlightBindings;
+    Cache& cache = m_scheduler->cache();
+    cache.finishBinding(pod);
+    Pod& stored = m_cluster.pods[podId];
+    stored.nodeName = node;
+    stored.phase = PodPhase::Running;
+    stored.startTime = m_clock.now() / kSecond;
+    // >= 1.35 the API server clears nominatedNodeName on bind; v1.26 leaves it set.
+    if (m_options.version.atLeast(35)) {
+        stored.nominatedNodeName = kEmptySym;
+        m_outcomes[podId].nominated = kEmptySym;
+    }
+    // The informer reports the bound pod: the cache confirms it, the queue forgets it.
+    cache.addPod(stored, node);
+    m_queue->done(stored);
+    PodOutcome& o = m_outcomes[podId];
+    o.state = PodState::Bound;
+    o.node = node;
+    o.message.clear();
+    o.assumed = false;
+    emitPod(EventType::PodBound, stored, node);
+    fw->runPostBindPlugins(*state, stored, node);
+    m_queue->assignedPodAdded(stored, [this](const Pod& pending, const Pod& assigned) {
+        return requiredAffinityMatches(pending, assigned);
+    });
+}
+
+void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message) {
+    const Pod& pod = m_cluster.pods[podId];
+    Framework* fw = m_scheduler->frameworkFor(pod);
+    --m_inFlightBindings;
+    fw->runReservePluginsUnreserve(state, pod, node);
+    m_outcomes[podId].assumed = false;
+    if (m_scheduler->cache().forgetPod(pod).empty())
+        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
+    emitPod(EventType::PodBindFailed, pod, node, message);
+    ++m_stats.errors;
+    handleFailure(std::move(info), message, true, {}, NominatingInfo{NominatingMode::Override, kEmptySym});
+}
+
+void Simulation::handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
+                               const std::vector<std::string>& unschedulablePlugins,
+                               std::optional<NominatingInfo> nominating) {
+    const Pod& pod = *info.pod;
+    PodOutcome& o = m_outcomes[pod.id];
+    o.message = message;
+    emitPod(schedulerError ? EventType::PodSchedulerError : EventType::PodUnschedulable, pod, kEmptySym, message);
+    info.unschedulablePlugins = unschedulablePlugins;
+    // The pod is re-read: gone, or bound meanwhile -> not requeued.
+    const bool exists = !m_cluster.podRemoved[pod.id] && pod.nodeName == kEmptySym;
+    if (exists) {
+        if (m_singlePass) m_queue->done(pod);
+        else m_queue->addUnschedulableIfNotPresent(std::move(info), m_queue->schedulingCycle());
+    }
+    // AddNominatedPod: Override sets (or clears) the nomination; Noop re-registers it.
+    if (nominating && nominating->mode == NominatingMode::Override) {
+        if (pod.nominatedNodeName != nominating->nodeName) {
+            setNominated(pod, nominating->nodeName);
+            if (nominating->nodeName != kEmptySym) emitPod(EventType::PodNominated, pod, nominating->nodeName);
+        } else if (nominating->nodeName != kEmptySym) {
+            m_scheduler->nominator().add(pod, nominating->nodeName);
+        }
+    } else if (pod.nominatedNodeName != kEmptySym && exists) {
+        m_scheduler->nominator().add(pod, pod.nominatedNodeName);
+    }
+}
+
+void Simulation::evictPod(const Pod& pod, std::string_view why) {
+    if (m_cluster.podRemoved[pod.id]) return;
+    PodOutcome& o = m_outcomes[pod.id];
+    const Sym node = m_scheduler->cache().nodeOf(pod);
+    m_scheduler->cache().removePod(pod);
+    m_cluster.podRemoved[pod.id] = true;
+    m_scheduler->nominator().remove(pod);
+    m_queue->remove(pod);
+    o.state = PodState::Evicted;
+    if (node != kNoSym) o.node = node;
+    emitPod(EventType::PodEvicted, pod, o.node, std::string(why));
+    // The informer's delete event: freed room may help unschedulable pods.
+    m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
 }
 
 }  // namespace berth::core

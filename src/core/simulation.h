@@ -1,14 +1,21 @@
 #pragma once
-/// The facade the CLI and the app drive: a cluster, a scheduler configuration and options in;
-/// scheduling runs; per-pod outcomes and traces out.
+/// The facade the CLI and the app drive: the whole scheduleOne loop on simulated time —
+/// queue, scheduling cycle, assume, asynchronous binding cycle, failure handling with
+/// backoff and requeue, preemption — with an ordered event stream and per-pod outcomes.
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/api/cluster.h"
+#include "core/backend/queue/scheduling_queue.h"
+#include "core/clock/simulated_clock.h"
+#include "core/events.h"
 #include "core/profile/config.h"
 #include "core/scheduler.h"
 #include "core/trace/cycle_trace.h"
@@ -21,10 +28,11 @@ const char* podStateName(PodState s);
 /// What happened to one pod of the cluster.
 struct PodOutcome {
     PodState state = PodState::Ignored;
-    Sym node = kEmptySym;        // bound / preexisting / evicted-from node
-    Sym nominated = kEmptySym;   // status.nominatedNodeName at the end
-    std::string message;         // last FailedScheduling text (pending pods)
+    Sym node = kEmptySym;       // bound / preexisting / evicted-from node
+    Sym nominated = kEmptySym;  // status.nominatedNodeName at the end
+    std::string message;        // last FailedScheduling text (pending pods)
     int attempts = 0;
+    bool assumed = false;       // assumed, binding in flight
 };
 
 struct RunStats {
@@ -34,40 +42,76 @@ struct RunStats {
     std::size_t errors = 0;
 };
 
+/// Knobs of the simulated binding cycle.
+struct BindingSettings {
+    SimTime latency = 10 * kMillisecond;
+    double failureProbability = 0;      // injected bind failures, drawn from the seeded rng
+    std::set<std::string> failingNodes; // binds to these nodes always fail
+};
+
 class Simulation {
 public:
-    Simulation(Cluster& cluster, SchedulerConfiguration config, SchedulerOptions options);
+    Simulation(Cluster& cluster, SchedulerConfiguration config, SchedulerOptions options,
+               const Registry* registry = nullptr);
     ~Simulation();
 
-    /// Builds profiles and fills the cache; false with `error` on a bad configuration.
+    /// Builds profiles, fills the cache and queues the pending pods; false with `error` on a
+    /// bad configuration.
     bool init(std::string& error);
 
-    /// Each pending pod is attempted once, in queue order.
-    RunStats runSinglePass();
+    void setBindingSettings(BindingSettings b) { m_binding = std::move(b); }
 
-    /// Called after every scheduling attempt with its trace (when options.trace).
-    void setTraceListener(std::function<void(const CycleTrace&)> listener) { m_traceListener = std::move(listener); }
+    /// Each pending pod is attempted exactly once, in queue order; binds complete.
+    RunStats runSinglePass();
+    /// The full loop until nothing can change any more (activeQ and backoffQ empty, nothing
+    /// binding), or until simulated time `until` (when >= 0).
+    RunStats run(SimTime until = -1);
+    /// One scheduling cycle, or one timed event when activeQ is empty. False when idle.
+    bool step();
+    bool idle() const;
+
+    void setTraceListener(std::function<void(const CycleTrace&)> l) { m_traceListener = std::move(l); }
+    void setEventListener(std::function<void(const SimEvent&)> l) { m_eventListener = std::move(l); }
 
     Cluster& cluster() { return m_cluster; }
     Scheduler& scheduler() { return *m_scheduler; }
+    SchedulingQueue& queue() { return *m_queue; }
+    const SimulatedClock& clock() const { return m_clock; }
     const std::vector<PodOutcome>& outcomes() const { return m_outcomes; }
     const PodOutcome& outcome(const Pod& p) const { return m_outcomes[p.id]; }
 
-    /// One cycle for one pod without assuming anything (for `explain`): the trace of what
-    /// the scheduler would decide for it now.
-    CycleTrace explain(const Pod& pod);
+    /// Cluster edits (events the loop reacts to).
+    void evictPod(const Pod& pod, std::string_view why);
 
 private:
-    /// Assume + Reserve + Permit + PreBind + Bind, synchronously. False when any fails.
-    bool assumeAndBind(Framework& fw, CycleState& state, const Pod& pod, Sym node, std::string& message);
-    std::vector<const Pod*> pendingInQueueOrder();
+    void scheduleOne(QueuedPodInfo info);
+    void handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
+                       const std::vector<std::string>& unschedulablePlugins,
+                       std::optional<NominatingInfo> nominating);
+    void runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<CycleState> state, QueuedPodInfo info);
+    void bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message);
+    void emit(SimEvent e);
+    void emitPod(EventType type, const Pod& pod, Sym node = kEmptySym, std::string message = {});
+    void schedulePeriodicFlushes();
+    bool requiredAffinityMatches(const Pod& pending, const Pod& assigned) const;
+    void setNominated(const Pod& pod, Sym node);
 
     Cluster& m_cluster;
     SchedulerConfiguration m_config;
     SchedulerOptions m_options;
+    const Registry* m_registry;
+    BindingSettings m_binding;
+    SimulatedClock m_clock;
     std::unique_ptr<Scheduler> m_scheduler;
+    std::unique_ptr<SchedulingQueue> m_queue;
     std::vector<PodOutcome> m_outcomes;
+    std::size_t m_inFlightBindings = 0;
+    bool m_singlePass = false;
+    bool m_flushesScheduled = false;
+    RunStats m_stats;
+    std::uint64_t m_eventSeq = 0;
     std::function<void(const CycleTrace&)> m_traceListener;
+    std::function<void(const SimEvent&)> m_eventListener;
 };
 
 }  // namespace berth::core

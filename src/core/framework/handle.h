@@ -24,6 +24,8 @@ struct Handle {
     const Nominator* nominator = nullptr;
     Framework* framework = nullptr;
     std::mt19937_64* rng = nullptr;
+    /// Deterministic choices where upstream picks at random (tie-break `name`).
+    bool deterministic = false;
     /// Deletes a preemption victim (DefaultPreemption's PrepareCandidate).
     std::function<void(const Pod& victim, const Pod& preemptor, Sym node)> evictVictim;
     /// Clears the nominated node of a lower-priority pod (preemption step 6.5.2).

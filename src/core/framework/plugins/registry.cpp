@@ -3,6 +3,7 @@
 #include "core/framework/runtime/registry.h"
 
 #include "core/framework/plugins/defaultbinder/default_binder.h"
+#include "core/framework/plugins/defaultpreemption/default_preemption.h"
 #include "core/framework/plugins/imagelocality/image_locality.h"
 #include "core/framework/plugins/nodeaffinity/node_affinity.h"
 #include "core/framework/plugins/nodename/node_name.h"
@@ -28,7 +29,6 @@ void addPlugin(Registry& r) {
 }  // namespace
 
 void registerScoringSpreadPlugins(Registry& r);
-void registerPreemptionPlugins(Registry& r);
 
 Registry inTreeRegistry() {
     Registry r;
@@ -54,7 +54,7 @@ Registry inTreeRegistry() {
         });
     }
     registerScoringSpreadPlugins(r);
-    registerPreemptionPlugins(r);
+    addPlugin<DefaultPreemption>(r);
     return r;
 }
 

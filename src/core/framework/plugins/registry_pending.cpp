@@ -17,14 +17,6 @@ private:
     std::string m_name;
 };
 
-class NoopPostFilter final : public PostFilterPlugin {
-public:
-    std::string_view name() const override { return "DefaultPreemption"; }
-    Status postFilter(CycleState&, const Pod&, const NodeStatusMap&, PostFilterResult&) override {
-        return Status(Code::Unschedulable);
-    }
-};
-
 }  // namespace
 
 void registerScoringSpreadPlugins(Registry& r) {
@@ -34,10 +26,5 @@ void registerScoringSpreadPlugins(Registry& r) {
         });
 }
 
-void registerPreemptionPlugins(Registry& r) {
-    r.add("DefaultPreemption", [](const PluginArgs&, Handle&) -> std::unique_ptr<Plugin> {
-        return std::make_unique<NoopPostFilter>();
-    });
-}
 
 }  // namespace berth::core

@@ -51,7 +51,7 @@ std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const
             error = "plugin \"" + name + "\" does not exist";
             return false;
         }
-        auto plugin = (*f)(profile.args, handle);
+        auto plugin = (*f)(profile.args, fw->m_handle);
         if (!plugin) {
             error = "plugin \"" + name + "\" could not be created";
             return false;
@@ -320,6 +320,9 @@ Status Framework::runFilterPluginsWithNominatedPods(const CycleState& state, con
 
 Status Framework::runPostFilterPlugins(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
                                        PostFilterResult& result, std::string& message) {
+    // v1.26 returns no result at all when every plugin fails; >= 1.27 keeps the last
+    // non-noop result (e.g. preemption clearing the pod's nomination) and stops at UU.
+    const bool keepResult = m_handle.version.atLeast(27);
     std::vector<std::string> messages;
     for (auto* p : m_postFilter) {
         PostFilterResult r;
@@ -333,19 +336,15 @@ Status Framework::runPostFilterPlugins(CycleState& state, const Pod& pod, const 
             s.setPlugin(p->slot());
             return s;
         }
-        if (s.code() == Code::UnschedulableAndUnresolvable && m_handle.version.atLeast(29)) {
-            messages.push_back(s.message(pool()));
-            result = r;
-            break;
-        }
         messages.push_back(s.message(pool()));
-        result = r;
+        if (keepResult && r.nominating && r.nominating->mode != NominatingMode::Noop) result = r;
+        if (keepResult && s.code() == Code::UnschedulableAndUnresolvable) break;
     }
     message.clear();
-    for (std::size_t i = 0; i < messages.size(); ++i) {
-        if (messages[i].empty()) continue;
+    for (const auto& m : messages) {
+        if (m.empty()) continue;
         if (!message.empty()) message += ", ";
-        message += messages[i];
+        message += m;
     }
     return Status(Code::Unschedulable);
 }

@@ -86,9 +86,9 @@ public:
     void runPostBindPlugins(CycleState& state, const Pod& pod, Sym node);
 
 private:
-    Framework(Handle& handle) : m_handle(handle) {}
+    explicit Framework(const Handle& handle) : m_handle(handle) { m_handle.framework = this; }
 
-    Handle& m_handle;
+    Handle m_handle;  // this profile's own handle (framework points here)
     std::string m_schedulerName;
     std::optional<std::int32_t> m_percentage;
     std::vector<std::unique_ptr<Plugin>> m_plugins;  // index == slot

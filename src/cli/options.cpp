@@ -1,0 +1,174 @@
+#include "cli/options.h"
+
+#include <cctype>
+#include <charconv>
+#include <cstring>
+
+namespace berth::cli {
+
+const char* usageText() {
+    return R"(berthctl - Kubernetes scheduling, decision for decision, on your desk
+
+Usage:
+  berthctl schedule -f FILE [-f FILE ...] [flags]
+  berthctl explain  -f FILE [-f FILE ...] [flags] NAMESPACE/POD
+  berthctl --help
+
+Commands:
+  schedule   Load the cluster and schedule every pending pod; print the placements.
+  explain    Schedule the cluster as `schedule` does, then show one pod's filter verdicts per
+             node and its per-plugin scores (raw, normalized, weighted) for a cycle run now.
+
+Flags:
+  -f, --filename FILE                 Kubernetes YAML (multi-document or kind: List); "-" reads
+                                      standard input. Repeatable.
+      --config FILE                   A KubeSchedulerConfiguration; replaces one found in the files.
+      --seed N                        Seed for random tie-breaks (default 0).
+      --tie-break random|name         Among equal top scores pick at random (upstream) or the
+                                      smallest node name (default random).
+      --percentage-of-nodes-to-score N
+                                      Overrides the configuration (0 = adaptive, 1-100).
+      --single-pass                   Attempt each pending pod exactly once, in queue order.
+                                      Without it the whole loop runs (backoff, requeue,
+                                      preemption) until nothing can change any more.
+      --no-preemption                 Do not run PostFilter plugins (DefaultPreemption).
+      --kube-version V                Reproduce upstream release V where behaviour differs
+                                      (1.26 ... 1.35; default: newest, 1.35).
+      --trace FILE                    One JSON line per scheduling attempt (conformance format).
+      --events FILE                   Every simulation event as JSON lines (time, type, pod, node).
+      --until DURATION                Stop at this simulated time (e.g. 90s, 5m, 1h; default: run
+                                      until nothing can change any more).
+      --stats                         One JSON line of run statistics on standard error.
+  -o, --output table|yaml|json|bindings|none
+                                      table (default): pods and node usage; yaml: placed pods with
+                                      spec.nodeName; json: machine-readable report; bindings: a v1
+                                      List of Binding objects; none: nothing.
+  -h, --help                          This text.
+
+Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,
+2 on usage errors.
+)";
+}
+
+namespace {
+
+bool parseInt(const std::string& s, std::int64_t& out) {
+    auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+    return r.ec == std::errc{} && r.ptr == s.data() + s.size();
+}
+
+// Go-style durations with one unit: 1500ms, 30s, 5m, 1h.
+bool parseDuration(const std::string& s, std::int64_t& ns) {
+    std::size_t i = 0;
+    while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) != 0)) ++i;
+    std::int64_t n = 0;
+    if (i == 0 || !parseInt(s.substr(0, i), n)) return false;
+    const std::string unit = s.substr(i);
+    std::int64_t scale = 0;
+    if (unit == "ms") scale = 1'000'000;
+    else if (unit == "s") scale = 1'000'000'000;
+    else if (unit == "m") scale = 60'000'000'000;
+    else if (unit == "h") scale = 3'600'000'000'000;
+    else return false;
+    ns = n * scale;
+    return true;
+}
+
+}  // namespace
+
+std::string parseOptions(int argc, char** argv, Options& out) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) return "no command given";
+    std::size_t i = 0;
+    if (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+        out.command = "help";
+        return {};
+    }
+    out.command = args[i++];
+    if (out.command != "schedule" && out.command != "explain") return "unknown command \"" + out.command + "\"";
+    std::vector<std::string> positional;
+    auto needValue = [&](const std::string& flag, std::string& value) -> std::string {
+        // --flag=value or --flag value
+        const auto eq = flag.find('=');
+        if (eq != std::string::npos) {
+            value = flag.substr(eq + 1);
+            return {};
+        }
+        if (i >= args.size()) return "flag " + flag + " needs a value";
+        value = args[i++];
+        return {};
+    };
+    while (i < args.size()) {
+        const std::string a = args[i++];
+        const std::string name = a.substr(0, a.find('='));
+        std::string v;
+        std::string err;
+        if (name == "-h" || name == "--help") {
+            out.command = "help";
+            return {};
+        } else if (name == "-f" || name == "--filename") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.files.push_back(v);
+        } else if (name == "--config") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.configFile = v;
+        } else if (name == "--seed") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            std::int64_t n = 0;
+            if (!parseInt(v, n) || n < 0) return "--seed needs a non-negative integer, got \"" + v + "\"";
+            out.seed = static_cast<std::uint64_t>(n);
+        } else if (name == "--tie-break") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            if (v == "random") out.tieBreak = core::TieBreak::Random;
+            else if (v == "name") out.tieBreak = core::TieBreak::Name;
+            else return "--tie-break must be random or name, got \"" + v + "\"";
+        } else if (name == "--percentage-of-nodes-to-score") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            std::int64_t n = 0;
+            if (!parseInt(v, n) || n < 0 || n > 100) return "--percentage-of-nodes-to-score must be 0-100, got \"" + v + "\"";
+            out.percentageOfNodesToScore = static_cast<std::int32_t>(n);
+        } else if (name == "--single-pass") {
+            out.singlePass = true;
+        } else if (name == "--no-preemption") {
+            out.preemption = false;
+        } else if (name == "--kube-version") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            auto kv = core::KubeVersion::parse(v);
+            if (!kv) return "--kube-version must be 1.26 ... 1.35, got \"" + v + "\"";
+            out.version = *kv;
+        } else if (name == "--trace") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.traceFile = v;
+        } else if (name == "--events") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.eventsFile = v;
+        } else if (name == "--until") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            if (!parseDuration(v, out.untilNs)) return "--until needs a duration like 30s, 5m or 1h, got \"" + v + "\"";
+        } else if (name == "--stats") {
+            out.stats = true;
+        } else if (name == "-o" || name == "--output") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            if (v == "table") out.output = OutputFormat::Table;
+            else if (v == "yaml") out.output = OutputFormat::Yaml;
+            else if (v == "json") out.output = OutputFormat::Json;
+            else if (v == "bindings") out.output = OutputFormat::Bindings;
+            else if (v == "none") out.output = OutputFormat::None;
+            else return "-o must be table, yaml, json, bindings or none, got \"" + v + "\"";
+        } else if (a.size() > 1 && a[0] == '-' && a != "-") {
+            return "unknown flag \"" + a + "\"";
+        } else {
+            positional.push_back(a);
+        }
+    }
+    if (out.files.empty()) return "at least one -f FILE is required";
+    if (out.command == "explain") {
+        if (positional.size() != 1) return "explain needs exactly one NAMESPACE/POD";
+        out.explainPod = positional[0];
+    } else if (!positional.empty()) {
+        return "unexpected argument \"" + positional[0] + "\"";
+    }
+    return {};
+}
+
+}  // namespace berth::cli

@@ -1,0 +1,38 @@
+#pragma once
+/// berthctl's command line: parsed into a plain struct, usage errors as text.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/api/version.h"
+#include "core/scheduler.h"
+
+namespace berth::cli {
+
+enum class OutputFormat { Table, Yaml, Json, Bindings, None };
+
+struct Options {
+    std::string command;  // schedule | explain | help
+    std::vector<std::string> files;
+    std::string configFile;
+    std::uint64_t seed = 0;
+    core::TieBreak tieBreak = core::TieBreak::Random;
+    std::optional<std::int32_t> percentageOfNodesToScore;
+    bool singlePass = false;
+    bool preemption = true;
+    core::KubeVersion version = core::KubeVersion::newest();
+    std::string traceFile;
+    std::string eventsFile;
+    std::int64_t untilNs = -1;  // --until, simulated nanoseconds
+    bool stats = false;
+    OutputFormat output = OutputFormat::Table;
+    std::string explainPod;  // namespace/name
+};
+
+/// Returns an error text on a usage error (empty on success).
+std::string parseOptions(int argc, char** argv, Options& out);
+const char* usageText();
+
+}  // namespace berth::cli

@@ -1,0 +1,49 @@
+#pragma once
+/// DefaultPreemption (plugins/defaultpreemption/default_preemption.go and
+/// framework/preemption/preemption.go): when no node fits, find nodes where evicting
+/// lower-priority pods would make room, pick the best one, evict its victims and nominate it.
+
+#include <string>
+#include <vector>
+
+#include "core/framework/handle.h"
+#include "core/framework/interface.h"
+#include "core/profile/config.h"
+
+namespace berth::core {
+
+/// One node where preemption would work, and what it would cost.
+struct PreemptionCandidate {
+    int node = 0;  // snapshot index
+    std::vector<const Pod*> victims;  // in upstream's order (see selectVictimsOnNode)
+    int numPDBViolations = 0;
+};
+
+class DefaultPreemption final : public PostFilterPlugin {
+public:
+    static constexpr std::string_view kName = "DefaultPreemption";
+    DefaultPreemption(const PluginArgs& args, Handle& h);
+    std::string_view name() const override { return kName; }
+    Status postFilter(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
+                      PostFilterResult& result) override;
+
+    /// SelectVictimsOnNode on a copy of the node; Success with victims, or the failing status.
+    Status selectVictimsOnNode(CycleState& state, const Pod& pod, NodeInfo& nodeInfo,
+                               std::vector<const Pod*>& victims, int& numPDBViolations) const;
+    /// pickOneNodeForPreemption: the index into `candidates`.
+    std::size_t pickOneNodeForPreemption(const std::vector<PreemptionCandidate>& candidates) const;
+    std::int32_t calculateNumCandidates(std::int32_t numNodes) const;
+
+private:
+    /// (eligible, message) as PodEligibleToPreemptOthers.
+    bool eligible(const Pod& pod, const NodeStatusMap& statuses, std::string& message) const;
+    std::int64_t startTimeOf(const Pod& p) const;
+    bool moreImportant(const Pod& a, const Pod& b) const;
+
+    Handle& m_handle;
+    DefaultPreemptionArgs m_args;
+    Sym m_noVictims;
+    Sym m_notHelpful;
+};
+
+}  // namespace berth::core

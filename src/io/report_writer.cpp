@@ -1,0 +1,212 @@
+#include "io/report_writer.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include <yaml-cpp/yaml.h>
+
+#include "core/api/quantity.h"
+#include "io/json_writer.h"
+
+namespace berth::io {
+namespace {
+
+using core::Pod;
+using core::PodState;
+
+std::vector<const Pod*> reportedPods(core::Simulation& sim) {
+    std::vector<const Pod*> pods;
+    const auto& cluster = sim.cluster();
+    for (const Pod& p : cluster.pods)
+        if (sim.outcome(p).state != PodState::Ignored) pods.push_back(&p);
+    std::sort(pods.begin(), pods.end(), [&](const Pod* a, const Pod* b) {
+        return cluster.podKey(*a) < cluster.podKey(*b);
+    });
+    return pods;
+}
+
+struct NodeUsage {
+    const core::Node* node;
+    const core::NodeInfo* info;
+};
+
+std::vector<NodeUsage> nodeUsage(core::Simulation& sim) {
+    std::vector<NodeUsage> out;
+    const auto& cluster = sim.cluster();
+    for (std::size_t i = 0; i < cluster.nodes.size(); ++i) {
+        if (cluster.nodeRemoved[i]) continue;
+        const auto& n = cluster.nodes[i];
+        out.push_back({&n, sim.scheduler().cache().nodeInfo(n.nameSym)});
+    }
+    std::sort(out.begin(), out.end(), [](const NodeUsage& a, const NodeUsage& b) { return a.node->name < b.node->name; });
+    return out;
+}
+
+std::string pad(std::string s, std::size_t w) {
+    if (s.size() < w) s.append(w - s.size(), ' ');
+    return s;
+}
+
+}  // namespace
+
+std::string reportTable(core::Simulation& sim) {
+    const auto& cluster = sim.cluster();
+    const auto pods = reportedPods(sim);
+    std::size_t w = 3;
+    for (const Pod* p : pods) w = std::max(w, cluster.podKey(*p).size());
+    std::ostringstream out;
+    out << pad("POD", w) << "  " << pad("STATE", 11) << "  NODE / REASON\n";
+    for (const Pod* p : pods) {
+        const auto& o = sim.outcome(*p);
+        out << pad(cluster.podKey(*p), w) << "  " << pad(core::podStateName(o.state), 11) << "  ";
+        if (o.state == PodState::Pending) out << o.message;
+        else out << cluster.pool.str(o.node);
+        out << "\n";
+    }
+    const auto nodes = nodeUsage(sim);
+    std::size_t nw = 4;
+    for (const auto& n : nodes) nw = std::max(nw, n.node->name.size());
+    out << "\n" << pad("NODE", nw) << "  " << pad("CPU (req/alloc)", 18) << "  " << pad("MEMORY (req/alloc)", 22)
+        << "  PODS\n";
+    for (const auto& n : nodes) {
+        const auto& alloc = n.node->allocatable;
+        const core::ResourceList empty;
+        const auto& req = n.info ? n.info->requested() : empty;
+        const std::size_t count = n.info ? n.info->podCount() : 0;
+        out << pad(n.node->name, nw) << "  "
+            << pad(core::formatMilliCpu(req.milliCpu) + "/" + core::formatMilliCpu(alloc.milliCpu), 18) << "  "
+            << pad(core::formatBytes(req.memory) + "/" + core::formatBytes(alloc.memory), 22) << "  " << count << "/"
+            << alloc.pods << (n.node->unschedulable ? "  (cordoned)" : "") << "\n";
+    }
+    return out.str();
+}
+
+std::string reportJson(core::Simulation& sim) {
+    const auto& cluster = sim.cluster();
+    JsonWriter w;
+    w.beginObject().key("pods").beginArray();
+    std::vector<std::string> evicted;
+    for (const Pod* p : reportedPods(sim)) {
+        const auto& o = sim.outcome(*p);
+        w.newline().beginObject();
+        w.key("pod").value(cluster.podKey(*p));
+        w.key("node").value(cluster.pool.str(o.node));
+        w.key("state").value(core::podStateName(o.state));
+        w.key("nominated").value(cluster.pool.str(o.nominated));
+        if (o.state == PodState::Pending) w.key("message").value(o.message);
+        w.key("priority").value(static_cast<std::int64_t>(p->priority));
+        w.key("attempts").value(o.attempts);
+        w.endObject();
+        if (o.state == PodState::Evicted) evicted.push_back(cluster.podKey(*p));
+    }
+    w.endArray().newline();
+    w.key("nodes").beginArray();
+    for (const auto& n : nodeUsage(sim)) {
+        const auto& alloc = n.node->allocatable;
+        const core::ResourceList empty;
+        const auto& req = n.info ? n.info->requested() : empty;
+        w.newline().beginObject().key("name").value(n.node->name);
+        w.key("unschedulable").value(n.node->unschedulable);
+        w.key("requested").beginObject();
+        w.key("cpu").value(core::formatMilliCpu(req.milliCpu));
+        w.key("memory").value(core::formatBytes(req.memory));
+        w.key("pods").value(n.info ? n.info->podCount() : std::size_t{0});
+        w.endObject();
+        w.key("allocatable").beginObject();
+        w.key("cpu").value(core::formatMilliCpu(alloc.milliCpu));
+        w.key("memory").value(core::formatBytes(alloc.memory));
+        w.key("pods").value(alloc.pods);
+        w.endObject();
+        w.endObject();
+    }
+    w.endArray().newline();
+    w.key("evicted").beginArray();
+    for (const auto& e : evicted) w.value(e);
+    w.endArray();
+    w.endObject();
+    return w.str() + "\n";
+}
+
+std::string reportPodsYaml(core::Simulation& sim) {
+    const auto& cluster = sim.cluster();
+    YAML::Emitter out;
+    for (const Pod* p : reportedPods(sim)) {
+        const auto& o = sim.outcome(*p);
+        if (o.state != PodState::Bound) continue;
+        out << YAML::BeginDoc << YAML::BeginMap;
+        out << YAML::Key << "apiVersion" << YAML::Value << "v1";
+        out << YAML::Key << "kind" << YAML::Value << "Pod";
+        out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "name" << YAML::Value << p->name;
+        out << YAML::Key << "namespace" << YAML::Value << std::string(cluster.pool.str(p->ns));
+        if (!p->labels.empty()) {
+            out << YAML::Key << "labels" << YAML::Value << YAML::BeginMap;
+            for (const auto& l : p->labels)
+                out << YAML::Key << std::string(cluster.pool.str(l.key)) << YAML::Value << std::string(cluster.pool.str(l.value));
+            out << YAML::EndMap;
+        }
+        if (!p->ownerReferences.empty()) {
+            out << YAML::Key << "ownerReferences" << YAML::Value << YAML::BeginSeq;
+            for (const auto& r : p->ownerReferences) {
+                out << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << r.apiVersion << YAML::Key << "kind"
+                    << YAML::Value << r.kind << YAML::Key << "name" << YAML::Value << r.name << YAML::Key << "uid"
+                    << YAML::Value << r.uid << YAML::Key << "controller" << YAML::Value << r.controller << YAML::EndMap;
+            }
+            out << YAML::EndSeq;
+        }
+        out << YAML::EndMap;
+        out << YAML::Key << "spec" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "nodeName" << YAML::Value << std::string(cluster.pool.str(o.node));
+        out << YAML::Key << "schedulerName" << YAML::Value << std::string(cluster.pool.str(p->schedulerName));
+        if (!p->priorityClassName.empty())
+            out << YAML::Key << "priorityClassName" << YAML::Value << p->priorityClassName;
+        out << YAML::Key << "priority" << YAML::Value << p->priority;
+        auto containers = [&](const char* key, const std::vector<core::Container>& cs) {
+            if (cs.empty()) return;
+            out << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+            for (const auto& c : cs) {
+                out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << c.name << YAML::Key << "image"
+                    << YAML::Value << c.image;
+                out << YAML::Key << "resources" << YAML::Value << YAML::BeginMap << YAML::Key << "requests"
+                    << YAML::Value << YAML::BeginMap;
+                if (c.hasCpuRequest) out << YAML::Key << "cpu" << YAML::Value << core::formatMilliCpu(c.requests.milliCpu);
+                if (c.hasMemoryRequest) out << YAML::Key << "memory" << YAML::Value << core::formatBytes(c.requests.memory);
+                if (c.requests.ephemeralStorage)
+                    out << YAML::Key << "ephemeral-storage" << YAML::Value << core::formatBytes(c.requests.ephemeralStorage);
+                for (const auto& s : c.requests.scalars)
+                    out << YAML::Key << std::string(cluster.pool.str(s.name)) << YAML::Value << std::to_string(s.value);
+                out << YAML::EndMap << YAML::EndMap << YAML::EndMap;
+            }
+            out << YAML::EndSeq;
+        };
+        containers("initContainers", p->initContainers);
+        containers("containers", p->containers);
+        out << YAML::EndMap << YAML::EndMap;
+    }
+    return std::string(out.c_str()) + "\n";
+}
+
+std::string reportBindingsYaml(core::Simulation& sim) {
+    const auto& cluster = sim.cluster();
+    YAML::Emitter out;
+    out << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << "v1";
+    out << YAML::Key << "kind" << YAML::Value << "List";
+    out << YAML::Key << "items" << YAML::Value << YAML::BeginSeq;
+    for (const Pod* p : reportedPods(sim)) {
+        const auto& o = sim.outcome(*p);
+        if (o.state != PodState::Bound) continue;
+        out << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << "v1";
+        out << YAML::Key << "kind" << YAML::Value << "Binding";
+        out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap << YAML::Key << "name" << YAML::Value << p->name
+            << YAML::Key << "namespace" << YAML::Value << std::string(cluster.pool.str(p->ns)) << YAML::EndMap;
+        out << YAML::Key << "target" << YAML::Value << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << "v1"
+            << YAML::Key << "kind" << YAML::Value << "Node" << YAML::Key << "name" << YAML::Value
+            << std::string(cluster.pool.str(o.node)) << YAML::EndMap;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace berth::io

@@ -1,0 +1,54 @@
+#include "io/trace_writer.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "io/json_writer.h"
+
+namespace berth::io {
+
+std::string traceToJsonLine(const core::CycleTrace& t) {
+    std::vector<const core::NodeTrace*> byName;
+    for (const auto& n : t.nodes) byName.push_back(&n);
+    std::sort(byName.begin(), byName.end(), [](auto* a, auto* b) { return a->node < b->node; });
+
+    JsonWriter w;
+    w.beginObject().key("pod").value(t.pod);
+    w.key("feasible").beginArray();
+    for (auto* n : byName)
+        if (n->feasible) w.value(n->node);
+    w.endArray();
+    w.key("filtered").beginObject();
+    for (auto* n : byName) {
+        if (n->feasible) continue;
+        if (n->excludedByPreFilterResult) {
+            w.key(n->node).value("PreFilterResult: node not in PreFilter node set");
+            continue;
+        }
+        if (!n->evaluated) continue;
+        std::string text = n->filterPlugin + ": ";
+        for (std::size_t i = 0; i < n->reasons.size(); ++i) text += (i ? "; " : "") + n->reasons[i];
+        w.key(n->node).value(text);
+    }
+    w.endObject();
+    w.key("scores").beginObject();
+    if (t.scored) {
+        for (auto* n : byName) {
+            if (!n->feasible) continue;
+            std::vector<const core::PluginScoreTrace*> ps;
+            for (const auto& s : n->scores) ps.push_back(&s);
+            std::sort(ps.begin(), ps.end(), [](auto* a, auto* b) { return a->plugin < b->plugin; });
+            w.key(n->node).beginObject();
+            for (auto* s : ps) w.key(s->plugin).value(s->weighted);
+            w.key("total").value(n->total);
+            w.endObject();
+        }
+    }
+    w.endObject();
+    w.key("chosen").value(t.chosen);
+    w.key("message").value(t.schedulerError ? "SchedulerError: " + t.message : t.message);
+    w.endObject();
+    return w.str();
+}
+
+}  // namespace berth::io

@@ -1,0 +1,103 @@
+// Every scenario of shared/conformance/: the decisions of upstream kube-scheduler v1.26.15,
+// reproduced line for line (--tie-break name --percentage-of-nodes-to-score 100
+// --single-pass --no-preemption --kube-version 1.26).
+
+#include <QtTest/QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/simulation.h"
+#include "io/manifest_loader.h"
+#include "io/trace_writer.h"
+
+using namespace berth;
+namespace fs = std::filesystem;
+
+class TestScenarios : public QObject {
+    Q_OBJECT
+private slots:
+    void singlePass_data();
+    void singlePass();
+};
+
+namespace {
+
+std::vector<std::string> readLines(const fs::path& p) {
+    std::ifstream in(p);
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l);)
+        if (!l.empty()) lines.push_back(l);
+    return lines;
+}
+
+}  // namespace
+
+void TestScenarios::singlePass_data() {
+    QTest::addColumn<QString>("yaml");
+    QTest::addColumn<QString>("expected");
+    std::vector<fs::path> dirs{fs::path(BERTH_SHARED_DIR) / "conformance",
+                               fs::path(BERTH_SOURCE_DIR) / "tests" / "conformance" / "scenarios"};
+    int found = 0;
+    for (const auto& dir : dirs) {
+        if (!fs::exists(dir)) continue;
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(dir))
+            if (e.path().extension() == ".yaml") files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) {
+            fs::path expected = f;
+            expected.replace_extension(".expected.jsonl");
+            if (!fs::exists(expected)) continue;
+            QTest::newRow(f.stem().string().c_str())
+                << QString::fromStdString(f.string()) << QString::fromStdString(expected.string());
+            ++found;
+        }
+    }
+    QVERIFY2(found >= 6, "shared/conformance scenarios not found (BERTH_SHARED_DIR)");
+}
+
+void TestScenarios::singlePass() {
+    QFETCH(QString, yaml);
+    QFETCH(QString, expected);
+    core::Cluster cluster;
+    io::LoadResult load;
+    io::LoadOptions lo;
+    lo.version = *core::KubeVersion::parse("1.26");
+    io::loadManifestFile(yaml.toStdString(), cluster, load, lo);
+    io::validateCluster(cluster, load);
+    for (const auto& d : load.diagnostics.items) qWarning("%s", d.toString().c_str());
+    QVERIFY(!load.diagnostics.hasErrors());
+
+    core::SchedulerOptions so;
+    so.version = lo.version;
+    so.tieBreak = core::TieBreak::Name;
+    so.percentageOfNodesToScore = 100;
+    so.preemption = false;
+    so.trace = true;
+    core::Simulation sim(cluster, load.config.value_or(core::SchedulerConfiguration{}), so);
+    std::string error;
+    QVERIFY2(sim.init(error), error.c_str());
+    std::vector<std::string> got;
+    sim.setTraceListener([&](const core::CycleTrace& t) { got.push_back(io::traceToJsonLine(t)); });
+    sim.runSinglePass();
+
+    const auto want = readLines(expected.toStdString());
+    int mismatches = 0;
+    for (std::size_t i = 0; i < std::max(want.size(), got.size()); ++i) {
+        const std::string w = i < want.size() ? want[i] : "<missing>";
+        const std::string g = i < got.size() ? got[i] : "<missing>";
+        bool same = w == g;
+        // A SchedulerError message only has to match its prefix.
+        if (!same && w.find("\"message\":\"SchedulerError:") != std::string::npos &&
+            g.find("\"message\":\"SchedulerError:") != std::string::npos)
+            same = w.substr(0, w.find("\"message\"")) == g.substr(0, g.find("\"message\""));
+        if (!same && mismatches++ < 5)
+            qWarning("line %zu differs\n  want: %s\n  got:  %s", i + 1, w.c_str(), g.c_str());
+    }
+    QCOMPARE(got.size(), want.size());
+    QCOMPARE(mismatches, 0);
+}
+
+QTEST_GUILESS_MAIN(TestScenarios)
+#include "tst_scenarios.moc"
