@@ -1,0 +1,118 @@
+// Every scenario of shared/conformance/loop/: the final state upstream kube-scheduler v1.26.15
+// reached running its whole loop (queue, backoff, preemption, asynchronous binding), as
+// `berthctl schedule -f NAME.yaml --tie-break name --kube-version 1.26 -o json` reports it.
+
+#include <QtTest/QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <filesystem>
+
+#include "core/simulation.h"
+#include "io/manifest_loader.h"
+#include "io/report_writer.h"
+
+using namespace berth;
+namespace fs = std::filesystem;
+
+class TestLoopScenarios : public QObject {
+    Q_OBJECT
+private slots:
+    void finalState_data();
+    void finalState();
+    void deterministicEvents();
+};
+
+void TestLoopScenarios::finalState_data() {
+    QTest::addColumn<QString>("yaml");
+    QTest::addColumn<QString>("expected");
+    int found = 0;
+    for (const auto& dir : {fs::path(BERTH_SHARED_DIR) / "conformance" / "loop",
+                            fs::path(BERTH_SOURCE_DIR) / "tests" / "conformance" / "loop"}) {
+        if (!fs::exists(dir)) continue;
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(dir))
+            if (e.path().extension() == ".yaml") files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) {
+            fs::path expected = f;
+            expected.replace_extension(".expected.json");
+            if (!fs::exists(expected)) continue;
+            QTest::newRow(f.stem().string().c_str()) << QString::fromStdString(f.string())
+                                                     << QString::fromStdString(expected.string());
+            ++found;
+        }
+    }
+    QVERIFY2(found >= 3, "shared/conformance/loop scenarios not found");
+}
+
+namespace {
+
+QJsonObject runToJson(const std::string& yaml, std::string* eventsOut = nullptr) {
+    core::Cluster cluster;
+    io::LoadResult load;
+    io::LoadOptions lo;
+    lo.version = *core::KubeVersion::parse("1.26");
+    io::loadManifestFile(yaml, cluster, load, lo);
+    io::validateCluster(cluster, load);
+    if (load.diagnostics.hasErrors()) return {};
+    core::SchedulerOptions so;
+    so.version = lo.version;
+    so.tieBreak = core::TieBreak::Name;
+    core::Simulation sim(cluster, load.config.value_or(core::SchedulerConfiguration{}), so);
+    std::string error;
+    if (!sim.init(error)) return {};
+    if (eventsOut)
+        sim.setEventListener([&](const core::SimEvent& e) {
+            *eventsOut += std::to_string(e.time) + " " + core::eventTypeName(e.type) + " " + std::to_string(e.pod) + " " +
+                          std::to_string(e.node) + " " + e.message + "\n";
+        });
+    sim.run();
+    return QJsonDocument::fromJson(QByteArray::fromStdString(io::reportJson(sim))).object();
+}
+
+}  // namespace
+
+void TestLoopScenarios::finalState() {
+    QFETCH(QString, yaml);
+    QFETCH(QString, expected);
+    QFile f(expected);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject want = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonObject got = runToJson(yaml.toStdString());
+    QVERIFY2(!got.isEmpty(), "scenario failed to load or run");
+
+    QHash<QString, QJsonObject> gotPods;
+    for (const auto& v : got["pods"].toArray()) gotPods.insert(v.toObject()["pod"].toString(), v.toObject());
+    for (const auto& v : want["pods"].toArray()) {
+        const QJsonObject w = v.toObject();
+        const QString name = w["pod"].toString();
+        QVERIFY2(gotPods.contains(name), qPrintable("missing pod " + name));
+        const QJsonObject g = gotPods[name];
+        for (auto it = w.begin(); it != w.end(); ++it)
+            QVERIFY2(g[it.key()] == it.value(),
+                     qPrintable(name + "." + it.key() + ": want " + it.value().toVariant().toString() + ", got " +
+                                g[it.key()].toVariant().toString()));
+    }
+    QStringList wantEvicted, gotEvicted;
+    for (const auto& v : want["evicted"].toArray()) wantEvicted << v.toString();
+    for (const auto& v : got["evicted"].toArray()) gotEvicted << v.toString();
+    wantEvicted.sort();
+    gotEvicted.sort();
+    QCOMPARE(gotEvicted, wantEvicted);
+}
+
+void TestLoopScenarios::deterministicEvents() {
+    // The same input and seed give byte-identical event streams.
+    const std::string yaml = (fs::path(BERTH_SHARED_DIR) / "conformance" / "loop" / "basic-preemption.yaml").string();
+    std::string a, b;
+    runToJson(yaml, &a);
+    runToJson(yaml, &b);
+    QVERIFY(!a.empty());
+    QCOMPARE(QString::fromStdString(a), QString::fromStdString(b));
+}
+
+QTEST_GUILESS_MAIN(TestLoopScenarios)
+#include "tst_loop_scenarios.moc"
