@@ -4,6 +4,7 @@
 /// backoff and requeue, preemption — with an ordered event stream and per-pod outcomes.
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -77,11 +78,31 @@ public:
     Scheduler& scheduler() { return *m_scheduler; }
     SchedulingQueue& queue() { return *m_queue; }
     const SimulatedClock& clock() const { return m_clock; }
-    const std::vector<PodOutcome>& outcomes() const { return m_outcomes; }
+    /// By pod id. A deque: growing it (controllers create pods mid-cycle) keeps references valid.
+    const std::deque<PodOutcome>& outcomes() const { return m_outcomes; }
     const PodOutcome& outcome(const Pod& p) const { return m_outcomes[p.id]; }
 
-    /// Cluster edits (events the loop reacts to).
+    // --- Cluster edits: events the loop reacts to, as the informers would deliver them. ---
+    /// Deletes a pod (a preemption victim, a drained or deleted pod). Owners recreate theirs.
     void evictPod(const Pod& pod, std::string_view why);
+    /// A new pod from outside (kubectl apply, a controller): bound ones join the cache,
+    /// pending ones the queue. `pod` must already be in cluster().pods.
+    void podAdded(const Pod& pod);
+    void addNode(Node node);
+    /// Replaces a node's object (labels, taints, allocatable, cordon) and requeues pods the
+    /// change may help. False when no such node.
+    bool updateNode(std::string_view name, const std::function<void(Node&)>& edit);
+    bool cordon(std::string_view name) { return updateNode(name, [](Node& n) { n.unschedulable = true; }); }
+    bool uncordon(std::string_view name) { return updateNode(name, [](Node& n) { n.unschedulable = false; }); }
+    /// Deletes the node and the pods on it.
+    bool removeNode(std::string_view name);
+    /// Cordons the node and evicts its pods except DaemonSet pods; an eviction a
+    /// PodDisruptionBudget forbids is refused (the pod stays). Returns the refused pods.
+    std::vector<const Pod*> drain(std::string_view name);
+
+    /// Called after pods were deleted so controllers can recreate what they own; it appends
+    /// pods to cluster().pods. The simulation then queues the new ones.
+    void setReconciler(std::function<void(Cluster&)> r) { m_reconciler = std::move(r); }
 
 private:
     void scheduleOne(QueuedPodInfo info);
@@ -95,6 +116,8 @@ private:
     void schedulePeriodicFlushes();
     bool requiredAffinityMatches(const Pod& pending, const Pod& assigned) const;
     void setNominated(const Pod& pod, Sym node);
+    void reconcile();
+    bool admissionPreCheck(const Pod& pod, const NodeInfo* nodeInfo) const;
 
     Cluster& m_cluster;
     SchedulerConfiguration m_config;
@@ -104,7 +127,7 @@ private:
     SimulatedClock m_clock;
     std::unique_ptr<Scheduler> m_scheduler;
     std::unique_ptr<SchedulingQueue> m_queue;
-    std::vector<PodOutcome> m_outcomes;
+    std::deque<PodOutcome> m_outcomes;
     std::size_t m_inFlightBindings = 0;
     bool m_singlePass = false;
     bool m_flushesScheduled = false;
@@ -112,6 +135,8 @@ private:
     std::uint64_t m_eventSeq = 0;
     std::function<void(const CycleTrace&)> m_traceListener;
     std::function<void(const SimEvent&)> m_eventListener;
+    std::function<void(Cluster&)> m_reconciler;
+    bool m_reconciling = false;
 };
 
 }  // namespace berth::core
