@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/explain_printer.h"
+#include "cli/generate.h"
 #include "cli/options.h"
 #include "core/simulation.h"
 #include "io/json_writer.h"
@@ -140,6 +141,32 @@ int run(const cli::Options& opt) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc >= 2 && std::string(argv[1]) == "generate") {
+        cli::GenerateOptions g;
+        for (int i = 2; i < argc; ++i) {
+            const std::string a = argv[i];
+            auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : std::string(); };
+            try {
+                if (a == "--nodes") g.nodes = std::stoi(next());
+                else if (a == "--pods") g.pods = std::stoi(next());
+                else if (a == "--zones") g.zones = std::max(1, std::stoi(next()));
+                else if (a == "--replicasets") g.replicaSets = std::max(1, std::stoi(next()));
+                else if (a == "--variant") g.variant = next();
+                else throw std::invalid_argument(a);
+            } catch (const std::exception&) {
+                std::cerr << "berthctl generate: bad argument \"" << a << "\"\n"
+                          << "usage: berthctl generate [--nodes N] [--pods N] [--zones N] [--replicasets N] "
+                             "[--variant basic|anti-affinity|spread]\n";
+                return 2;
+            }
+        }
+        if (g.variant != "basic" && g.variant != "anti-affinity" && g.variant != "spread") {
+            std::cerr << "berthctl generate: --variant must be basic, anti-affinity or spread\n";
+            return 2;
+        }
+        cli::generateCluster(g, std::cout);
+        return 0;
+    }
     cli::Options opt;
     const std::string err = cli::parseOptions(argc, argv, opt);
     if (!err.empty()) {

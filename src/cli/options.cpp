@@ -12,6 +12,8 @@ const char* usageText() {
 Usage:
   berthctl schedule -f FILE [-f FILE ...] [flags]
   berthctl explain  -f FILE [-f FILE ...] [flags] NAMESPACE/POD
+  berthctl generate [--nodes N] [--pods N] [--zones N] [--replicasets N]
+                    [--variant basic|anti-affinity|spread]   (a synthetic cluster on stdout)
   berthctl --help
 
 Commands:
