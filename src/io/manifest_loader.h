@@ -11,6 +11,7 @@
 #include "core/api/version.h"
 #include "core/profile/config.h"
 #include "io/diagnostics.h"
+#include "io/object_index.h"
 
 namespace berth::io {
 
@@ -22,6 +23,7 @@ struct LoadOptions {
 struct LoadResult {
     std::optional<core::SchedulerConfiguration> config;  // a KubeSchedulerConfiguration, if any
     Diagnostics diagnostics;
+    ObjectIndex index;  // every object loaded so far, to report duplicates across files
 };
 
 /// Loads YAML text (named `fileName` in messages) into `cluster`. Objects with errors are
@@ -34,8 +36,14 @@ void loadManifestText(std::string_view text, const std::string& fileName, core::
 void loadManifestFile(const std::string& path, core::Cluster& cluster, LoadResult& result,
                       const LoadOptions& options = {});
 
-/// Checks that only make sense once every file is in: pods bound to nodes that do not exist.
+/// Checks that only make sense once every file is in: pods bound to nodes that do not exist
+/// (terminal pods, which the scheduler ignores, are exempt).
 void validateCluster(core::Cluster& cluster, LoadResult& result);
+
+/// Adds a Namespace (labelled `kubernetes.io/metadata.name`, as the API server does) for every
+/// namespace that pods, workloads, services or budgets use but no file declares, so that
+/// namespaceSelectors see them as a real cluster would. Optional: call after loading.
+void addImplicitNamespaces(core::Cluster& cluster);
 
 /// Parses a standalone KubeSchedulerConfiguration file (`--config`).
 std::optional<core::SchedulerConfiguration> loadSchedulerConfigFile(const std::string& path,

@@ -1,0 +1,16 @@
+#pragma once
+/// Label key and value syntax (k8s.io/apimachinery/pkg/util/validation/validation.go:
+/// IsQualifiedName, IsValidLabelValue). labels.NewRequirement applies both, so a selector
+/// requirement with a bad key or value fails to parse upstream.
+
+#include <string_view>
+
+namespace berth::io::detail {
+
+/// `[prefix/]name`: prefix a DNS-1123 subdomain (at most 253 characters), name at most 63
+/// characters of [A-Za-z0-9-_.] starting and ending alphanumeric.
+bool isQualifiedName(std::string_view text);
+/// Empty, or at most 63 characters of [A-Za-z0-9-_.] starting and ending alphanumeric.
+bool isValidLabelValue(std::string_view text);
+
+}  // namespace berth::io::detail

@@ -1,0 +1,403 @@
+#include "io/manifest_loader.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <unordered_set>
+
+#include "io/config_reader.h"
+#include "io/node_reader.h"
+#include "io/object_readers.h"
+#include "io/pod_reader.h"
+#include "io/yaml_documents.h"
+#include "io/yaml_util.h"
+
+namespace berth::io {
+namespace {
+
+using detail::FieldPath;
+using detail::Reader;
+
+constexpr const char* kConfigApiVersion = "kubescheduler.config.k8s.io/v1";
+
+// The apiVersion each kind is read as. Another version of a known kind is read the same way
+// with a warning (the fields the scheduler reads have not changed shape).
+struct KindInfo {
+    const char* kind;
+    const char* apiVersion;
+};
+constexpr KindInfo kKinds[] = {
+    {"Node", "v1"},
+    {"Pod", "v1"},
+    {"Namespace", "v1"},
+    {"Service", "v1"},
+    {"ReplicationController", "v1"},
+    {"Deployment", "apps/v1"},
+    {"ReplicaSet", "apps/v1"},
+    {"StatefulSet", "apps/v1"},
+    {"DaemonSet", "apps/v1"},
+    {"Job", "batch/v1"},
+    {"PriorityClass", "scheduling.k8s.io/v1"},
+    {"PodDisruptionBudget", "policy/v1"},
+    {"KubeSchedulerConfiguration", kConfigApiVersion},
+};
+
+const KindInfo* findKind(std::string_view kind) {
+    for (const auto& k : kKinds)
+        if (kind == k.kind) return &k;
+    return nullptr;
+}
+
+std::optional<core::WorkloadKind> workloadKind(std::string_view kind) {
+    if (kind == "Deployment") return core::WorkloadKind::Deployment;
+    if (kind == "ReplicaSet") return core::WorkloadKind::ReplicaSet;
+    if (kind == "StatefulSet") return core::WorkloadKind::StatefulSet;
+    if (kind == "ReplicationController") return core::WorkloadKind::ReplicationController;
+    if (kind == "Job") return core::WorkloadKind::Job;
+    if (kind == "DaemonSet") return core::WorkloadKind::DaemonSet;
+    return std::nullopt;
+}
+
+bool isClusterScoped(std::string_view kind) {
+    return kind == "Node" || kind == "Namespace" || kind == "PriorityClass";
+}
+
+// Best effort, for messages about objects that fail before their metadata is read.
+std::string peekName(const YAML::Node& object, std::string_view kind) {
+    const YAML::Node meta = detail::field(object, "metadata");
+    const YAML::Node name = detail::field(meta, "name");
+    if (!detail::present(name) || !name.IsScalar()) return {};
+    const YAML::Node ns = detail::field(meta, "namespace");
+    if (detail::present(ns) && ns.IsScalar() && !ns.Scalar().empty())
+        return ns.Scalar() + "/" + name.Scalar();
+    if (findKind(kind) && !isClusterScoped(kind)) return "default/" + name.Scalar();
+    return name.Scalar();
+}
+
+// Everything one call of loadManifestText works with.
+struct Loader {
+    core::Cluster& cluster;
+    LoadResult& result;
+    const LoadOptions& options;
+    const std::string& file;
+    int lineOffset = 0;
+
+    detail::DocumentOrigin origin() const { return {&file, lineOffset}; }
+
+    Reader reader(const std::string& kind, const YAML::Node& object) {
+        return Reader(cluster.pool, result.diagnostics, origin(), kind, object);
+    }
+
+    void finalise(core::Pod& pod) {
+        core::computeDerived(pod, options.version, cluster.pool.intern("TCP"),
+                             cluster.pool.intern("0.0.0.0"));
+    }
+
+    // True when `key` is new; otherwise reports the duplicate with both locations.
+    bool claim(Reader& r, const YAML::Node& object, const std::string& key) {
+        detail::indexCluster(result.index, cluster);
+        if (const core::SourceRef* first = detail::findObject(result.index, key)) {
+            r.error(object, FieldPath(), "duplicate object: already defined at " + first->toString());
+            return false;
+        }
+        return true;
+    }
+
+    void loadObject(const YAML::Node& object, const std::string& defaultKind,
+                    const std::string& defaultApiVersion);
+    void loadObjectUnsorted(const YAML::Node& object, const std::string& defaultKind,
+                            const std::string& defaultApiVersion);
+    void loadList(const YAML::Node& object, const std::string& kind, const std::string& apiVersion);
+    void loadKind(const std::string& kind, const YAML::Node& object);
+    void loadConfig(const YAML::Node& object, const std::string& apiVersion);
+};
+
+void Loader::loadObject(const YAML::Node& object, const std::string& defaultKind,
+                        const std::string& defaultApiVersion) {
+    if (!detail::present(object)) return;  // an empty document
+    // Readers visit fields in their own order; report an object's problems in file order.
+    const std::size_t firstDiagnostic = result.diagnostics.items.size();
+    loadObjectUnsorted(object, defaultKind, defaultApiVersion);
+    auto& items = result.diagnostics.items;
+    std::stable_sort(items.begin() + static_cast<std::ptrdiff_t>(firstDiagnostic), items.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) {
+                         return a.line != b.line ? a.line < b.line : a.column < b.column;
+                     });
+}
+
+void Loader::loadObjectUnsorted(const YAML::Node& object, const std::string& defaultKind,
+                                const std::string& defaultApiVersion) {
+    Reader header = reader(defaultKind, object);
+    header.setName(peekName(object, defaultKind));
+    if (!object.IsMap()) {
+        header.error(object, FieldPath(),
+                     std::string("a document must be a map, got ") + detail::typeName(object));
+        return;
+    }
+    // Items of a typed list (PodList) may omit kind and apiVersion: the list's are used.
+    auto readHeaderField = [&](const char* key, const std::string& fallback) -> std::optional<std::string> {
+        const YAML::Node node = detail::field(object, key);
+        if (!detail::present(node)) return fallback;
+        return detail::readString(header, node, FieldPath(key));  // nullopt: reported
+    };
+    const auto kindField = readHeaderField("kind", defaultKind);
+    const auto apiVersionField = readHeaderField("apiVersion", defaultApiVersion);
+    const std::string kind = kindField.value_or(std::string());
+    const std::string apiVersion = apiVersionField.value_or(std::string());
+    header.setKind(kind);
+    header.setName(peekName(object, kind));
+    if (kindField && kind.empty()) header.error(object, FieldPath("kind"), "is required");
+    if (apiVersionField && apiVersion.empty()) header.error(object, FieldPath("apiVersion"), "is required");
+    if (header.errorCount() > 0) return;
+
+    // `kind: List` (kubectl get -o yaml) and typed lists (PodList) carry objects in items.
+    if (kind == "List" ||
+        (kind.size() > 4 && kind.ends_with("List") && detail::present(detail::field(object, "items")))) {
+        loadList(object, kind, apiVersion);
+        return;
+    }
+    const KindInfo* info = findKind(kind);
+    if (!info) {
+        Reader r = reader(kind, object);
+        r.setName(peekName(object, kind));
+        r.warning(object, FieldPath(),
+                  "unknown kind \"" + kind + "\" (apiVersion " + apiVersion + "); object skipped");
+        return;
+    }
+    if (kind == "KubeSchedulerConfiguration") {
+        loadConfig(object, apiVersion);
+        return;
+    }
+    if (apiVersion != info->apiVersion) {
+        Reader r = reader(kind, object);
+        r.setName(peekName(object, kind));
+        r.warning(
+            detail::field(object, "apiVersion"), FieldPath("apiVersion"),
+            "unexpected apiVersion \"" + apiVersion + "\" for " + kind + "; read as " + info->apiVersion);
+    }
+    loadKind(kind, object);
+}
+
+void Loader::loadList(const YAML::Node& object, const std::string& kind, const std::string& apiVersion) {
+    Reader r = reader(kind, object);
+    // Items of a typed list have the list's kind without "List" and its apiVersion.
+    const std::string itemKind = kind == "List" ? std::string() : kind.substr(0, kind.size() - 4);
+    const std::string itemApiVersion = kind == "List" ? std::string() : apiVersion;
+    detail::forEachItem(
+        r, detail::field(object, "items"), FieldPath("items"),
+        [&](const YAML::Node& item, const FieldPath&) { loadObject(item, itemKind, itemApiVersion); });
+}
+
+void Loader::loadKind(const std::string& kind, const YAML::Node& object) {
+    Reader r = reader(kind, object);
+    if (kind == "Node") {
+        core::Node node;
+        detail::readNode(r, object, node);
+        if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, "", node.name)))
+            cluster.addNode(std::move(node));
+    } else if (kind == "Pod") {
+        core::Pod pod;
+        detail::readPod(r, object, pod);
+        if (r.errorCount() == 0 &&
+            claim(r, object, detail::objectKey(kind, cluster.pool.str(pod.ns), pod.name))) {
+            finalise(pod);
+            cluster.addPod(std::move(pod));
+        }
+    } else if (auto wk = workloadKind(kind)) {
+        core::Workload w;
+        detail::readWorkload(r, object, *wk, w);
+        if (r.errorCount() == 0 &&
+            claim(r, object, detail::objectKey(kind, cluster.pool.str(w.ns), w.name))) {
+            finalise(w.podTemplate);
+            cluster.workloads.push_back(std::move(w));
+        }
+    } else if (kind == "Namespace") {
+        core::Namespace ns;
+        detail::readNamespace(r, object, ns);
+        if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, "", cluster.pool.str(ns.name))))
+            cluster.namespaces.push_back(std::move(ns));
+    } else if (kind == "Service") {
+        core::Service s;
+        detail::readService(r, object, s);
+        if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(s.ns), s.name)))
+            cluster.services.push_back(std::move(s));
+    } else if (kind == "PriorityClass") {
+        core::PriorityClass pc;
+        detail::readPriorityClass(r, object, pc);
+        if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, "", pc.name)))
+            cluster.priorityClasses.push_back(std::move(pc));
+    } else if (kind == "PodDisruptionBudget") {
+        core::PodDisruptionBudget pdb;
+        detail::readPodDisruptionBudget(r, object, pdb);
+        if (r.errorCount() == 0 &&
+            claim(r, object, detail::objectKey(kind, cluster.pool.str(pdb.ns), pdb.name)))
+            cluster.pdbs.push_back(std::move(pdb));
+    }
+    detail::indexCluster(result.index, cluster);
+}
+
+void Loader::loadConfig(const YAML::Node& object, const std::string& apiVersion) {
+    Reader r = reader("KubeSchedulerConfiguration", object);
+    if (apiVersion != kConfigApiVersion) {
+        r.error(detail::field(object, "apiVersion"), FieldPath("apiVersion"),
+                "unsupported apiVersion \"" + apiVersion + "\"; expected " + kConfigApiVersion);
+        return;
+    }
+    if (result.config) {
+        r.error(object, FieldPath(),
+                "duplicate object: already defined at " + result.config->source.toString());
+        return;
+    }
+    core::SchedulerConfiguration config;
+    detail::readSchedulerConfiguration(r, object, config);
+    if (r.errorCount() == 0) result.config = std::move(config);
+}
+
+void parseError(Diagnostics& diagnostics, const std::string& file, const detail::YamlChunk& chunk) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.file = file;
+    d.line = chunk.errorLine;
+    d.column = chunk.errorColumn;
+    d.message = "invalid YAML: " + chunk.errorMessage;
+    diagnostics.add(std::move(d));
+}
+
+// The whole file or standard input; std::nullopt (with a diagnostic) when it cannot be read.
+std::optional<std::string> readText(const std::string& path, Diagnostics& diagnostics,
+                                    std::string& displayName) {
+    displayName = path == "-" ? std::string("<stdin>") : path;
+    auto fail = [&](const std::string& why) {
+        Diagnostic d;
+        d.severity = Severity::Error;
+        d.file = displayName;
+        d.message = "cannot read file: " + why;
+        diagnostics.add(std::move(d));
+        return std::nullopt;
+    };
+    if (path == "-") {
+        std::ostringstream out;
+        out << std::cin.rdbuf();
+        if (std::cin.bad()) return fail("read error on standard input");
+        return out.str();
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return fail("is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(std::strerror(errno));
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) return fail(std::strerror(errno));
+    return text;
+}
+
+}  // namespace
+
+void loadManifestText(std::string_view text, const std::string& fileName, core::Cluster& cluster,
+                      LoadResult& result, const LoadOptions& options) {
+    Loader loader{cluster, result, options, fileName};
+    for (const auto& chunk : detail::parseYamlDocuments(text)) {
+        if (chunk.failed) {
+            parseError(result.diagnostics, fileName, chunk);
+            continue;
+        }
+        loader.lineOffset = chunk.lineOffset;
+        for (const auto& doc : chunk.documents) {
+            // Readers report problems as values; a yaml-cpp exception here would be a bug in
+            // them, but one bad document must still not take the others down.
+            try {
+                loader.loadObject(doc, "", "");
+            } catch (const YAML::Exception& e) {
+                Diagnostic d;
+                d.file = fileName;
+                d.line = chunk.lineOffset + (e.mark.is_null() ? 0 : e.mark.line) + 1;
+                d.column = e.mark.is_null() ? 1 : e.mark.column + 1;
+                d.message = std::string("internal error while reading: ") + e.what();
+                result.diagnostics.add(std::move(d));
+            }
+        }
+    }
+}
+
+void loadManifestFile(const std::string& path, core::Cluster& cluster, LoadResult& result,
+                      const LoadOptions& options) {
+    std::string name;
+    if (auto text = readText(path, result.diagnostics, name))
+        loadManifestText(*text, name, cluster, result, options);
+}
+
+void validateCluster(core::Cluster& cluster, LoadResult& result) {
+    std::unordered_set<core::Sym> nodeNames;
+    for (std::size_t i = 0; i < cluster.nodes.size(); ++i)
+        if (!cluster.nodeRemoved[i]) nodeNames.insert(cluster.nodes[i].nameSym);
+    for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
+        const core::Pod& pod = cluster.pods[i];
+        if (cluster.podRemoved[i] || pod.nodeName == core::kEmptySym) continue;
+        // The scheduler drops terminal pods, so where they ran does not matter.
+        if (pod.phase == core::PodPhase::Succeeded || pod.phase == core::PodPhase::Failed) continue;
+        if (nodeNames.count(pod.nodeName)) continue;
+        Diagnostic d;
+        d.severity = Severity::Error;
+        d.file = pod.source.file;
+        d.line = pod.source.line;
+        d.column = pod.source.column;
+        d.kind = "Pod";
+        d.name = cluster.podKey(pod);
+        d.message =
+            "spec.nodeName: node \"" + std::string(cluster.pool.str(pod.nodeName)) + "\" does not exist";
+        result.diagnostics.add(std::move(d));
+    }
+}
+
+void addImplicitNamespaces(core::Cluster& cluster) {
+    const core::Sym metadataName = cluster.pool.intern("kubernetes.io/metadata.name");
+    auto ensure = [&](core::Sym ns) {
+        if (ns == core::kEmptySym || cluster.findNamespace(ns)) return;
+        core::Namespace n;
+        n.name = ns;
+        n.labels.set(metadataName, ns);
+        cluster.namespaces.push_back(std::move(n));
+    };
+    for (std::size_t i = 0; i < cluster.pods.size(); ++i)
+        if (!cluster.podRemoved[i]) ensure(cluster.pods[i].ns);
+    for (const auto& w : cluster.workloads) ensure(w.ns);
+    for (const auto& s : cluster.services) ensure(s.ns);
+    for (const auto& p : cluster.pdbs) ensure(p.ns);
+}
+
+std::optional<core::SchedulerConfiguration> loadSchedulerConfigFile(const std::string& path,
+                                                                    Diagnostics& diagnostics) {
+    std::string name;
+    const auto text = readText(path, diagnostics, name);
+    if (!text) return std::nullopt;
+    // Read it like a manifest into a scratch cluster, then insist it held only the config.
+    core::Cluster scratch;
+    LoadResult result;
+    loadManifestText(*text, name, scratch, result);
+    bool ok = !result.diagnostics.hasErrors();
+    if (!scratch.nodes.empty() || !scratch.pods.empty() || !scratch.workloads.empty() ||
+        !scratch.namespaces.empty() || !scratch.services.empty() || !scratch.priorityClasses.empty() ||
+        !scratch.pdbs.empty()) {
+        Diagnostic d;
+        d.file = name;
+        d.message = "a scheduler configuration file may only contain a KubeSchedulerConfiguration";
+        result.diagnostics.add(std::move(d));
+        ok = false;
+    }
+    if (ok && !result.config) {
+        Diagnostic d;
+        d.file = name;
+        d.message = "no KubeSchedulerConfiguration (apiVersion kubescheduler.config.k8s.io/v1) found";
+        result.diagnostics.add(std::move(d));
+        ok = false;
+    }
+    for (auto& d : result.diagnostics.items) diagnostics.add(std::move(d));
+    if (!ok) return std::nullopt;
+    return result.config;
+}
+
+}  // namespace berth::io

@@ -1,0 +1,57 @@
+#include "io/metadata_reader.h"
+
+namespace berth::io::detail {
+namespace {
+
+void readCommon(Reader& r, const YAML::Node& meta, const FieldPath& path, ObjectMeta& out) {
+    out.uid = readString(r, field(meta, "uid"), path.child("uid")).value_or(std::string());
+    out.generateName =
+        readString(r, field(meta, "generateName"), path.child("generateName")).value_or(std::string());
+    out.labels = readLabels(r, field(meta, "labels"), path.child("labels"));
+    out.deleting = present(field(meta, "deletionTimestamp"));
+    const FieldPath ownersPath = path.child("ownerReferences");
+    forEachItem(
+        r, field(meta, "ownerReferences"), ownersPath, [&](const YAML::Node& item, const FieldPath& p) {
+            if (!expectMap(r, item, p)) return;
+            core::OwnerReference o;
+            o.apiVersion =
+                readString(r, field(item, "apiVersion"), p.child("apiVersion")).value_or(std::string());
+            o.kind = readString(r, field(item, "kind"), p.child("kind")).value_or(std::string());
+            o.name = readString(r, field(item, "name"), p.child("name")).value_or(std::string());
+            o.uid = readString(r, field(item, "uid"), p.child("uid")).value_or(std::string());
+            o.controller = readBool(r, field(item, "controller"), p.child("controller")).value_or(false);
+            out.ownerReferences.push_back(std::move(o));
+        });
+}
+
+}  // namespace
+
+ObjectMeta readObjectMeta(Reader& r, const YAML::Node& object, bool namespaced) {
+    ObjectMeta out;
+    const YAML::Node meta = field(object, "metadata");
+    const FieldPath path("metadata");
+    if (!present(meta)) {
+        r.error(object, path, "is required");
+        return out;
+    }
+    if (!expectMap(r, meta, path)) return out;
+    // Name and namespace first, so every later message names the object.
+    if (auto name = readRequiredString(r, meta, "name", path)) out.name = *name;
+    if (namespaced) {
+        out.ns = readString(r, field(meta, "namespace"), path.child("namespace")).value_or(std::string());
+        if (out.ns.empty()) out.ns = "default";
+    }
+    if (!out.name.empty()) r.setName(namespaced ? out.ns + "/" + out.name : out.name);
+    readCommon(r, meta, path, out);
+    return out;
+}
+
+ObjectMeta readTemplateMeta(Reader& r, const YAML::Node& meta, const FieldPath& path) {
+    ObjectMeta out;
+    if (!expectMap(r, meta, path)) return out;
+    out.name = readString(r, field(meta, "name"), path.child("name")).value_or(std::string());
+    readCommon(r, meta, path, out);
+    return out;
+}
+
+}  // namespace berth::io::detail

@@ -1,0 +1,150 @@
+#include "io/object_readers.h"
+
+#include <limits>
+#include <string>
+
+#include "io/metadata_reader.h"
+#include "io/pod_reader.h"
+#include "io/selector_reader.h"
+
+namespace berth::io::detail {
+namespace {
+
+constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
+
+std::string quoted(std::string_view s) {
+    return "\"" + std::string(s) + "\"";
+}
+
+// A non-negative int32 count (replicas, parallelism, completions), or `fallback` when absent.
+std::int32_t readCount(Reader& r, const YAML::Node& spec, const char* key, const FieldPath& specPath,
+                       std::int32_t fallback) {
+    const auto v = readInt(r, field(spec, key), specPath.child(key), 0, kInt32Max);
+    return v ? static_cast<std::int32_t>(*v) : fallback;
+}
+
+}  // namespace
+
+void readNamespace(Reader& r, const YAML::Node& object, core::Namespace& ns) {
+    const ObjectMeta meta = readObjectMeta(r, object, false);
+    ns.name = r.intern(meta.name);
+    ns.labels = meta.labels;
+    if (!meta.name.empty()) ns.labels.set(r.intern("kubernetes.io/metadata.name"), ns.name);
+    ns.source = r.sourceOf(object);
+}
+
+void readService(Reader& r, const YAML::Node& object, core::Service& service) {
+    const ObjectMeta meta = readObjectMeta(r, object, true);
+    service.ns = r.intern(meta.ns);
+    service.name = meta.name;
+    service.source = r.sourceOf(object);
+    const YAML::Node spec = field(object, "spec");
+    const FieldPath specPath("spec");
+    if (!expectMap(r, spec, specPath)) return;
+    const YAML::Node selector = field(spec, "selector");
+    if (present(selector)) service.selector = readLabels(r, selector, specPath.child("selector"));
+}
+
+void readPriorityClass(Reader& r, const YAML::Node& object, core::PriorityClass& pc) {
+    const ObjectMeta meta = readObjectMeta(r, object, false);
+    pc.name = meta.name;
+    pc.source = r.sourceOf(object);
+    // `value` is a required int32 without omitempty: absent decodes as 0.
+    pc.value = readInt32(r, field(object, "value"), FieldPath("value")).value_or(0);
+    pc.globalDefault =
+        readBool(r, field(object, "globalDefault"), FieldPath("globalDefault")).value_or(false);
+    const YAML::Node policy = field(object, "preemptionPolicy");
+    const std::string p = readString(r, policy, FieldPath("preemptionPolicy")).value_or(std::string());
+    if (p == "Never")
+        pc.preemptionPolicy = core::PreemptionPolicy::Never;
+    else if (!p.empty() && p != "PreemptLowerPriority")
+        r.error(policy, FieldPath("preemptionPolicy"),
+                "unsupported value " + quoted(p) + ": supported values: Never, PreemptLowerPriority");
+}
+
+void readPodDisruptionBudget(Reader& r, const YAML::Node& object, core::PodDisruptionBudget& pdb) {
+    const ObjectMeta meta = readObjectMeta(r, object, true);
+    pdb.ns = r.intern(meta.ns);
+    pdb.name = meta.name;
+    pdb.source = r.sourceOf(object);
+    const YAML::Node spec = field(object, "spec");
+    const FieldPath specPath("spec");
+    if (expectMap(r, spec, specPath))
+        pdb.selector = readLabelSelector(r, field(spec, "selector"), specPath.child("selector"));
+    const YAML::Node status = field(object, "status");
+    const FieldPath statusPath("status");
+    if (expectMap(r, status, statusPath)) {
+        // Taken as given: no disruption controller recomputes it.
+        pdb.disruptionsAllowed =
+            readInt32(r, field(status, "disruptionsAllowed"), statusPath.child("disruptionsAllowed"))
+                .value_or(0);
+        forEachEntry(r, field(status, "disruptedPods"), statusPath.child("disruptedPods"),
+                     [&](const std::string& podName, const YAML::Node&, const FieldPath&) {
+                         pdb.disruptedPods.push_back(podName);
+                     });
+    }
+}
+
+void readWorkload(Reader& r, const YAML::Node& object, core::WorkloadKind kind, core::Workload& workload) {
+    const ObjectMeta meta = readObjectMeta(r, object, true);
+    workload.kind = kind;
+    workload.ns = r.intern(meta.ns);
+    workload.name = meta.name;
+    workload.uid = meta.uid;  // empty when absent: expansion derives a deterministic one
+    workload.labels = meta.labels;
+    workload.ownerReferences = meta.ownerReferences;
+    workload.source = r.sourceOf(object);
+
+    const YAML::Node spec = field(object, "spec");
+    const FieldPath specPath("spec");
+    if (!present(spec)) {
+        r.error(object, specPath, "is required");
+        return;
+    }
+    if (!expectMap(r, spec, specPath)) return;
+
+    const YAML::Node selector = field(spec, "selector");
+    if (kind == core::WorkloadKind::ReplicationController) {
+        // A ReplicationController selects with a plain map.
+        if (present(selector))
+            workload.selector = selectorFromLabels(readLabels(r, selector, specPath.child("selector")));
+    } else {
+        workload.selector = readLabelSelector(r, selector, specPath.child("selector"));
+    }
+
+    switch (kind) {
+        case core::WorkloadKind::Job: {
+            // SetDefaults_Job: both absent -> 1 and 1; parallelism absent -> 1; completions
+            // absent with parallelism given stays nil (a work queue), stored as -1.
+            const bool hasParallelism = present(field(spec, "parallelism"));
+            workload.replicas = readCount(r, spec, "parallelism", specPath, 1);
+            workload.completions = readCount(r, spec, "completions", specPath, hasParallelism ? -1 : 1);
+            break;
+        }
+        case core::WorkloadKind::DaemonSet: break;  // one pod per eligible node; no replica count
+        case core::WorkloadKind::StatefulSet: {
+            workload.replicas = readCount(r, spec, "replicas", specPath, 1);
+            const YAML::Node policy = field(spec, "podManagementPolicy");
+            std::string p =
+                readString(r, policy, specPath.child("podManagementPolicy")).value_or(std::string());
+            if (p.empty()) p = "OrderedReady";  // SetDefaults_StatefulSet
+            if (p != "OrderedReady" && p != "Parallel")
+                r.error(policy, specPath.child("podManagementPolicy"),
+                        "unsupported value " + quoted(p) + ": supported values: OrderedReady, Parallel");
+            workload.podManagementPolicy = p;
+            workload.serviceName = readString(r, field(spec, "serviceName"), specPath.child("serviceName"))
+                                       .value_or(std::string());
+            break;
+        }
+        case core::WorkloadKind::Deployment:
+        case core::WorkloadKind::ReplicaSet:
+        case core::WorkloadKind::ReplicationController:
+            workload.replicas = readCount(r, spec, "replicas", specPath, 1);
+            break;
+    }
+
+    readPodTemplate(r, field(spec, "template"), specPath.child("template"), workload.ns,
+                    workload.podTemplate);
+}
+
+}  // namespace berth::io::detail

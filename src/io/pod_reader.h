@@ -1,0 +1,19 @@
+#pragma once
+/// Reads Pods and pod templates into core::Pod with API defaulting (namespace, schedulerName,
+/// container requests from limits, a generated uid). Derived data is the caller's job
+/// (core::computeDerived needs the simulated version).
+
+#include "core/api/pod.h"
+#include "io/yaml_util.h"
+
+namespace berth::io::detail {
+
+inline constexpr const char* kDefaultSchedulerName = "default-scheduler";
+
+/// A Pod object: metadata, spec, status. Check r.errorCount() to know whether it is usable.
+void readPod(Reader& r, const YAML::Node& object, core::Pod& pod);
+
+/// `spec.template` of a workload: metadata and spec, in the workload's namespace `ns`.
+void readPodTemplate(Reader& r, const YAML::Node& node, const FieldPath& path, Sym ns, core::Pod& pod);
+
+}  // namespace berth::io::detail

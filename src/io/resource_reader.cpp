@@ -1,0 +1,48 @@
+#include "io/resource_reader.h"
+
+#include <algorithm>
+
+namespace berth::io::detail {
+
+bool NamedQuantities::has(std::string_view name) const {
+    return std::any_of(items.begin(), items.end(), [&](const auto& item) { return item.first == name; });
+}
+
+NamedQuantities readNamedQuantities(Reader& r, const YAML::Node& node, const FieldPath& path) {
+    NamedQuantities out;
+    out.present = present(node);
+    forEachEntry(r, node, path, [&](const std::string& name, const YAML::Node& value, const FieldPath& p) {
+        if (!present(value)) {
+            // Quantity.UnmarshalJSON reads null as zero: the entry exists with value 0.
+            out.items.emplace_back(name, *core::Quantity::parse("0"));
+            return;
+        }
+        auto q = readQuantity(r, value, p);
+        if (!q) return;
+        if (q->negative()) {
+            r.error(value, p, "quantity \"" + value.Scalar() + "\" must not be negative");
+            return;
+        }
+        out.items.emplace_back(name, *q);
+    });
+    return out;
+}
+
+core::ResourceList toResourceList(Reader& r, const NamedQuantities& quantities) {
+    core::ResourceList list;
+    for (const auto& [name, q] : quantities.items) {
+        if (name == "cpu")
+            list.milliCpu = q.milliValue();
+        else if (name == "memory")
+            list.memory = q.value();
+        else if (name == "ephemeral-storage")
+            list.ephemeralStorage = q.value();
+        else if (name == "pods")
+            list.pods = q.value();
+        else
+            list.setScalar(r.intern(name), q.value());
+    }
+    return list;
+}
+
+}  // namespace berth::io::detail
