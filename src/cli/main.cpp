@@ -41,6 +41,7 @@ int run(const cli::Options& opt) {
     io::LoadOptions loadOptions;
     loadOptions.version = opt.version;
     for (const auto& f : opt.files) io::loadManifestFile(f, cluster, load, loadOptions);
+    io::addImplicitNamespaces(cluster);
     io::validateCluster(cluster, load);
     std::optional<core::SchedulerConfiguration> config = load.config;
     if (!opt.configFile.empty()) config = io::loadSchedulerConfigFile(opt.configFile, load.diagnostics);

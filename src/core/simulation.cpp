@@ -7,6 +7,54 @@
 
 namespace berth::core {
 
+namespace {
+
+/// Go's time.Duration String(): "500ms", "10s", "1m30s", "1h0m0s", "1.5s".
+std::string goDuration(SimTime ns) {
+    if (ns == 0) return "0s";
+    std::string sign = ns < 0 ? "-" : "";
+    std::uint64_t u = ns < 0 ? static_cast<std::uint64_t>(-ns) : static_cast<std::uint64_t>(ns);
+    auto fraction = [](std::uint64_t v, std::uint64_t unit) {
+        std::string out = std::to_string(v / unit);
+        std::uint64_t rest = v % unit;
+        if (rest == 0) return out;
+        std::string digits;
+        for (std::uint64_t d = unit / 10; d > 0; d /= 10) {
+            digits += static_cast<char>('0' + rest / d);
+            rest %= d;
+        }
+        while (!digits.empty() && digits.back() == '0') digits.pop_back();
+        return out + "." + digits;
+    };
+    const std::uint64_t second = static_cast<std::uint64_t>(kSecond);
+    if (u < 1000) return sign + std::to_string(u) + "ns";
+    if (u < 1000 * 1000) return sign + fraction(u, 1000) + "\u00b5s";
+    if (u < second) return sign + fraction(u, 1000 * 1000) + "ms";
+    std::string out = fraction(u % (60 * second), second) + "s";
+    const std::uint64_t minutes = u / (60 * second);
+    if (minutes > 0) {
+        out = std::to_string(minutes % 60) + "m" + out;
+        if (minutes >= 60) out = std::to_string(minutes / 60) + "h" + out;
+    }
+    return sign + out;
+}
+
+/// The FitError >= 1.28 builds for a Reserve/Permit rejection: one node, its reasons counted.
+std::string oneNodeFitError(const Status& s, const StringPool& pool) {
+    std::vector<std::string> items;
+    for (Sym r : s.reasons()) items.push_back("1 " + std::string(pool.str(r)));
+    std::sort(items.begin(), items.end());
+    std::string msg = "0/1 nodes are available:";
+    if (!items.empty()) {
+        msg += " ";
+        for (std::size_t i = 0; i < items.size(); ++i) msg += (i ? ", " : "") + items[i];
+        msg += ".";
+    }
+    return msg;
+}
+
+}  // namespace
+
 const char* podStateName(PodState s) {
     switch (s) {
         case PodState::Preexisting: return "preexisting";
@@ -39,8 +87,15 @@ bool Simulation::init(std::string& error) {
     qs.podMaxBackoff = m_config.podMaxBackoffSeconds * kSecond;
     Framework* first = m_scheduler->framework(0);
     m_queue = std::make_unique<SchedulingQueue>(*first->queueSort(), m_clock, qs, [this](const Pod& p) {
+        SchedulingQueue::PreEnqueueVerdict v;
         Framework* fw = m_scheduler->frameworkFor(p);
-        return fw ? fw->runPreEnqueuePlugins(p) : Status{};
+        if (!fw) return v;
+        const Status s = fw->runPreEnqueuePlugins(p);
+        if (s.isSuccess()) return v;
+        v.admitted = false;
+        if (s.plugin() >= 0) v.plugin = std::string(fw->pluginName(s.plugin()));
+        v.message = s.code() == Code::Error ? s.errorText() : s.message(m_cluster.pool);
+        return v;
     });
     m_queue->setMoveListener([this](const Pod& p, QueueLocation, QueueLocation to, std::string_view reason) {
         switch (to) {
@@ -83,7 +138,7 @@ bool Simulation::init(std::string& error) {
     return true;
 }
 
-void Simulation::emit(SimEvent e) {
+void Simulation::emitEvent(SimEvent e) {
     e.time = m_clock.now();
     e.sequence = m_eventSeq++;
     if (m_eventListener) m_eventListener(e);
@@ -96,7 +151,7 @@ void Simulation::emitPod(EventType type, const Pod& pod, Sym node, std::string m
     e.pod = pod.id;
     e.node = node;
     e.message = std::move(message);
-    emit(std::move(e));
+    emitEvent(std::move(e));
 }
 
 void Simulation::setNominated(const Pod& pod, Sym node) {
@@ -198,7 +253,7 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
         f.pod = pod.id;
         f.count = r.feasibleNodes;
         f.total = static_cast<std::int64_t>(m_scheduler->snapshot().size());
-        emit(f);
+        emitEvent(f);
     }
     if (r.trace && m_traceListener) m_traceListener(*r.trace);
 
@@ -230,10 +285,20 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
         fw->runReservePluginsUnreserve(*state, pod, r.node);
         cache.forgetPod(pod);
         o.assumed = false;
-        ++m_stats.errors;
-        const std::string msg = "running Reserve plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " +
-                                s.message(m_cluster.pool);
-        handleFailure(std::move(info), msg, true, {}, NominatingInfo{NominatingMode::Override, kEmptySym});
+        // v1.26: every Reserve failure is the error `running Reserve plugin "X": ...`
+        // (SchedulerError). >= 1.28: a rejection is a FitError over the one node.
+        const bool rejected = s.isRejected() && m_options.version.atLeast(28);
+        std::vector<std::string> plugins;
+        std::string msg;
+        if (rejected) {
+            ++m_stats.unschedulable;
+            if (s.plugin() >= 0) plugins.emplace_back(fw->pluginName(s.plugin()));
+            msg = oneNodeFitError(s, m_cluster.pool);
+        } else {
+            ++m_stats.errors;
+            msg = "running Reserve plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " + s.message(m_cluster.pool);
+        }
+        handleFailure(std::move(info), msg, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
         return;
     }
     emitPod(EventType::PodReserved, pod, r.node);
@@ -252,7 +317,7 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
         std::string msg = rejected ? s.message(m_cluster.pool)
                                    : "running Permit plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " +
                                          s.message(m_cluster.pool);
-        if (rejected && m_options.version.atLeast(28)) msg = "0/1 nodes are available: " + msg + ".";
+        if (rejected && m_options.version.atLeast(28)) msg = oneNodeFitError(s, m_cluster.pool);
         handleFailure(std::move(info), msg, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
         return;
     }
@@ -261,15 +326,15 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
     const std::uint32_t id = pod.id;
     const Sym node = r.node;
     if (s.code() == Code::Wait) {
-        // WaitOnPermit: no plugin here ever allows a waiting pod, so it times out.
+        // WaitOnPermit: no plugin here ever allows a waiting pod, so it times out: the timer of
+        // the plugin with the shortest wait rejects it (Unschedulable, waiting_pods_map.go).
         emitPod(EventType::PodPermitWaiting, pod, node);
         const SimTime timeout = static_cast<SimTime>(waitSeconds * static_cast<double>(kSecond));
-        m_clock.scheduleAfter(timeout, [this, id, node, state, info, waitSeconds]() mutable {
-            const std::string plugin = "Permit";
-            std::string msg = "rejected due to timeout after waiting " + std::to_string(static_cast<long long>(waitSeconds)) +
-                              "s at plugin " + plugin;
+        const std::string plugin = s.plugin() >= 0 ? std::string(fw->pluginName(s.plugin())) : std::string();
+        m_clock.scheduleAfter(timeout, [this, id, node, state, info, plugin, timeout]() mutable {
+            const std::string msg = "rejected due to timeout after waiting " + goDuration(timeout) + " at plugin " + plugin;
             --m_stats.scheduled;
-            bindFailed(id, node, *state, std::move(info), msg);
+            bindFailed(id, node, *state, std::move(info), msg, plugin);
         });
         return;
     }
@@ -298,8 +363,16 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
             injected = "binding rejected: injected failure";
     }
     if (!s.isSuccess() || !injected.empty()) {
-        bindFailed(podId, node, *state, std::move(info),
-                   injected.empty() ? "running Bind plugin: " + s.message(m_cluster.pool) : injected);
+        // sched.bind: `binding rejected: running Bind plugin "X": ...` (or `bind status: ...`
+        // for a non-error status).
+        std::string msg = injected;
+        if (msg.empty()) {
+            const std::string name = s.plugin() >= 0 ? std::string(fw->pluginName(s.plugin())) : std::string();
+            msg = s.code() == Code::Error
+                      ? "binding rejected: running Bind plugin \"" + name + "\": " + s.message(m_cluster.pool)
+                      : "binding rejected: bind status: " + std::string(codeName(s.code())) + ", " + s.message(m_cluster.pool);
+        }
+        bindFailed(podId, node, *state, std::move(info), msg);
         return;
     }
     --m_inFlightBindings;
@@ -329,17 +402,37 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     });
 }
 
-void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message) {
+void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message,
+                            const std::string& rejectedBy) {
     const Pod& pod = m_cluster.pods[podId];
     Framework* fw = m_scheduler->frameworkFor(pod);
     --m_inFlightBindings;
     fw->runReservePluginsUnreserve(state, pod, node);
     m_outcomes[podId].assumed = false;
-    if (m_scheduler->cache().forgetPod(pod).empty())
-        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
+    const bool forgotten = m_scheduler->cache().forgetPod(pod).empty();
     emitPod(EventType::PodBindFailed, pod, node, message);
-    ++m_stats.errors;
-    handleFailure(std::move(info), message, true, {}, NominatingInfo{NominatingMode::Override, kEmptySym});
+    // A rejection at WaitOnPermit is Unschedulable (>= 1.28 a FitError over the one node); a
+    // PreBind/Bind failure is an error.
+    const bool rejected = !rejectedBy.empty();
+    std::string text = message;
+    std::vector<std::string> plugins;
+    if (rejected) {
+        ++m_stats.unschedulable;
+        if (m_options.version.atLeast(28)) {
+            text = "0/1 nodes are available: 1 " + message + ".";
+            plugins.push_back(rejectedBy);
+        }
+    } else {
+        ++m_stats.errors;
+    }
+    // Forgetting the assumed pod frees its room like an assigned-pod delete. For an error the
+    // move comes first (so the pod itself goes to backoffQ); for a rejection it is deferred
+    // until the pod has been requeued and leaves the pod out (schedule_one.go: "It's
+    // intentional to defer this operation").
+    if (forgotten && !rejected) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
+    handleFailure(std::move(info), text, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
+    if (forgotten && rejected)
+        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete, [podId](const Pod& p) { return p.id != podId; });
 }
 
 void Simulation::handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
@@ -450,7 +543,7 @@ void Simulation::addNode(Node node) {
         SimEvent e;
         e.type = EventType::NodeAdded;
         e.node = stored.nameSym;
-        emit(e);
+        emitEvent(e);
     }
     const NodeInfo* ni = m_scheduler->cache().nodeInfo(stored.nameSym);
     m_queue->moveAllToActiveOrBackoffQueue(events::NodeAdd, [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
@@ -470,7 +563,7 @@ bool Simulation::updateNode(std::string_view name, const std::function<void(Node
         SimEvent e;
         e.type = EventType::NodeUpdated;
         e.node = stored.nameSym;
-        emit(e);
+        emitEvent(e);
     }
     // nodeSchedulingPropertiesChange: the first change that applies names the event.
     const ClusterEvent* event = nullptr;
@@ -506,7 +599,7 @@ bool Simulation::removeNode(std::string_view name) {
         SimEvent e;
         e.type = EventType::NodeRemoved;
         e.node = sym;
-        emit(e);
+        emitEvent(e);
     }
     reconcile();
     return true;

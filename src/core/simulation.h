@@ -110,8 +110,10 @@ private:
                        const std::vector<std::string>& unschedulablePlugins,
                        std::optional<NominatingInfo> nominating);
     void runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<CycleState> state, QueuedPodInfo info);
-    void bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message);
-    void emit(SimEvent e);
+    /// `rejectedBy`: the Permit plugin whose wait timed out (a rejection); empty for errors.
+    void bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message,
+                    const std::string& rejectedBy = {});
+    void emitEvent(SimEvent e);  // not emit(): Qt defines `emit` as a macro
     void emitPod(EventType type, const Pod& pod, Sym node = kEmptySym, std::string message = {});
     void schedulePeriodicFlushes();
     bool requiredAffinityMatches(const Pod& pending, const Pod& assigned) const;

@@ -6,6 +6,17 @@
 
 namespace berth::testlib {
 
+std::string describe(const Status& s, const StringPool& pool) {
+    switch (s.code()) {
+        case Code::Success: return "ok";
+        case Code::Skip: return "Skip";
+        case Code::Unschedulable: return "U: " + s.message(pool);
+        case Code::UnschedulableAndUnresolvable: return "UU: " + s.message(pool);
+        case Code::Error: return "Error: " + s.message(pool);
+        default: return std::string(codeName(s.code())) + (s.reasons().empty() ? "" : ": " + s.message(pool));
+    }
+}
+
 std::int64_t milli(std::string_view q) {
     auto v = Quantity::parse(q);
     if (!v) qFatal("bad quantity in test: %s", std::string(q).c_str());
@@ -138,6 +149,101 @@ const NodeInfo& TestCluster::nodeInfo(std::string_view name) {
     const NodeInfo* ni = snapshot.get(sym(name));
     if (!ni) qFatal("node %s not in snapshot (call refresh())", std::string(name).c_str());
     return *ni;
+}
+
+// --- resource specs -----------------------------------------------------------------------
+
+namespace {
+
+/// Applies "name=quantity,..." to `list`; `c` (optional) records explicit cpu/memory entries.
+void applySpec(TestCluster& tc, std::string_view spec, ResourceList& list, Container* c) {
+    while (!spec.empty()) {
+        const auto comma = spec.find(',');
+        std::string_view item = spec.substr(0, comma);
+        spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
+        if (item.empty()) continue;
+        const auto eq = item.find('=');
+        if (eq == std::string_view::npos) qFatal("bad resource spec item in test: %s", std::string(item).c_str());
+        const std::string_view key = item.substr(0, eq);
+        const std::string_view q = item.substr(eq + 1);
+        if (key == "cpu") {
+            list.milliCpu = milli(q);
+            if (c) c->hasCpuRequest = true;
+        } else if (key == "memory") {
+            list.memory = value(q);
+            if (c) c->hasMemoryRequest = true;
+        } else if (key == "ephemeral-storage") {
+            list.ephemeralStorage = value(q);
+        } else if (key == "pods") {
+            list.pods = value(q);
+        } else {
+            list.setScalar(tc.sym(key), value(q));
+        }
+    }
+}
+
+}  // namespace
+
+NodeBuilder& NodeBuilder::capacity(std::string_view spec) {
+    applySpec(m_tc, spec, m_node.allocatable, nullptr);
+    return *this;
+}
+
+NodeBuilder& NodeBuilder::image(std::initializer_list<std::string_view> names, std::int64_t sizeBytes) {
+    ContainerImage img;
+    for (auto n : names) img.names.emplace_back(n);
+    img.sizeBytes = sizeBytes;
+    m_node.images.push_back(std::move(img));
+    return *this;
+}
+
+PodBuilder& PodBuilder::requests(std::string_view spec, std::string_view image) {
+    Container c;
+    c.name = "c" + std::to_string(m_pod.containers.size());
+    c.image = std::string(image);
+    applySpec(m_tc, spec, c.requests, &c);
+    m_pod.containers.push_back(std::move(c));
+    return *this;
+}
+
+PodBuilder& PodBuilder::initRequests(std::string_view spec, bool sidecar, std::string_view image) {
+    Container c;
+    c.name = "init" + std::to_string(m_pod.initContainers.size());
+    c.image = std::string(image);
+    applySpec(m_tc, spec, c.requests, &c);
+    c.restartPolicyAlways = sidecar;
+    m_pod.initContainers.push_back(std::move(c));
+    return *this;
+}
+
+PodBuilder& PodBuilder::overheadSpec(std::string_view spec) {
+    applySpec(m_tc, spec, m_pod.overhead, nullptr);
+    return *this;
+}
+
+PodBuilder& PodBuilder::initHostPort(std::int32_t port, std::string_view protocol, std::string_view ip) {
+    if (m_pod.initContainers.empty()) initRequests("");
+    ContainerPort p;
+    p.containerPort = port;
+    p.hostPort = port;
+    p.protocol = protocol.empty() ? kEmptySym : m_tc.sym(protocol);
+    p.hostIP = ip.empty() ? kEmptySym : m_tc.sym(ip);
+    m_pod.initContainers.back().ports.push_back(p);
+    return *this;
+}
+
+}  // namespace berth::testlib
+
+namespace berth::testlib {
+
+Node makeNode(TestCluster& tc, const std::string& name, std::string_view capacity) {
+    Node n;
+    n.name = name;
+    n.nameSym = tc.sym(name);
+    n.allocatable.pods = 110;
+    n.labels.set(tc.sym("kubernetes.io/hostname"), n.nameSym);
+    applySpec(tc, capacity, n.allocatable, nullptr);
+    return n;
 }
 
 }  // namespace berth::testlib

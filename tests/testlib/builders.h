@@ -15,12 +15,17 @@
 #include "core/backend/cache/cache.h"
 #include "core/backend/cache/snapshot.h"
 #include "core/framework/handle.h"
+#include "core/framework/status.h"
 
 namespace berth::testlib {
 
 using namespace berth::core;
 
 class TestCluster;
+
+/// A status as one short line for table rows: "ok", "Skip", "U: r1, r2" (Unschedulable),
+/// "UU: r1" (UnschedulableAndUnresolvable), "Error: text", or the code name otherwise.
+std::string describe(const Status& s, const StringPool& pool);
 
 /// Parses a quantity or fails the running test.
 std::int64_t milli(std::string_view q);
@@ -39,6 +44,11 @@ public:
     NodeBuilder& unschedulable(bool u = true);
     NodeBuilder& image(std::string_view name, std::int64_t sizeBytes);
     const Node& add();
+    /// Allocatable from a spec "cpu=4,memory=8Gi,pods=10,ephemeral-storage=1Gi,example.com/gpu=2";
+    /// any other key is a scalar resource (value parsed as a quantity). "" changes nothing.
+    NodeBuilder& capacity(std::string_view spec);
+    /// An image whose status lists several names (the first reporter's size wins in the cache).
+    NodeBuilder& image(std::initializer_list<std::string_view> names, std::int64_t sizeBytes);
 
 private:
     TestCluster& m_tc;
@@ -71,6 +81,15 @@ public:
     Pod& raw() { return m_pod; }
     /// Adds the pod to the cluster; bound pods also go into the cache.
     const Pod& add();
+    /// Appends a container whose requests are exactly `spec` ("cpu=1,memory=2Gi,example.com/gpu=2";
+    /// "" = a container with no requests at all, which scoring treats as 100m / 200Mi).
+    PodBuilder& requests(std::string_view spec, std::string_view image = "app");
+    /// Appends an init container with exactly these requests; `sidecar` sets restartPolicy Always.
+    PodBuilder& initRequests(std::string_view spec, bool sidecar = false, std::string_view image = "init");
+    /// spec.overhead from a spec as above.
+    PodBuilder& overheadSpec(std::string_view spec);
+    /// A host port on the last init container (a sidecar's port when it is one).
+    PodBuilder& initHostPort(std::int32_t port, std::string_view protocol = "TCP", std::string_view ip = "");
 
 private:
     Container& first();
@@ -98,5 +117,14 @@ public:
     Snapshot& refresh();
     const NodeInfo& nodeInfo(std::string_view name);
 };
+
+}  // namespace berth::testlib
+
+namespace berth::testlib {
+
+/// A Node object that is not added anywhere (for Simulation::addNode): allocatable from a spec
+/// as NodeBuilder::capacity ("cpu=4,memory=8Gi,pods=10"), the kubernetes.io/hostname label set
+/// and 110 pods unless the spec says otherwise.
+Node makeNode(TestCluster& tc, const std::string& name, std::string_view capacity);
 
 }  // namespace berth::testlib

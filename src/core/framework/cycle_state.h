@@ -14,7 +14,9 @@ struct StateData {
 
 class CycleState {
 public:
-    explicit CycleState(std::size_t slots = 0) : m_data(slots), m_skipFilter(slots), m_skipScore(slots) {}
+    // Not named `slots`: Qt defines that as an empty macro in every TU that includes QObject.
+    explicit CycleState(std::size_t slotCount = 0)
+        : m_data(slotCount), m_skipFilter(slotCount), m_skipScore(slotCount) {}
 
     CycleState clone() const {
         CycleState c(m_data.size());

@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "core/api/pod.h"
+#include "core/api/version.h"
 #include "core/framework/cycle_state.h"
 #include "core/framework/node_info.h"
 #include "core/framework/status.h"
 #include "core/framework/types.h"
+#include "core/profile/config.h"
 
 namespace berth::core {
 
@@ -26,6 +28,10 @@ public:
     /// Index of this plugin in its profile; also its CycleState slot.
     int slot() const { return m_slot; }
     void setSlot(int s) { m_slot = s; }
+    /// Whether an extension point this plugin's type implements exists in `version`: upstream
+    /// added some later (e.g. NodeResourcesFit's PreScore in 1.27), and the runtime leaves the
+    /// plugin out of that point's list where it did not exist yet.
+    virtual bool hasExtensionPoint(ExtensionPoint, const KubeVersion&) const { return true; }
 
 private:
     int m_slot = -1;

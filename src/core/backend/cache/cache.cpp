@@ -41,7 +41,7 @@ void Cache::addNodeImages(const Node& node, Item* item) {
         for (const auto& name : image.names) {
             const Sym s = m_pool.intern(name);
             auto& st = m_images[s];
-            st.size = image.sizeBytes;
+            if (st.nodes.empty()) st.size = image.sizeBytes;  // the first node's size is kept
             if (std::find(st.nodes.begin(), st.nodes.end(), node.nameSym) == st.nodes.end())
                 st.nodes.push_back(node.nameSym);
         }

@@ -1,25 +1,31 @@
 #include "core/backend/cache/node_tree.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace berth::core {
 namespace {
 
-std::string labelOr(const Node& node, const StringPool& pool, std::string_view key) {
+/// The label's value, or nullopt when the node does not have the label at all.
+std::optional<std::string> labelOf(const Node& node, const StringPool& pool, std::string_view key) {
     const Sym k = pool.find(key);
-    if (k == kNoSym) return {};
+    if (k == kNoSym) return std::nullopt;
     const Sym v = node.labels.get(k);
-    return v == kNoSym ? std::string{} : std::string(pool.str(v));
+    if (v == kNoSym) return std::nullopt;
+    return std::string(pool.str(v));
 }
 
 }  // namespace
 
 std::string NodeTree::zoneKey(const Node& node, const StringPool& pool) {
-    // component-helpers/node/topology GetZoneKey: deprecated labels first, then the GA ones.
-    std::string region = labelOr(node, pool, "failure-domain.beta.kubernetes.io/region");
-    if (region.empty()) region = labelOr(node, pool, "topology.kubernetes.io/region");
-    std::string zone = labelOr(node, pool, "failure-domain.beta.kubernetes.io/zone");
-    if (zone.empty()) zone = labelOr(node, pool, "topology.kubernetes.io/zone");
+    // component-helpers/node/topology GetZoneKey: a deprecated label that is present wins, even
+    // with an empty value; the GA label is read only when it is absent.
+    auto pick = [&](std::string_view deprecated, std::string_view ga) {
+        if (auto v = labelOf(node, pool, deprecated)) return *v;
+        return labelOf(node, pool, ga).value_or(std::string{});
+    };
+    const std::string region = pick("failure-domain.beta.kubernetes.io/region", "topology.kubernetes.io/region");
+    const std::string zone = pick("failure-domain.beta.kubernetes.io/zone", "topology.kubernetes.io/zone");
     if (region.empty() && zone.empty()) return {};
     return region + ":\x00:" + zone;
 }

@@ -81,15 +81,23 @@ void SchedulingQueue::detach(std::uint32_t id) {
 
 bool SchedulingQueue::addToActive(std::uint32_t id, std::string_view reason) {
     QueuedPodInfo& info = m_infos.at(id);
-    Status s = m_preEnqueue ? m_preEnqueue(*info.pod) : Status{};
+    const PreEnqueueVerdict verdict = m_preEnqueue ? m_preEnqueue(*info.pod) : PreEnqueueVerdict{};
     detach(id);
-    if (!s.isSuccess()) {
+    if (!verdict.admitted) {
+        // runPreEnqueuePlugins records the gating plugin among the pod's unschedulable plugins,
+        // so only events that plugin registered move the pod again.
         info.gated = true;
+        info.gatingMessage = verdict.message;
+        if (!verdict.plugin.empty() &&
+            std::find(info.unschedulablePlugins.begin(), info.unschedulablePlugins.end(), verdict.plugin) ==
+                info.unschedulablePlugins.end())
+            info.unschedulablePlugins.push_back(verdict.plugin);
         m_unschedulable.insert(id);
         setLocation(id, QueueLocation::Unschedulable, "gated");
         return false;
     }
     info.gated = false;
+    info.gatingMessage.clear();
     m_active.insert(id);
     setLocation(id, QueueLocation::Active, reason);
     return true;
@@ -205,9 +213,9 @@ void SchedulingQueue::assignedPodAdded(const Pod& assigned,
         const Pod& pending = *m_infos.at(id).pod;
         if (!pending.affinity.podAffinity.required.empty() && affinityMatches(pending, assigned)) ids.push_back(id);
     }
-    // Upstream moves only when there are candidates, so the move request cycle is untouched
-    // otherwise.
-    if (!ids.empty()) movePods(ids, events::AssignedPodAdd);
+    // movePodsToActiveOrBackoffQueue runs even when no pod matches, so every assigned pod
+    // (each bind) records a move request: a pod failing in the same cycle goes to backoffQ.
+    movePods(ids, events::AssignedPodAdd);
 }
 
 void SchedulingQueue::flushBackoffQCompleted() {

@@ -40,8 +40,15 @@ struct QueueSettings {
 
 class SchedulingQueue {
 public:
-    /// `preEnqueue` runs the profile's PreEnqueue plugins (Success -> may enter activeQ).
-    using PreEnqueueFn = std::function<Status(const Pod&)>;
+    /// What the profile's PreEnqueue plugins said about a pod: `admitted` -> it may enter
+    /// activeQ; otherwise `plugin` is the plugin that gated it and `message` its reason.
+    struct PreEnqueueVerdict {
+        bool admitted = true;
+        std::string plugin;
+        std::string message;
+    };
+    /// `preEnqueue` runs the profile's PreEnqueue plugins.
+    using PreEnqueueFn = std::function<PreEnqueueVerdict(const Pod&)>;
     /// Called whenever a pod changes sub-queue (for the event stream): pod, from, to, reason.
     using MoveListener = std::function<void(const Pod&, QueueLocation, QueueLocation, std::string_view)>;
 

@@ -5,6 +5,8 @@
 #include "core/framework/plugins/defaultbinder/default_binder.h"
 #include "core/framework/plugins/defaultpreemption/default_preemption.h"
 #include "core/framework/plugins/imagelocality/image_locality.h"
+#include "core/framework/plugins/interpodaffinity/inter_pod_affinity.h"
+#include "core/framework/plugins/podtopologyspread/pod_topology_spread.h"
 #include "core/framework/plugins/nodeaffinity/node_affinity.h"
 #include "core/framework/plugins/nodename/node_name.h"
 #include "core/framework/plugins/nodeports/node_ports.h"
@@ -28,7 +30,6 @@ void addPlugin(Registry& r) {
 
 }  // namespace
 
-void registerScoringSpreadPlugins(Registry& r);
 
 Registry inTreeRegistry() {
     Registry r;
@@ -48,12 +49,20 @@ Registry inTreeRegistry() {
     r.add("VolumeRestrictions", [](const PluginArgs&, Handle& h) -> std::unique_ptr<Plugin> {
         return std::make_unique<PassingVolumeFilter>("VolumeRestrictions", h, 28);
     });
-    for (const char* name : {"EBSLimits", "GCEPDLimits", "NodeVolumeLimits", "AzureDiskLimits", "VolumeZone"}) {
+    // NodeVolumeLimits and VolumeZone got a PreFilter (Skip without volumes) in 1.27
+    // (PR #115398; UPSTREAM 3.3).
+    for (const char* name : {"NodeVolumeLimits", "VolumeZone"}) {
+        r.add(name, [n = std::string(name)](const PluginArgs&, Handle& h) -> std::unique_ptr<Plugin> {
+            return std::make_unique<PassingVolumeFilter>(n, h, 27, 27);
+        });
+    }
+    for (const char* name : {"EBSLimits", "GCEPDLimits", "AzureDiskLimits"}) {
         r.add(name, [n = std::string(name)](const PluginArgs&, Handle&) -> std::unique_ptr<Plugin> {
             return std::make_unique<PassingVolumeFilterOnly>(n);
         });
     }
-    registerScoringSpreadPlugins(r);
+    addPlugin<PodTopologySpread>(r);
+    addPlugin<InterPodAffinity>(r);
     addPlugin<DefaultPreemption>(r);
     return r;
 }

@@ -15,7 +15,7 @@ bool implements(Plugin* p) {
     return dynamic_cast<T*>(p) != nullptr;
 }
 
-bool implementsPoint(Plugin* p, ExtensionPoint point) {
+bool implementsType(Plugin* p, ExtensionPoint point) {
     switch (point) {
         case ExtensionPoint::PreEnqueue: return implements<PreEnqueuePlugin>(p);
         case ExtensionPoint::QueueSort: return implements<QueueSortPlugin>(p);
@@ -32,6 +32,10 @@ bool implementsPoint(Plugin* p, ExtensionPoint point) {
         case ExtensionPoint::Count: break;
     }
     return false;
+}
+
+bool implementsPoint(Plugin* p, ExtensionPoint point, const KubeVersion& version) {
+    return implementsType(p, point) && p->hasExtensionPoint(point, version);
 }
 
 }  // namespace
@@ -77,7 +81,7 @@ std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const
         const PluginSet& set = profile.plugins.points[pi];
         std::vector<std::string> enabled;
         for (const auto& p : set.enabled) {
-            if (!implementsPoint(fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get(), point)) {
+            if (!implementsPoint(fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get(), point, fw->m_handle.version)) {
                 error = "plugin \"" + p.name + "\" does not extend " + extensionPointName(point) + " plugin";
                 return nullptr;
             }
@@ -92,7 +96,7 @@ std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const
         std::vector<std::string> multi;
         std::set<std::string> overrides;
         for (const auto& p : profile.plugins.multiPoint.enabled) {
-            if (!implementsPoint(fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get(), point)) continue;
+            if (!implementsPoint(fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get(), point, fw->m_handle.version)) continue;
             if (disabled.count(p.name)) continue;
             if (std::find(enabled.begin(), enabled.end(), p.name) != enabled.end()) {
                 overrides.insert(p.name);
@@ -198,7 +202,7 @@ Status Framework::runPreFilterPlugins(CycleState& state, const Pod& pod, PreFilt
                                       std::vector<std::string>& rejectors) {
     result = PreFilterResult{};
     std::vector<std::string> contributors;
-    Status firstRejection;
+    Status rejection;
     bool rejected = false;
     for (auto* p : m_preFilter) {
         state.setSkipFilter(p->slot(), false);
@@ -216,10 +220,9 @@ Status Framework::runPreFilterPlugins(CycleState& state, const Pod& pod, PreFilt
                 // v1.26 stops at the first rejection; >= 1.30 (issue #119770) runs the rest
                 // when it is only Unschedulable, so preemption sees complete state.
                 if (s.code() == Code::UnschedulableAndUnresolvable || m_handle.version.before(30)) return s;
-                if (!rejected) {
-                    firstRejection = s;
-                    rejected = true;
-                }
+                // The last Unschedulable status is the one reported (returnStatus = s upstream).
+                rejection = s;
+                rejected = true;
                 continue;
             }
             return Status::error("running PreFilter plugin \"" + std::string(p->name()) + "\": " + s.message(pool()));
@@ -251,7 +254,7 @@ Status Framework::runPreFilterPlugins(CycleState& state, const Pod& pod, PreFilt
             }
         }
     }
-    if (rejected) return firstRejection;
+    if (rejected) return rejection;
     return {};
 }
 
@@ -320,9 +323,10 @@ Status Framework::runFilterPluginsWithNominatedPods(const CycleState& state, con
 
 Status Framework::runPostFilterPlugins(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
                                        PostFilterResult& result, std::string& message) {
-    // v1.26 returns no result at all when every plugin fails; >= 1.27 keeps the last
-    // non-noop result (e.g. preemption clearing the pod's nomination) and stops at UU.
-    const bool keepResult = m_handle.version.atLeast(27);
+    // Every version keeps the last non-noop result (`result` records the last meaningful
+    // PostFilterResult, there since NominatingInfo came in 1.22): preemption that finds no
+    // candidate clears the pod's nomination, v1.26 included. Newer releases also stop at UU.
+    const bool stopAtUU = m_handle.version.atLeast(27);
     std::vector<std::string> messages;
     for (auto* p : m_postFilter) {
         PostFilterResult r;
@@ -337,8 +341,8 @@ Status Framework::runPostFilterPlugins(CycleState& state, const Pod& pod, const 
             return s;
         }
         messages.push_back(s.message(pool()));
-        if (keepResult && r.nominating && r.nominating->mode != NominatingMode::Noop) result = r;
-        if (keepResult && s.code() == Code::UnschedulableAndUnresolvable) break;
+        if (r.nominating && r.nominating->mode != NominatingMode::Noop) result = r;
+        if (stopAtUU && s.code() == Code::UnschedulableAndUnresolvable) break;
     }
     message.clear();
     for (const auto& m : messages) {
@@ -427,13 +431,18 @@ void Framework::runReservePluginsUnreserve(CycleState& state, const Pod& pod, Sy
 Status Framework::runPermitPlugins(CycleState& state, const Pod& pod, Sym node, double& waitSeconds) {
     constexpr double kMaxPermitWait = 15 * 60;
     waitSeconds = 0;
-    bool wait = false;
+    int waitingPlugin = -1;
     for (auto* p : m_permit) {
         double timeout = 0;
         Status s = p->permit(state, pod, node, timeout);
         if (s.code() == Code::Wait) {
-            wait = true;
-            waitSeconds = std::max(waitSeconds, std::min(timeout, kMaxPermitWait));
+            // waiting_pods_map.go arms one timer per waiting plugin and the first to expire
+            // rejects the pod: the effective timeout is the smallest, named after its plugin.
+            timeout = std::min(timeout, kMaxPermitWait);
+            if (waitingPlugin < 0 || timeout < waitSeconds) {
+                waitSeconds = timeout;
+                waitingPlugin = p->slot();
+            }
             continue;
         }
         if (!s.isSuccess()) {
@@ -441,7 +450,10 @@ Status Framework::runPermitPlugins(CycleState& state, const Pod& pod, Sym node, 
             return s;
         }
     }
-    return wait ? Status(Code::Wait) : Status{};
+    if (waitingPlugin < 0) return {};
+    Status wait(Code::Wait);
+    wait.setPlugin(waitingPlugin);
+    return wait;
 }
 
 Status Framework::runPreBindPlugins(CycleState& state, const Pod& pod, Sym node) {

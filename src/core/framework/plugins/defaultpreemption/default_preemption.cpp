@@ -228,8 +228,7 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
             for (std::size_t i = 0; i < items.size(); ++i) msg += (i ? ", " : "") + items[i];
             msg += ".";
         }
-        // The clearing nomination only takes effect from 1.27 (v1.26 drops the result of an
-        // unsuccessful PostFilter).
+        // "Specify nominatedNodeName to clear the pod's nominatedNodeName status".
         result.nominating = NominatingInfo{NominatingMode::Override, kEmptySym};
         return fail(msg);
     }

@@ -35,7 +35,9 @@ Status NodeAffinityPlugin::preFilter(CycleState&, const Pod& pod, PreFilterResul
         return Status(Code::Skip);
     if (!hasRequiredTerms(pod)) return {};
     // Per term: intersection of its `metadata.name In` value lists; over terms: the union. A
-    // term without such a requirement means every node (terms are ORed).
+    // term without such a requirement means every node (terms are ORed). v1.26 rejects as soon as
+    // one term's intersection is empty; >= 1.27 (PR #116465) only when the union is empty.
+    const bool conflictPerTerm = m_handle.version.before(27);
     std::vector<Sym> names;
     for (const auto& term : pod.affinity.node.required->terms) {
         std::optional<std::vector<Sym>> termNames;
@@ -54,10 +56,11 @@ Status NodeAffinityPlugin::preFilter(CycleState&, const Pod& pod, PreFilterResul
             }
         }
         if (!termNames) return {};
-        if (termNames->empty()) return Status(Code::UnschedulableAndUnresolvable, m_reasonConflict);
+        if (termNames->empty() && conflictPerTerm) return Status(Code::UnschedulableAndUnresolvable, m_reasonConflict);
         for (Sym n : *termNames)
             if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
     }
+    if (names.empty()) return Status(Code::UnschedulableAndUnresolvable, m_reasonConflict);
     result.nodeNames = std::move(names);
     return {};
 }

@@ -14,6 +14,10 @@ public:
     static constexpr std::string_view kName = "NodeResourcesBalancedAllocation";
     NodeResourcesBalancedAllocation(const PluginArgs& args, Handle& h);
     std::string_view name() const override { return kName; }
+    /// PreScore exists from 1.27; v1.26 scores without one (UPSTREAM 3.3, 5.1).
+    bool hasExtensionPoint(ExtensionPoint p, const KubeVersion& v) const override {
+        return p != ExtensionPoint::PreScore || v.atLeast(27);
+    }
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;
     Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
 

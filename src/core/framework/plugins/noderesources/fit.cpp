@@ -10,10 +10,11 @@ struct ScoreState final : StateData {
     std::unique_ptr<StateData> clone() const override { return std::make_unique<ScoreState>(*this); }
 };
 
-// v1helper.IsExtendedResourceName: a domain-prefixed name outside kubernetes.io/.
+// v1helper.IsExtendedResourceName: a domain-prefixed name outside *kubernetes.io/
+// (IsPrefixedNativeResource is a substring test, so example.kubernetes.io/x is native too).
 bool isExtendedResource(std::string_view name) {
     if (name.find('/') == std::string_view::npos) return false;
-    if (name.rfind("kubernetes.io/", 0) == 0) return false;
+    if (name.find("kubernetes.io/") != std::string_view::npos) return false;
     if (name.rfind("requests.", 0) == 0) return false;
     return true;
 }

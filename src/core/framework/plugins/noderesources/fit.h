@@ -19,6 +19,10 @@ public:
     static constexpr std::string_view kName = "NodeResourcesFit";
     NodeResourcesFit(const PluginArgs& args, Handle& h);
     std::string_view name() const override { return kName; }
+    /// PreScore (caching the pod's requests) exists from 1.27; v1.26 scores without one.
+    bool hasExtensionPoint(ExtensionPoint p, const KubeVersion& v) const override {
+        return p != ExtensionPoint::PreScore || v.atLeast(27);
+    }
     Status preFilter(CycleState& state, const Pod& pod, PreFilterResult& result) override;
     Status filter(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const override;
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;

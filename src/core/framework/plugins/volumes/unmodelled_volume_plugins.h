@@ -13,12 +13,16 @@
 
 namespace berth::core {
 
-/// A Filter (and optionally PreFilter) plugin that passes every node.
+/// A Filter plugin that passes every node, with a PreFilter from minor version
+/// `preFilterFromMinor` on (0: always) that returns Skip from `skipFromMinor`.
 class PassingVolumeFilter final : public PreFilterPlugin, public FilterPlugin {
 public:
-    PassingVolumeFilter(std::string name, Handle& h, int skipFromMinor)
-        : m_name(std::move(name)), m_handle(h), m_skipFromMinor(skipFromMinor) {}
+    PassingVolumeFilter(std::string name, Handle& h, int skipFromMinor, int preFilterFromMinor = 0)
+        : m_name(std::move(name)), m_handle(h), m_skipFromMinor(skipFromMinor), m_preFilterFromMinor(preFilterFromMinor) {}
     std::string_view name() const override { return m_name; }
+    bool hasExtensionPoint(ExtensionPoint p, const KubeVersion& v) const override {
+        return p != ExtensionPoint::PreFilter || v.atLeast(m_preFilterFromMinor);
+    }
     Status preFilter(CycleState&, const Pod&, PreFilterResult&) override {
         return m_handle.version.atLeast(m_skipFromMinor) ? Status(Code::Skip) : Status{};
     }
@@ -28,9 +32,10 @@ private:
     std::string m_name;
     Handle& m_handle;
     int m_skipFromMinor;
+    int m_preFilterFromMinor;
 };
 
-/// A Filter-only volume plugin (the volume-limit plugins and VolumeZone in v1.26).
+/// A Filter-only volume plugin (the cloud volume-limit plugins of v1.26).
 class PassingVolumeFilterOnly final : public FilterPlugin {
 public:
     explicit PassingVolumeFilterOnly(std::string name) : m_name(std::move(name)) {}
@@ -49,6 +54,10 @@ public:
     static constexpr std::string_view kName = "VolumeBinding";
     VolumeBinding(const PluginArgs&, Handle& h) : m_handle(h) {}
     std::string_view name() const override { return kName; }
+    /// PreScore exists from 1.30 (UPSTREAM 3.3).
+    bool hasExtensionPoint(ExtensionPoint p, const KubeVersion& v) const override {
+        return p != ExtensionPoint::PreScore || v.atLeast(30);
+    }
     Status preFilter(CycleState&, const Pod&, PreFilterResult&) override {
         return m_handle.version.atLeast(27) ? Status(Code::Skip) : Status{};
     }

@@ -1,0 +1,31 @@
+import QtQuick
+import QtQuick.Controls
+import Berth.App
+
+// The event stream, newest at the bottom; follows the tail unless the user scrolled up.
+ListView {
+    id: log
+    required property SimulationController controller
+    model: controller.events
+    clip: true
+    ScrollBar.vertical: ScrollBar {}
+    property bool follow: true
+    onMovementEnded: follow = atYEnd
+    onCountChanged: if (follow) Qt.callLater(positionViewAtEnd)
+    delegate: Label {
+        required property real time
+        required property string type
+        required property string pod
+        required property string node
+        required property string message
+        width: ListView.view.width
+        leftPadding: 6
+        rightPadding: 6
+        wrapMode: Text.Wrap
+        font.pixelSize: 11
+        textFormat: Text.PlainText
+        text: time.toFixed(3) + "s  " + type + "  " + pod + (node.length ? " → " + node : "") + (message.length ? "  " + message : "")
+        color: type === "PodUnschedulable" || type === "PodSchedulerError" ? "#a12b2b"
+             : type === "PodBound" ? "#1b6e2e" : "#333"
+    }
+}

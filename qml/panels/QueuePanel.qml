@@ -1,0 +1,96 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Berth.App
+
+// The scheduling queue: activeQ in pop order, backoffQ with time left, the unschedulable
+// pool with its last reason.
+Pane {
+    id: panel
+    required property SimulationController controller
+    signal podClicked(string key)
+    padding: 0
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 0
+        RowLayout {
+            Layout.fillWidth: true
+            Layout.margins: 6
+            spacing: 10
+            Label { text: qsTr("active %1").arg(panel.controller.queue.activeCount); color: "#1b6e2e"; font.bold: true }
+            Label { text: qsTr("backoff %1").arg(panel.controller.queue.backoffCount); color: "#9a6a00"; font.bold: true }
+            Label { text: qsTr("unschedulable %1").arg(panel.controller.queue.unschedulableCount); color: "#a12b2b"; font.bold: true }
+        }
+        ListView {
+            id: list
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            model: panel.controller.queue
+            ScrollBar.vertical: ScrollBar {}
+            section.property: "queue"
+            section.delegate: Rectangle {
+                required property string section
+                width: ListView.view.width
+                height: 22
+                color: "#e8ebf0"
+                Label {
+                    anchors.verticalCenter: parent.verticalCenter
+                    x: 6
+                    font.bold: true
+                    text: parent.section === "active" ? qsTr("activeQ (pop order)")
+                        : parent.section === "backoff" ? qsTr("backoffQ")
+                        : qsTr("unschedulable pool")
+                }
+            }
+            delegate: ItemDelegate {
+                id: row
+                required property string key
+                required property string queue
+                required property int attempts
+                required property real backoffLeft
+                required property string reason
+                required property int position
+                width: ListView.view.width
+                height: col.implicitHeight + 8
+                onClicked: panel.podClicked(row.key)
+                ColumnLayout {
+                    id: col
+                    x: 6
+                    width: row.width - 12
+                    anchors.verticalCenter: parent.verticalCenter
+                    spacing: 1
+                    RowLayout {
+                        Layout.fillWidth: true
+                        Label { text: row.position + "."; color: "#778"; Layout.preferredWidth: 28 }
+                        Label { text: row.key; elide: Text.ElideMiddle; Layout.fillWidth: true }
+                        Label {
+                            text: row.queue === "backoff" ? qsTr("%1 s left").arg(row.backoffLeft.toFixed(1))
+                                : row.attempts > 0 ? qsTr("%1 attempts").arg(row.attempts) : ""
+                            color: "#778"
+                            font.pixelSize: 11
+                        }
+                    }
+                    Label {
+                        visible: row.reason.length > 0 && row.queue !== "active"
+                        text: row.reason
+                        Layout.fillWidth: true
+                        Layout.leftMargin: 28
+                        wrapMode: Text.Wrap
+                        maximumLineCount: 2
+                        elide: Text.ElideRight
+                        font.pixelSize: 11
+                        color: "#a12b2b"
+                    }
+                }
+            }
+            Label {
+                anchors.centerIn: parent
+                visible: list.count === 0
+                text: qsTr("The queue is empty")
+                color: "#889"
+            }
+        }
+    }
+}

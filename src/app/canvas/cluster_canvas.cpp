@@ -1,0 +1,506 @@
+#include "app/canvas/cluster_canvas.h"
+
+#include <QCursor>
+#include <QHash>
+#include <QMap>
+#include <QPainter>
+#include <QQuickWindow>
+#include <QSGFlatColorMaterial>
+#include <QSGGeometryNode>
+#include <QSGRenderNode>
+#include <QSGRendererInterface>
+#include <QSGTransformNode>
+#include <QSGVertexColorMaterial>
+
+#include <algorithm>
+#include <cmath>
+
+namespace berth::app {
+
+namespace {
+
+// Card geometry, in world units (one unit = one pixel at zoom 1).
+constexpr double kCardW = 220, kHeaderH = 24, kBarH = 7, kPodsTop = 50, kChip = 11, kPitch = 14, kPad = 8;
+constexpr double kGap = 14, kZoneHeaderH = 30, kZoneGap = 18;
+constexpr int kChipCols = static_cast<int>((kCardW - 2 * kPad + (kPitch - kChip)) / kPitch);
+constexpr int kMaxLabelNodes = 600;  // level of detail: no per-node text beyond this
+
+const QColor kCardColor(0xff, 0xff, 0xff);
+const QColor kCardBorder(0xc5, 0xcc, 0xd6);
+const QColor kCordonedCard(0xfb, 0xec, 0xd9);
+const QColor kSelectedBorder(0x1f, 0x6f, 0xeb);
+const QColor kZoneColor(0xe2, 0xe7, 0xee);
+const QColor kTrayColor(0xf6, 0xe9, 0xe9);
+const QColor kBarTrack(0xe6, 0xe9, 0xee);
+const QColor kCpuBar(0x2f, 0x80, 0xd1);
+const QColor kMemBar(0x8a, 0x5c, 0xd6);
+const QColor kOverBar(0xd6, 0x45, 0x45);
+
+QRectF inflate(const QRectF& r, double d) { return r.adjusted(-d, -d, d, d); }
+
+/// Paints the quads with QPainter: the software backend does not draw custom geometry.
+class SoftwareQuadsNode : public QSGRenderNode {
+public:
+    explicit SoftwareQuadsNode(QQuickWindow* window) : m_window(window) {}
+    std::shared_ptr<const std::vector<ClusterCanvas::Quad>> quads;
+    QTransform view;
+    QRectF bounds;
+
+    void render(const RenderState* state) override {
+        auto* p = static_cast<QPainter*>(
+            m_window->rendererInterface()->getResource(m_window, QSGRendererInterface::PainterResource));
+        if (!p || !quads) return;
+        p->save();
+        p->setTransform(matrix()->toTransform());
+        p->setOpacity(inheritedOpacity());
+        if (const QRegion* clip = state->clipRegion(); clip && !clip->isEmpty()) p->setClipRegion(*clip, Qt::ReplaceClip);
+        p->setClipRect(bounds, Qt::IntersectClip);
+        p->setTransform(view, true);
+        p->setPen(Qt::NoPen);
+        p->setRenderHint(QPainter::Antialiasing, false);
+        const QRectF visible = view.inverted().mapRect(bounds);
+        for (const auto& q : *quads)
+            if (q.rect.intersects(visible)) p->fillRect(q.rect, q.color);
+        p->restore();
+    }
+    StateFlags changedStates() const override { return {}; }
+    RenderingFlags flags() const override { return BoundedRectRendering; }
+    QRectF rect() const override { return bounds; }
+
+private:
+    QQuickWindow* m_window;
+};
+
+QSGGeometryNode* makeChunk(const std::vector<ClusterCanvas::Quad>& quads, std::size_t first, std::size_t count) {
+    auto* geometry = new QSGGeometry(QSGGeometry::defaultAttributes_ColoredPoint2D(), static_cast<int>(count * 6));
+    geometry->setDrawingMode(QSGGeometry::DrawTriangles);
+    QSGGeometry::ColoredPoint2D* v = geometry->vertexDataAsColoredPoint2D();
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto& q = quads[first + i];
+        // QSGVertexColorMaterial wants premultiplied colours.
+        const float a = static_cast<float>(q.color.alphaF());
+        const auto r = static_cast<uchar>(q.color.red() * a), g = static_cast<uchar>(q.color.green() * a),
+                   b = static_cast<uchar>(q.color.blue() * a), al = static_cast<uchar>(q.color.alpha());
+        const auto x0 = static_cast<float>(q.rect.left()), y0 = static_cast<float>(q.rect.top());
+        const auto x1 = static_cast<float>(q.rect.right()), y1 = static_cast<float>(q.rect.bottom());
+        v[0].set(x0, y0, r, g, b, al);
+        v[1].set(x1, y0, r, g, b, al);
+        v[2].set(x0, y1, r, g, b, al);
+        v[3].set(x1, y0, r, g, b, al);
+        v[4].set(x1, y1, r, g, b, al);
+        v[5].set(x0, y1, r, g, b, al);
+        v += 6;
+    }
+    auto* node = new QSGGeometryNode;
+    node->setGeometry(geometry);
+    node->setFlag(QSGNode::OwnsGeometry);
+    auto* material = new QSGVertexColorMaterial;
+    node->setMaterial(material);
+    node->setFlag(QSGNode::OwnsMaterial);
+    return node;
+}
+
+}  // namespace
+
+ClusterCanvas::ClusterCanvas(QQuickItem* parent) : QQuickItem(parent) {
+    setFlag(ItemHasContents, true);
+    setClip(true);
+    setAcceptedMouseButtons(Qt::LeftButton);
+    setAcceptHoverEvents(true);
+}
+
+ClusterCanvas::~ClusterCanvas() = default;
+
+void ClusterCanvas::setNodes(NodeListModel* model) {
+    if (model == m_nodes) return;
+    if (m_nodes) disconnect(m_nodes, nullptr, this, nullptr);
+    m_nodes = model;
+    if (m_nodes) {
+        connect(m_nodes, &NodeListModel::contentChanged, this, &ClusterCanvas::markDirty);
+        connect(m_nodes, &QAbstractItemModel::modelReset, this, [this] {
+            m_userView = false;
+            m_trayRows = 0;
+        });
+    }
+    markDirty();
+    Q_EMIT nodesChanged();
+}
+
+void ClusterCanvas::setPods(PodListModel* model) {
+    if (model == m_pods) return;
+    if (m_pods) disconnect(m_pods, nullptr, this, nullptr);
+    m_pods = model;
+    if (m_pods) connect(m_pods, &PodListModel::contentChanged, this, &ClusterCanvas::markDirty);
+    markDirty();
+    Q_EMIT podsChanged();
+}
+
+void ClusterCanvas::markDirty() {
+    m_dirty = true;
+    polish();
+    update();
+    // Rebuild now rather than at paint time: hit testing and labels need the layout.
+    rebuild();
+}
+
+QColor ClusterCanvas::workloadColor(const QString& workload) {
+    // A golden-ratio walk over hues spreads similar names apart.
+    // FNV-1a over the UTF-16 code units: stable across runs (qHash is seeded per process).
+    quint32 h = 2166136261u;
+    for (const QChar ch : workload) h = (h ^ ch.unicode()) * 16777619u;
+    const double hue = std::fmod(static_cast<double>(h % 1000) * 0.618033988749895, 1.0);
+    return QColor::fromHsvF(static_cast<float>(hue), 0.55f + static_cast<float>((h >> 10) % 20) / 100.0f, 0.82f);
+}
+
+void ClusterCanvas::rebuild() {
+    if (!m_dirty) return;
+    m_dirty = false;
+    m_quads.clear();
+    m_nodeBoxes.clear();
+    m_podBoxes.clear();
+    QVariantList labels;
+    if (!m_nodes || !m_pods) {
+        m_content = {};
+        m_geometryDirty = true;
+        if (m_labels != labels) {
+            m_labels = labels;
+            Q_EMIT labelsChanged();
+        }
+        update();
+        return;
+    }
+    const auto& nodes = m_nodes->rows();
+    const auto& pods = m_pods->rows();
+
+    // Pods per node (in pod id order: stable) and the pending tray.
+    std::vector<std::vector<int>> onNode(static_cast<std::size_t>(nodes.size()));
+    std::vector<int> pending;
+    for (int i = 0; i < pods.size(); ++i) {
+        const PodRow& p = pods[i];
+        const bool placed = p.phase == PodPhaseUi::Bound || p.phase == PodPhaseUi::Assumed ||
+                            p.phase == PodPhaseUi::Preexisting;
+        if (placed && p.nodeId >= 0 && p.nodeId < nodes.size()) onNode[static_cast<std::size_t>(p.nodeId)].push_back(i);
+        else if (p.phase == PodPhaseUi::Pending) pending.push_back(i);
+    }
+
+    // Zones in name order; nodes without a zone label last.
+    QMap<QString, std::vector<int>> zones;
+    int liveNodes = 0;
+    std::size_t maxPods = 0;
+    for (int i = 0; i < nodes.size(); ++i) {
+        if (nodes[i].removed) continue;
+        ++liveNodes;
+        zones[nodes[i].zone.isEmpty() ? QStringLiteral("\x7f") : nodes[i].zone].push_back(i);
+        maxPods = std::max(maxPods, onNode[static_cast<std::size_t>(i)].size());
+    }
+    // Card height: room for the busiest node, or for an even share of all pods, whichever is more.
+    const std::size_t share = liveNodes > 0 ? (static_cast<std::size_t>(pods.size()) + liveNodes - 1) / liveNodes + 2 : 0;
+    const int podRows = std::max<int>(2, static_cast<int>((std::max(maxPods, share) + kChipCols - 1) / kChipCols));
+    const double cardH = kPodsTop + podRows * kPitch + kPad - (kPitch - kChip);
+    int widest = 1;
+    for (const auto& z : zones) widest = std::max<int>(widest, static_cast<int>(z.size()));
+    // Columns: the count whose layout fills the view best (largest fit-to-view zoom).
+    int cols = 1;
+    double bestZoom = -1;
+    for (int c = 1; c <= std::min(widest, 16); ++c) {
+        double h = 0;
+        for (const auto& z : zones) h += kZoneHeaderH + static_cast<double>((z.size() + c - 1) / c) * (cardH + kGap) + kZoneGap;
+        const double w = c * kCardW + (c + 1) * kGap;
+        h += m_trayRows > 0 ? 28 + m_trayRows * kPitch + kPad + kZoneGap : 0;
+        const double vw = width() > 0 ? width() : 1000, vh = height() > 0 ? height() : 700;
+        const double zoomAt = std::min(vw / w, vh / h);
+        if (zoomAt > bestZoom * 1.02) {
+            bestZoom = zoomAt;
+            cols = c;
+        }
+    }
+    const double width = cols * kCardW + (cols - 1) * kGap + 2 * kGap;
+    const bool withLabels = liveNodes <= kMaxLabelNodes;
+    auto label = [&](const QString& text, double x, double y, double w, double size, bool bold, const QString& color) {
+        if (!withLabels) return;
+        labels.append(QVariantMap{{QStringLiteral("text"), text},   {QStringLiteral("x"), x},
+                                  {QStringLiteral("y"), y},         {QStringLiteral("w"), w},
+                                  {QStringLiteral("size"), size},   {QStringLiteral("bold"), bold},
+                                  {QStringLiteral("color"), color}});
+    };
+    auto chipQuad = [&](int podRow, QRectF chip) {
+        const PodRow& p = pods[podRow];
+        QColor c = workloadColor(p.workload);
+        if (p.phase == PodPhaseUi::Assumed) c.setAlphaF(0.35f);  // a ghost: binding in flight
+        if (p.key == m_selectedPod) m_quads.push_back({inflate(chip, 2), kSelectedBorder});
+        m_quads.push_back({chip, c});
+        m_podBoxes.push_back({podRow, chip});
+    };
+
+    double y = 0;
+    // The pending tray.
+    const int trayCols = std::max(1, static_cast<int>((width - 2 * kPad) / kPitch));
+    m_trayRows = std::max(m_trayRows, static_cast<int>((pending.size() + trayCols - 1) / trayCols));
+    if (m_trayRows > 0) {
+        const double trayH = 28 + m_trayRows * kPitch + kPad;
+        m_quads.push_back({QRectF(0, y, width, trayH), kTrayColor});
+        label(tr("Pending (%1)").arg(pending.size()), kPad, y + 4, width, 15, true, QStringLiteral("#7a2e2e"));
+        for (std::size_t i = 0; i < pending.size(); ++i) {
+            const double cx = kPad + static_cast<double>(i % trayCols) * kPitch;
+            const double cy = y + 28 + static_cast<double>(i / trayCols) * kPitch;
+            chipQuad(pending[i], QRectF(cx, cy, kChip, kChip));
+        }
+        y += trayH + kZoneGap;
+    }
+
+    for (auto it = zones.cbegin(); it != zones.cend(); ++it) {
+        const auto& members = it.value();
+        const int rows = static_cast<int>((members.size() + cols - 1) / cols);
+        const double zoneH = kZoneHeaderH + rows * (cardH + kGap);
+        m_quads.push_back({QRectF(0, y, width, zoneH), kZoneColor});
+        const QString zoneName = it.key() == QStringLiteral("\x7f") ? tr("(no zone)") : it.key();
+        label(tr("%1 — %2 nodes").arg(zoneName).arg(members.size()), kGap, y + 6, width, 15, true, QStringLiteral("#334"));
+        for (std::size_t k = 0; k < members.size(); ++k) {
+            const int n = members[k];
+            const NodeRow& node = nodes[n];
+            const QRectF card(kGap + static_cast<double>(k % cols) * (kCardW + kGap),
+                              y + kZoneHeaderH + static_cast<double>(k / cols) * (cardH + kGap), kCardW, cardH);
+            const bool selected = node.name == m_selectedNode;
+            m_quads.push_back({inflate(card, selected ? 3 : 1), selected ? kSelectedBorder : kCardBorder});
+            m_quads.push_back({card, node.cordoned ? kCordonedCard : kCardColor});
+            m_nodeBoxes.push_back({n, card});
+            label(node.cordoned ? node.name + tr("  (cordoned)") : node.name, card.left() + kPad, card.top() + 4,
+                  kCardW - 2 * kPad, 12, false, QStringLiteral("#222"));
+            auto bar = [&](double top, qint64 used, qint64 total, const QColor& color) {
+                const QRectF track(card.left() + kPad, card.top() + top, kCardW - 2 * kPad, kBarH);
+                m_quads.push_back({track, kBarTrack});
+                const double f = total > 0 ? std::clamp(static_cast<double>(used) / static_cast<double>(total), 0.0, 1.0) : 0.0;
+                if (f > 0) m_quads.push_back({QRectF(track.left(), track.top(), track.width() * f, kBarH), f > 0.9 ? kOverBar : color});
+            };
+            bar(kHeaderH, node.cpuRequested, node.cpuAllocatable, kCpuBar);
+            bar(kHeaderH + kBarH + 4, node.memRequested, node.memAllocatable, kMemBar);
+            const auto& mine = onNode[static_cast<std::size_t>(n)];
+            for (std::size_t i = 0; i < mine.size(); ++i) {
+                const double cx = card.left() + kPad + static_cast<double>(i % kChipCols) * kPitch;
+                const double cy = card.top() + kPodsTop + static_cast<double>(i / kChipCols) * kPitch;
+                if (cy + kChip > card.bottom()) break;  // overfull: the inspector lists the rest
+                chipQuad(mine[i], QRectF(cx, cy, kChip, kChip));
+            }
+        }
+        y += zoneH + kZoneGap;
+    }
+    m_content = QRectF(0, 0, width, std::max(0.0, y - kZoneGap));
+    m_geometryDirty = true;
+    if (m_labels != labels) {
+        m_labels = labels;
+        Q_EMIT labelsChanged();
+    }
+    if (!m_userView) fitToView();
+    update();
+}
+
+void ClusterCanvas::fitToView() {
+    m_userView = false;
+    if (m_content.isEmpty() || width() <= 0 || height() <= 0) return;
+    const double margin = 12;
+    const double z = std::min((width() - 2 * margin) / m_content.width(), (height() - 2 * margin) / m_content.height());
+    const double zoom = std::clamp(z, 0.02, 4.0);
+    const QPointF pan((width() - m_content.width() * zoom) / 2 - m_content.left() * zoom, margin - m_content.top() * zoom);
+    setView(zoom, pan);
+}
+
+void ClusterCanvas::zoomBy(double factor) {
+    const QPointF c(width() / 2, height() / 2);
+    const QPointF w = toWorld(c);
+    const double z = std::clamp(m_zoom * factor, 0.02, 8.0);
+    m_userView = true;
+    setView(z, c - w * z);
+}
+
+void ClusterCanvas::setView(double zoom, QPointF pan) {
+    if (qFuzzyCompare(zoom, m_zoom) && pan == m_pan) return;
+    m_zoom = zoom;
+    m_pan = pan;
+    Q_EMIT viewChanged();
+    update();
+}
+
+void ClusterCanvas::select(const QString& node, const QString& pod) {
+    if (node == m_selectedNode && pod == m_selectedPod) return;
+    m_selectedNode = node;
+    m_selectedPod = pod;
+    Q_EMIT selectionChanged();
+    m_dirty = true;
+    rebuild();
+}
+
+QRectF ClusterCanvas::nodeRect(const QString& name) const {
+    for (const auto& b : m_nodeBoxes)
+        if (m_nodes->rows()[b.row].name == name) return b.card;
+    return {};
+}
+
+QRectF ClusterCanvas::podRect(const QString& key) const {
+    for (const auto& b : m_podBoxes)
+        if (m_pods->rows()[b.row].key == key) return b.chip;
+    return {};
+}
+
+int ClusterCanvas::hitNode(QPointF world) const {
+    for (const auto& b : m_nodeBoxes)
+        if (b.card.contains(world)) return b.row;
+    return -1;
+}
+
+int ClusterCanvas::hitPod(QPointF world) const {
+    for (const auto& b : m_podBoxes)
+        if (inflate(b.chip, 1).contains(world)) return b.row;
+    return -1;
+}
+
+void ClusterCanvas::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) {
+    QQuickItem::geometryChange(newGeometry, oldGeometry);
+    if (!m_userView && newGeometry.size() != oldGeometry.size()) {
+        m_dirty = true;
+        rebuild();  // the column count follows the view's shape
+    }
+    if (!m_userView) fitToView();
+    update();
+}
+
+void ClusterCanvas::itemChange(ItemChange change, const ItemChangeData& value) {
+    QQuickItem::itemChange(change, value);
+    if (change == ItemSceneChange && value.window) update();
+}
+
+void ClusterCanvas::wheelEvent(QWheelEvent* e) {
+    const double steps = e->angleDelta().y() / 120.0;
+    if (steps == 0) return e->ignore();
+    const QPointF at = e->position();
+    const QPointF w = toWorld(at);
+    const double z = std::clamp(m_zoom * std::pow(1.15, steps), 0.02, 8.0);
+    m_userView = true;
+    setView(z, at - w * z);
+    e->accept();
+}
+
+void ClusterCanvas::mousePressEvent(QMouseEvent* e) {
+    m_pressPos = e->position();
+    m_pressPan = m_pan;
+    m_dragging = false;
+    e->accept();
+}
+
+void ClusterCanvas::mouseMoveEvent(QMouseEvent* e) {
+    const QPointF d = e->position() - m_pressPos;
+    if (!m_dragging && d.manhattanLength() > 4) m_dragging = true;
+    if (m_dragging) {
+        m_userView = true;
+        setView(m_zoom, m_pressPan + d);
+    }
+}
+
+void ClusterCanvas::mouseReleaseEvent(QMouseEvent* e) {
+    if (m_dragging) {
+        m_dragging = false;
+        return;
+    }
+    const QPointF w = toWorld(e->position());
+    QString node, pod;
+    if (const int p = hitPod(w); p >= 0) {
+        pod = m_pods->rows()[p].key;
+        node = m_pods->rows()[p].node;
+    } else if (const int n = hitNode(w); n >= 0) {
+        node = m_nodes->rows()[n].name;
+    }
+    select(node, pod);
+    Q_EMIT clicked(node, pod);
+}
+
+void ClusterCanvas::mouseDoubleClickEvent(QMouseEvent* e) {
+    fitToView();
+    e->accept();
+}
+
+void ClusterCanvas::hoverMoveEvent(QHoverEvent* e) { updateHover(e->position()); }
+
+void ClusterCanvas::hoverLeaveEvent(QHoverEvent*) {
+    if (m_hoverText.isEmpty()) return;
+    m_hoverText.clear();
+    Q_EMIT hoverChanged();
+}
+
+void ClusterCanvas::updateHover(QPointF itemPos) {
+    if (!m_nodes || !m_pods) return;
+    const QPointF w = toWorld(itemPos);
+    QString text;
+    if (const int p = hitPod(w); p >= 0) {
+        const PodRow& r = m_pods->rows()[p];
+        text = tr("%1\n%2 · %3%4\ncpu %5m · memory %6 MiB")
+                   .arg(r.key, r.workload, PodListModel::phaseName(r.phase),
+                        r.node.isEmpty() ? QString() : tr(" on %1").arg(r.node))
+                   .arg(r.cpu)
+                   .arg(r.memory / (1024 * 1024));
+        if (!r.message.isEmpty()) text += QLatin1Char('\n') + r.message;
+    } else if (const int n = hitNode(w); n >= 0) {
+        const NodeRow& r = m_nodes->rows()[n];
+        text = tr("%1 (%2)\ncpu %3 / %4 cores · memory %5 / %6 GiB\n%7 pods%8")
+                   .arg(r.name, r.zone.isEmpty() ? tr("no zone") : r.zone)
+                   .arg(static_cast<double>(r.cpuRequested) / 1000.0, 0, 'f', 2)
+                   .arg(static_cast<double>(r.cpuAllocatable) / 1000.0, 0, 'f', 2)
+                   .arg(static_cast<double>(r.memRequested) / (1 << 30), 0, 'f', 1)
+                   .arg(static_cast<double>(r.memAllocatable) / (1 << 30), 0, 'f', 1)
+                   .arg(r.podCount)
+                   .arg(r.cordoned ? tr(" · cordoned") : QString());
+        if (!r.taints.isEmpty()) text += tr("\ntaints: %1").arg(r.taints);
+    }
+    if (text == m_hoverText && itemPos == m_hoverPos) return;
+    m_hoverText = text;
+    m_hoverPos = itemPos;
+    Q_EMIT hoverChanged();
+}
+
+QSGNode* ClusterCanvas::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
+    rebuild();
+    const bool software = window() && window()->rendererInterface()->graphicsApi() == QSGRendererInterface::Software;
+    if (software != m_software) {
+        m_software = software;
+        Q_EMIT renderingChanged();
+    }
+    QTransform view;
+    view.translate(m_pan.x(), m_pan.y());
+    view.scale(m_zoom, m_zoom);
+
+    if (software) {
+        auto* node = old && old->type() == QSGNode::RenderNodeType ? static_cast<SoftwareQuadsNode*>(old) : nullptr;
+        if (!node) {
+            delete old;
+            node = new SoftwareQuadsNode(window());
+            m_geometryDirty = true;
+        }
+        if (m_geometryDirty) node->quads = std::make_shared<const std::vector<Quad>>(m_quads);
+        m_geometryDirty = false;
+        node->view = view;
+        node->bounds = QRectF(0, 0, width(), height());
+        node->markDirty(QSGNode::DirtyMaterial);
+        return node;
+    }
+
+    auto* root = old && old->type() == QSGNode::TransformNodeType ? static_cast<QSGTransformNode*>(old) : nullptr;
+    if (!root) {
+        delete old;
+        root = new QSGTransformNode;
+        m_geometryDirty = true;
+    }
+    root->setMatrix(QMatrix4x4(view));
+    if (m_geometryDirty) {
+        m_geometryDirty = false;
+        while (QSGNode* child = root->firstChild()) {
+            root->removeChildNode(child);
+            delete child;
+        }
+        for (std::size_t first = 0; first < m_quads.size(); first += kQuadsPerChunk) {
+            const std::size_t count = std::min<std::size_t>(kQuadsPerChunk, m_quads.size() - first);
+            root->appendChildNode(makeChunk(m_quads, first, count));
+        }
+    }
+    root->markDirty(QSGNode::DirtyMatrix);
+    return root;
+}
+
+}  // namespace berth::app

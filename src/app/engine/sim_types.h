@@ -1,0 +1,103 @@
+#pragma once
+/// Immutable value types the simulation worker hands to the GUI thread: rows of the views
+/// (nodes, pods, queue entries, log lines) copied out of the core, so the GUI never reads the
+/// core's state while the worker mutates it.
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <cstdint>
+
+namespace berth::app {
+
+struct NodeRow {
+    quint32 id = 0;  // core node id: stable for the whole load
+    QString name;
+    QString zone;          // topology.kubernetes.io/zone, "" when absent
+    QString pool;          // a node-pool style label, for the inspector
+    qint64 cpuRequested = 0;     // milli-CPU
+    qint64 cpuAllocatable = 0;
+    qint64 memRequested = 0;     // bytes
+    qint64 memAllocatable = 0;
+    int podCount = 0;
+    qint64 podsAllocatable = 0;
+    bool cordoned = false;
+    bool removed = false;
+    QString taints;        // "key=value:Effect, ..."
+    bool operator==(const NodeRow&) const = default;
+};
+
+enum class PodPhaseUi : quint8 { Pending, Assumed, Bound, Preexisting, Evicted, Ignored };
+
+struct PodRow {
+    quint32 id = 0;  // core pod id: stable for the whole load
+    QString key;       // namespace/name
+    QString workload;  // owner kind/name (or the pod itself): the chip colour
+    qint32 nodeId = -1;  // bound / assumed / preexisting node, -1 when none
+    QString node;
+    PodPhaseUi phase = PodPhaseUi::Pending;
+    QString queue;     // "active" | "backoff" | "unschedulable" | "" (not queued)
+    int attempts = 0;
+    QString message;   // last FailedScheduling text
+    qint64 cpu = 0;    // milli-CPU requested
+    qint64 memory = 0; // bytes requested
+    qint32 priority = 0;
+    bool operator==(const PodRow&) const = default;
+};
+
+struct QueueRow {
+    quint32 podId = 0;
+    QString key;
+    QString queue;       // "active" | "backoff" | "unschedulable"
+    int attempts = 0;
+    qint64 backoffLeftNs = 0;  // backoffQ only
+    QString reason;      // unschedulable plugins / last message
+    bool operator==(const QueueRow&) const = default;
+};
+
+struct EventRow {
+    quint64 sequence = 0;
+    qint64 timeNs = 0;
+    QString type;
+    QString pod;
+    QString node;
+    QString message;
+};
+
+struct SimStats {
+    qint64 timeNs = 0;
+    int bound = 0;      // bound or preexisting
+    int pending = 0;
+    int assumed = 0;
+    int attempts = 0;
+    bool idle = true;
+};
+
+/// Everything the GUI needs to know after a load: the full tables.
+struct ClusterSnapshot {
+    QString source;       // file names, for the title
+    QString error;        // non-empty when the load failed
+    QStringList diagnostics;
+    QList<NodeRow> nodes;  // index == node id
+    QList<PodRow> pods;    // index == pod id
+    QList<QueueRow> queue;
+    SimStats stats;
+};
+
+/// One frame's worth of change: rows whose content changed, new pods, the queue as it now is,
+/// the events in order.
+struct UpdateBatch {
+    QList<NodeRow> nodes;   // changed rows (by id; ids >= known count are new)
+    QList<PodRow> pods;     // changed or new rows
+    QList<QueueRow> queue;  // the whole queue, in order (active, backoff, unschedulable)
+    QList<EventRow> events;
+    SimStats stats;
+    bool running = false;
+    bool finished = false;  // the simulation went idle during this batch
+};
+
+}  // namespace berth::app
+
+Q_DECLARE_METATYPE(berth::app::ClusterSnapshot)
+Q_DECLARE_METATYPE(berth::app::UpdateBatch)

@@ -1,0 +1,347 @@
+#include "app/engine/simulation_worker.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/events.h"
+#include "core/simulation.h"
+#include "io/manifest_loader.h"
+#include "io/workloads.h"
+
+namespace berth::app {
+
+namespace {
+
+constexpr int kFrameMs = 16;
+constexpr qint64 kFastBudgetNs = 12'000'000;  // work per tick when running flat out
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+
+const char* effectName(core::TaintEffect e) {
+    switch (e) {
+        case core::TaintEffect::NoSchedule: return "NoSchedule";
+        case core::TaintEffect::PreferNoSchedule: return "PreferNoSchedule";
+        case core::TaintEffect::NoExecute: return "NoExecute";
+        default: return "";
+    }
+}
+
+QString labelValue(const core::Cluster& c, const core::Labels& labels, std::string_view key) {
+    const core::Sym k = c.pool.find(key);
+    if (k == core::kNoSym) return {};
+    const core::Sym v = labels.get(k);
+    return v == core::kNoSym ? QString() : qs(c.pool.str(v));
+}
+
+/// The colour group of a pod: its controlling owner, else an app label, else itself.
+QString workloadOf(const core::Cluster& c, const core::Pod& p) {
+    for (const auto& o : p.ownerReferences)
+        if (o.controller) return qs(o.kind) + QLatin1Char('/') + qs(o.name);
+    if (!p.ownerReferences.empty())
+        return qs(p.ownerReferences.front().kind) + QLatin1Char('/') + qs(p.ownerReferences.front().name);
+    for (const char* key : {"app.kubernetes.io/name", "app"}) {
+        const QString v = labelValue(c, p.labels, key);
+        if (!v.isEmpty()) return QStringLiteral("app/") + v;
+    }
+    return QStringLiteral("pod/") + qs(c.podKey(p));
+}
+
+}  // namespace
+
+SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent), m_tick(this), m_flushTimer(this) {
+    m_tick.setInterval(kFrameMs);
+    m_tick.setTimerType(Qt::PreciseTimer);
+    connect(&m_tick, &QTimer::timeout, this, &SimulationWorker::tick);
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(kFrameMs);
+    connect(&m_flushTimer, &QTimer::timeout, this, &SimulationWorker::flush);
+}
+
+SimulationWorker::~SimulationWorker() = default;
+
+void SimulationWorker::load(const QStringList& paths, const QByteArray& text, const QString& textName) {
+    setRunning(false);
+    m_flushTimer.stop();
+    m_dirtyPods.clear();
+    m_dirtyNodes.clear();
+    m_events.clear();
+    m_sim.reset();
+    m_cluster = std::make_unique<core::Cluster>();
+    m_attempts = 0;
+
+    ClusterSnapshot snap;
+    io::LoadResult result;
+    QStringList names;
+    if (!text.isEmpty()) {
+        io::loadManifestText(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+                             textName.toStdString(), *m_cluster, result);
+        names << textName;
+    }
+    for (const QString& path : paths) {
+        io::loadManifestFile(path.toStdString(), *m_cluster, result);
+        names << QFileInfo(path).fileName();
+    }
+    io::validateCluster(*m_cluster, result);
+    io::expandWorkloads(*m_cluster, 0, result.diagnostics);
+    io::addImplicitNamespaces(*m_cluster);
+    snap.source = names.join(QStringLiteral(", "));
+    for (const auto& d : result.diagnostics.items) snap.diagnostics << qs(d.toString());
+
+    m_sim = std::make_unique<core::Simulation>(*m_cluster, result.config.value_or(core::SchedulerConfiguration{}),
+                                               core::SchedulerOptions{});
+    std::string error;
+    if (!m_sim->init(error)) {
+        snap.error = QStringLiteral("configuration error: ") + qs(error);
+        m_sim.reset();
+    } else if (result.diagnostics.hasErrors()) {
+        snap.error = QStringLiteral("%1 input problem(s); objects with errors were skipped")
+                         .arg(result.diagnostics.items.size());
+    }
+    if (m_sim) {
+        core::Cluster* cluster = m_cluster.get();
+        m_sim->setEventListener([this](const core::SimEvent& e) { onEvent(e); });
+        // Controllers recreate what they own after evictions: the io layer's expansion is the
+        // controller model (it reconciles, so running it again only adds the missing pods).
+        m_sim->setReconciler([cluster](core::Cluster&) {
+            io::Diagnostics d;
+            io::expandWorkloads(*cluster, 0, d);
+        });
+        for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) snap.nodes << nodeRow(i);
+        for (quint32 i = 0; i < m_cluster->pods.size(); ++i) snap.pods << podRow(i);
+        snap.queue = queueRows();
+        snap.stats = stats();
+    }
+    m_knownPods = m_cluster->pods.size();
+    Q_EMIT loaded(snap);
+}
+
+void SimulationWorker::play() {
+    if (!m_sim) return;
+    m_toEnd = false;
+    setRunning(true);
+}
+
+void SimulationWorker::pause() {
+    m_toEnd = false;
+    setRunning(false);
+}
+
+void SimulationWorker::step() {
+    if (!m_sim) return;
+    setRunning(false);
+    if (!m_sim->step()) m_finishedPending = true;
+    scheduleFlush();
+}
+
+void SimulationWorker::runToEnd() {
+    if (!m_sim) return;
+    m_toEnd = true;
+    setRunning(true);
+}
+
+void SimulationWorker::setSpeed(double speed) { m_speed = std::clamp(speed, 0.05, kMaxSpeed); }
+
+void SimulationWorker::setRunning(bool running) {
+    if (running == m_running) return;
+    m_running = running;
+    m_stepBudget = 0;
+    if (running) {
+        m_sinceTick.start();
+        m_tick.start();
+    } else {
+        m_tick.stop();
+    }
+    scheduleFlush();
+}
+
+void SimulationWorker::tick() {
+    if (!m_sim) return setRunning(false);
+    const qint64 elapsedNs = m_sinceTick.nsecsElapsed();
+    m_sinceTick.start();
+    bool more = true;
+    if (m_toEnd || m_speed >= kMaxSpeed) {
+        QElapsedTimer budget;
+        budget.start();
+        while (more && budget.nsecsElapsed() < kFastBudgetNs) more = m_sim->step();
+    } else {
+        m_stepBudget += kStepsPerSecondAt1x * m_speed * static_cast<double>(elapsedNs) / 1e9;
+        while (more && m_stepBudget >= 1.0) {
+            more = m_sim->step();
+            m_stepBudget -= 1.0;
+        }
+    }
+    if (!more) {
+        m_finishedPending = true;
+        m_toEnd = false;
+        setRunning(false);
+    }
+    scheduleFlush();
+}
+
+void SimulationWorker::onEvent(const core::SimEvent& e) {
+    if (e.pod != 0xFFFFFFFFu) m_dirtyPods.insert(e.pod);
+    if (e.node != core::kEmptySym)
+        if (const core::Node* n = m_cluster->findNode(e.node)) m_dirtyNodes.insert(n->id);
+    if (e.type == core::EventType::PodPopped) ++m_attempts;
+    m_events << eventRow(e);
+}
+
+void SimulationWorker::scheduleFlush() {
+    if (!m_flushTimer.isActive()) m_flushTimer.start();
+}
+
+void SimulationWorker::flush() {
+    if (!m_sim) return;
+    UpdateBatch b;
+    // Pods created since the last batch (controllers replacing evicted pods) are new rows.
+    for (quint64 i = m_knownPods; i < m_cluster->pods.size(); ++i) m_dirtyPods.insert(static_cast<quint32>(i));
+    m_knownPods = m_cluster->pods.size();
+    QList<quint32> pods(m_dirtyPods.begin(), m_dirtyPods.end());
+    std::sort(pods.begin(), pods.end());
+    for (quint32 id : pods) {
+        PodRow row = podRow(id);
+        if (row.nodeId >= 0) m_dirtyNodes.insert(static_cast<quint32>(row.nodeId));
+        b.pods << std::move(row);
+    }
+    QList<quint32> nodes(m_dirtyNodes.begin(), m_dirtyNodes.end());
+    std::sort(nodes.begin(), nodes.end());
+    for (quint32 id : nodes) b.nodes << nodeRow(id);
+    b.queue = queueRows();
+    b.events = std::move(m_events);
+    b.stats = stats();
+    b.running = m_running;
+    b.finished = m_finishedPending;
+    m_events.clear();
+    m_dirtyPods.clear();
+    m_dirtyNodes.clear();
+    m_finishedPending = false;
+    Q_EMIT updated(b);
+}
+
+NodeRow SimulationWorker::nodeRow(quint32 id) const {
+    const core::Cluster& c = *m_cluster;
+    const core::Node& n = c.nodes[id];
+    NodeRow r;
+    r.id = id;
+    r.name = qs(n.name);
+    r.zone = labelValue(c, n.labels, "topology.kubernetes.io/zone");
+    for (const char* key : {"node.kubernetes.io/pool", "cloud.google.com/gke-nodepool", "eks.amazonaws.com/nodegroup",
+                            "agentpool", "pool", "node.kubernetes.io/instance-type"}) {
+        r.pool = labelValue(c, n.labels, key);
+        if (!r.pool.isEmpty()) break;
+    }
+    r.cpuAllocatable = n.allocatable.milliCpu;
+    r.memAllocatable = n.allocatable.memory;
+    r.podsAllocatable = n.allocatable.pods;
+    r.cordoned = n.unschedulable;
+    r.removed = c.nodeRemoved[id];
+    QStringList taints;
+    for (const auto& t : n.taints) {
+        QString s = qs(c.pool.str(t.key));
+        if (t.value != core::kEmptySym) s += QLatin1Char('=') + qs(c.pool.str(t.value));
+        taints << s + QLatin1Char(':') + QLatin1String(effectName(t.effect));
+    }
+    r.taints = taints.join(QStringLiteral(", "));
+    if (const core::NodeInfo* info = m_sim->scheduler().cache().nodeInfo(n.nameSym)) {
+        r.cpuRequested = info->requested().milliCpu;
+        r.memRequested = info->requested().memory;
+        r.podCount = static_cast<int>(info->podCount());
+    }
+    return r;
+}
+
+PodRow SimulationWorker::podRow(quint32 id) const {
+    const core::Cluster& c = *m_cluster;
+    const core::Pod& p = c.pods[id];
+    const core::PodOutcome& o = m_sim->outcome(p);
+    PodRow r;
+    r.id = id;
+    r.key = qs(c.podKey(p));
+    r.workload = workloadOf(c, p);
+    r.cpu = p.derived.requests.milliCpu;
+    r.memory = p.derived.requests.memory;
+    r.priority = p.priority;
+    r.attempts = o.attempts;
+    r.message = qs(o.message);
+    switch (o.state) {
+        case core::PodState::Preexisting: r.phase = PodPhaseUi::Preexisting; break;
+        case core::PodState::Bound: r.phase = o.assumed ? PodPhaseUi::Assumed : PodPhaseUi::Bound; break;
+        case core::PodState::Pending: r.phase = o.assumed ? PodPhaseUi::Assumed : PodPhaseUi::Pending; break;
+        case core::PodState::Evicted: r.phase = PodPhaseUi::Evicted; break;
+        case core::PodState::Ignored: r.phase = PodPhaseUi::Ignored; break;
+    }
+    if (c.podRemoved[id] && r.phase != PodPhaseUi::Evicted) r.phase = PodPhaseUi::Evicted;
+    const bool onNode = r.phase == PodPhaseUi::Bound || r.phase == PodPhaseUi::Assumed ||
+                        r.phase == PodPhaseUi::Preexisting;
+    if (onNode && o.node != core::kEmptySym) {
+        if (const core::Node* n = c.findNode(o.node)) {
+            r.nodeId = static_cast<qint32>(n->id);
+            r.node = qs(n->name);
+        }
+    }
+    switch (m_sim->queue().location(p)) {
+        case core::QueueLocation::Active: r.queue = QStringLiteral("active"); break;
+        case core::QueueLocation::Backoff: r.queue = QStringLiteral("backoff"); break;
+        case core::QueueLocation::Unschedulable: r.queue = QStringLiteral("unschedulable"); break;
+        case core::QueueLocation::InFlight: r.queue = QStringLiteral("in flight"); break;
+        case core::QueueLocation::None: break;
+    }
+    return r;
+}
+
+QList<QueueRow> SimulationWorker::queueRows() const {
+    QList<QueueRow> rows;
+    const core::Cluster& c = *m_cluster;
+    const core::SchedulingQueue& q = m_sim->queue();
+    const core::SimTime now = m_sim->clock().now();
+    auto add = [&](const core::QueuedPodInfo* info, const char* which) {
+        QueueRow r;
+        r.podId = info->pod->id;
+        r.key = qs(c.podKey(*info->pod));
+        r.queue = QLatin1String(which);
+        r.attempts = info->attempts;
+        if (r.queue == QLatin1String("backoff")) r.backoffLeftNs = std::max<qint64>(0, q.backoffTime(*info) - now);
+        if (info->gated) r.reason = qs(info->gatingMessage);
+        else if (!m_sim->outcome(*info->pod).message.empty()) r.reason = qs(m_sim->outcome(*info->pod).message);
+        else if (!info->unschedulablePlugins.empty()) {
+            QStringList plugins;
+            for (const auto& pl : info->unschedulablePlugins) plugins << qs(pl);
+            r.reason = plugins.join(QStringLiteral(", "));
+        }
+        rows << std::move(r);
+    };
+    for (const auto* i : q.activePods()) add(i, "active");
+    for (const auto* i : q.backoffPods()) add(i, "backoff");
+    for (const auto* i : q.unschedulablePods()) add(i, "unschedulable");
+    return rows;
+}
+
+SimStats SimulationWorker::stats() const {
+    SimStats s;
+    s.timeNs = m_sim->clock().now();
+    s.idle = m_sim->idle();
+    s.attempts = m_attempts;
+    for (quint32 i = 0; i < m_cluster->pods.size(); ++i) {
+        if (m_cluster->podRemoved[i]) continue;
+        const core::PodOutcome& o = m_sim->outcome(m_cluster->pods[i]);
+        if (o.assumed) ++s.assumed;
+        else if (o.state == core::PodState::Bound || o.state == core::PodState::Preexisting) ++s.bound;
+        else if (o.state == core::PodState::Pending) ++s.pending;
+    }
+    return s;
+}
+
+EventRow SimulationWorker::eventRow(const core::SimEvent& e) const {
+    EventRow r;
+    r.sequence = e.sequence;
+    r.timeNs = e.time;
+    r.type = QLatin1String(core::eventTypeName(e.type));
+    if (e.pod < m_cluster->pods.size()) r.pod = qs(m_cluster->podKey(m_cluster->pods[e.pod]));
+    if (e.node != core::kEmptySym) r.node = qs(m_cluster->pool.str(e.node));
+    r.message = qs(e.message);
+    return r;
+}
+
+}  // namespace berth::app

@@ -1,0 +1,43 @@
+#pragma once
+/// Every pod of the cluster, one row per pod id (stable for a load): key, workload, phase,
+/// node, queue, attempts, last FailedScheduling message. Reset on load, then row by row;
+/// pods a controller creates mid-run are appended.
+
+#include <QAbstractListModel>
+#include <QtQml/qqmlregistration.h>
+
+#include "app/engine/sim_types.h"
+
+namespace berth::app {
+
+class PodListModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by the SimulationController")
+public:
+    enum Role {
+        KeyRole = Qt::UserRole + 1, WorkloadRole, NodeRole, PhaseRole, QueueRole, AttemptsRole, MessageRole,
+        CpuRole, MemoryRole, PriorityRole
+    };
+    Q_ENUM(Role)
+    using QAbstractListModel::QAbstractListModel;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    void reset(QList<PodRow> rows);
+    void apply(const QList<PodRow>& changed);
+    const QList<PodRow>& rows() const { return m_rows; }
+    Q_INVOKABLE int indexOf(const QString& key) const;
+
+    static QString phaseName(PodPhaseUi phase);
+
+Q_SIGNALS:
+    void contentChanged();
+
+private:
+    QList<PodRow> m_rows;
+};
+
+}  // namespace berth::app

@@ -1,0 +1,167 @@
+#include "app/simulation_controller.h"
+
+#include <QVariantList>
+
+#include "app/engine/simulation_worker.h"
+
+namespace berth::app {
+
+SimulationController::SimulationController(QObject* parent)
+    : QObject(parent), m_nodes(this), m_pods(this), m_queue(this), m_events(this) {
+    qRegisterMetaType<ClusterSnapshot>();
+    qRegisterMetaType<UpdateBatch>();
+    m_thread.setObjectName(QStringLiteral("berth-simulation"));
+    m_worker = new SimulationWorker;
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &SimulationWorker::loaded, this, &SimulationController::onLoaded, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::updated, this, &SimulationController::onUpdated, Qt::QueuedConnection);
+    m_thread.start();
+    m_statusText = tr("No cluster loaded");
+}
+
+SimulationController::~SimulationController() {
+    m_thread.quit();
+    m_thread.wait();
+}
+
+double SimulationController::maxSpeed() const { return SimulationWorker::kMaxSpeed; }
+
+QString SimulationController::simTimeText() const {
+    const double s = simTime();
+    if (s < 60) return QStringLiteral("%1 s").arg(s, 0, 'f', 3);
+    const qint64 whole = static_cast<qint64>(s);
+    return QStringLiteral("%1:%2.%3")
+        .arg(whole / 60)
+        .arg(whole % 60, 2, 10, QLatin1Char('0'))
+        .arg(static_cast<int>((s - static_cast<double>(whole)) * 1000), 3, 10, QLatin1Char('0'));
+}
+
+void SimulationController::load(const QList<QUrl>& urls) {
+    QStringList paths;
+    for (const QUrl& u : urls) paths << (u.isLocalFile() ? u.toLocalFile() : u.toString());
+    loadFiles(paths);
+}
+
+void SimulationController::loadFiles(const QStringList& paths) {
+    setStatusText(tr("Loading %1…").arg(paths.join(QStringLiteral(", "))));
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, paths] { w->load(paths, {}, {}); }, Qt::QueuedConnection);
+}
+
+void SimulationController::loadText(const QByteArray& text, const QString& name) {
+    setStatusText(tr("Loading %1…").arg(name));
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, text, name] { w->load({}, text, name); }, Qt::QueuedConnection);
+}
+
+void SimulationController::play() {
+    setRunning(true);  // optimistic; the next batch confirms
+    QMetaObject::invokeMethod(m_worker, &SimulationWorker::play, Qt::QueuedConnection);
+}
+
+void SimulationController::pause() {
+    setRunning(false);
+    QMetaObject::invokeMethod(m_worker, &SimulationWorker::pause, Qt::QueuedConnection);
+}
+
+void SimulationController::step() { QMetaObject::invokeMethod(m_worker, &SimulationWorker::step, Qt::QueuedConnection); }
+
+void SimulationController::runToEnd() {
+    setRunning(true);
+    QMetaObject::invokeMethod(m_worker, &SimulationWorker::runToEnd, Qt::QueuedConnection);
+}
+
+void SimulationController::setSpeed(double speed) {
+    if (qFuzzyCompare(speed, m_speed)) return;
+    m_speed = speed;
+    Q_EMIT speedChanged();
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, speed] { w->setSpeed(speed); }, Qt::QueuedConnection);
+}
+
+void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
+    m_nodes.reset(snapshot.nodes);
+    m_pods.reset(snapshot.pods);
+    m_queue.reset(snapshot.queue);
+    m_events.clear();
+    m_stats = snapshot.stats;
+    m_source = snapshot.source;
+    m_loaded = !snapshot.nodes.isEmpty() || !snapshot.pods.isEmpty();
+    setRunning(false);
+    ++m_revision;
+    Q_EMIT loadedChanged();
+    Q_EMIT statsChanged();
+    QString text = snapshot.error.isEmpty()
+                       ? tr("Loaded %1: %2 nodes, %3 pods").arg(m_source).arg(snapshot.nodes.size()).arg(snapshot.pods.size())
+                       : snapshot.error;
+    setStatusText(text);
+}
+
+void SimulationController::onUpdated(const UpdateBatch& batch) {
+    m_nodes.apply(batch.nodes);
+    m_pods.apply(batch.pods);
+    m_queue.update(batch.queue);
+    m_events.append(batch.events);
+    m_stats = batch.stats;
+    ++m_revision;
+    setRunning(batch.running);
+    Q_EMIT statsChanged();
+    if (batch.finished) {
+        setStatusText(tr("Done: %1 bound, %2 pending after %3 attempts")
+                          .arg(m_stats.bound)
+                          .arg(m_stats.pending)
+                          .arg(m_stats.attempts));
+        Q_EMIT runFinished();
+    } else if (batch.running) {
+        setStatusText(tr("Running…"));
+    }
+}
+
+void SimulationController::setStatusText(const QString& text) {
+    if (text == m_statusText) return;
+    m_statusText = text;
+    Q_EMIT statusTextChanged();
+}
+
+void SimulationController::setRunning(bool running) {
+    if (running == m_running) return;
+    m_running = running;
+    Q_EMIT runningChanged();
+}
+
+QVariantMap SimulationController::podDetails(const QString& key) const {
+    const int row = m_pods.indexOf(key);
+    if (row < 0) return {};
+    const PodRow& r = m_pods.rows()[row];
+    return {{QStringLiteral("key"), r.key},
+            {QStringLiteral("workload"), r.workload},
+            {QStringLiteral("phase"), PodListModel::phaseName(r.phase)},
+            {QStringLiteral("node"), r.node},
+            {QStringLiteral("queue"), r.queue},
+            {QStringLiteral("attempts"), r.attempts},
+            {QStringLiteral("message"), r.message},
+            {QStringLiteral("cpu"), r.cpu},
+            {QStringLiteral("memory"), r.memory},
+            {QStringLiteral("priority"), r.priority}};
+}
+
+QVariantMap SimulationController::nodeDetails(const QString& name) const {
+    const int row = m_nodes.indexOf(name);
+    if (row < 0) return {};
+    const NodeRow& r = m_nodes.rows()[row];
+    QVariantList pods;
+    for (const PodRow& p : m_pods.rows())
+        if (p.nodeId == static_cast<qint32>(r.id)) pods << p.key;
+    return {{QStringLiteral("name"), r.name},
+            {QStringLiteral("zone"), r.zone},
+            {QStringLiteral("pool"), r.pool},
+            {QStringLiteral("cpuRequested"), r.cpuRequested},
+            {QStringLiteral("cpuAllocatable"), r.cpuAllocatable},
+            {QStringLiteral("memRequested"), r.memRequested},
+            {QStringLiteral("memAllocatable"), r.memAllocatable},
+            {QStringLiteral("podCount"), r.podCount},
+            {QStringLiteral("podsAllocatable"), r.podsAllocatable},
+            {QStringLiteral("cordoned"), r.cordoned},
+            {QStringLiteral("taints"), r.taints},
+            {QStringLiteral("pods"), pods}};
+}
+
+}  // namespace berth::app

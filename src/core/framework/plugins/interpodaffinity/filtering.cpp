@@ -1,0 +1,181 @@
+// InterPodAffinity PreFilter, its AddPod/RemovePod extensions and Filter
+// (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go).
+#include "core/framework/plugins/interpodaffinity/filtering.h"
+
+#include <algorithm>
+
+#include "core/backend/cache/snapshot.h"
+#include "core/framework/plugins/interpodaffinity/inter_pod_affinity.h"
+
+namespace berth::core {
+namespace interpodaffinity {
+
+void PreFilterState::update(TopologyCounts& m, Sym key, Sym value, std::int64_t delta) {
+    const auto it = m.try_emplace(topologyPair(key, value), 0).first;
+    it->second += delta;
+    if (it->second == 0) m.erase(it);  // delta may be negative (RemovePod)
+}
+
+void PreFilterState::updateExisting(Sym key, Sym value, std::int64_t delta) {
+    update(existingAntiAffinity, key, value, delta);
+    if (std::find(existingKeys.begin(), existingKeys.end(), key) == existingKeys.end()) existingKeys.push_back(key);
+}
+
+}  // namespace interpodaffinity
+
+using namespace interpodaffinity;
+
+namespace {
+
+Status missingState() {
+    return Status::error("error reading \"PreFilterInterPodAffinity\" from cycleState: not found");
+}
+
+// podMatchesAllAffinityTerms: false for an empty term list.
+bool matchesAll(const std::vector<IncomingTerm>& terms, const Pod& q) {
+    if (terms.empty()) return false;
+    for (const auto& t : terms)
+        if (!t.matches(q)) return false;
+    return true;
+}
+
+bool podParses(const Pod& pod) {
+    const Affinity& a = pod.affinity;
+    return termsParse(a.podAffinity.required) && termsParse(a.podAntiAffinity.required) &&
+           termsParse(a.podAffinity.preferred) && termsParse(a.podAntiAffinity.preferred);
+}
+
+}  // namespace
+
+Status InterPodAffinity::preFilter(CycleState& state, const Pod& pod, PreFilterResult&) {
+    if (!podParses(pod)) return Status(Code::UnschedulableAndUnresolvable, m_reasonParse);
+    const bool lk = labelKeys();
+    const TermResolver resolver(m_handle.cluster, lk);
+    auto shared = std::make_shared<PreFilterShared>();
+    shared->affinity = resolver.resolve(pod, pod.affinity.podAffinity.required);
+    shared->antiAffinity = resolver.resolve(pod, pod.affinity.podAntiAffinity.required);
+    shared->namespaceLabels = namespaceLabels(m_handle.cluster, pod.ns);
+    shared->matchesOwnAffinity = matchesAll(shared->affinity, pod);
+
+    PreFilterState s;
+    // getExistingAntiAffinityCounts: existing pods' required anti-affinity terms that match
+    // the incoming pod, counted at the existing pod's node's value of the term's key.
+    for (const NodeInfo* ni : m_handle.snapshot->havePodsWithRequiredAntiAffinity()) {
+        const Node& node = *ni->node();
+        for (const Pod* existing : ni->podsWithRequiredAntiAffinity()) {
+            const auto& terms = existing->affinity.podAntiAffinity.required;
+            if (!termsParse(terms)) continue;
+            for (const auto& t : terms) {
+                if (!existingTermMatches(t, *existing, pod, shared->namespaceLabels, lk)) continue;
+                const Sym value = node.labels.get(t.topologyKey);
+                if (value != kNoSym) s.updateExisting(t.topologyKey, value, 1);
+            }
+        }
+    }
+    // getIncomingAffinityAntiAffinityCounts: existing pods matching all the incoming pod's
+    // affinity terms (counted once per term), and matching each of its anti-affinity terms.
+    const auto& aff = shared->affinity;
+    const auto& anti = shared->antiAffinity;
+    if (!aff.empty() || !anti.empty()) {
+        for (const NodeInfo* ni : m_handle.snapshot->nodes()) {
+            const Node& node = *ni->node();
+            for (const Pod* existing : ni->pods()) {
+                if (matchesAll(aff, *existing))
+                    for (const auto& t : aff)
+                        if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                            PreFilterState::update(s.affinity, t.topologyKey, v, 1);
+                for (const auto& t : anti)
+                    if (t.matches(*existing))
+                        if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                            PreFilterState::update(s.antiAffinity, t.topologyKey, v, 1);
+            }
+        }
+    }
+
+    // >= 1.27: nothing to check. v1.26 keeps the (empty) state and Filter passes every node.
+    if (m_handle.version.atLeast(27) && s.existingAntiAffinity.empty() && aff.empty() && anti.empty())
+        return Status(Code::Skip);
+
+    s.shared = std::move(shared);
+    auto data = std::make_unique<CycleData>();
+    data->preFilter = std::move(s);
+    state.write(slot(), std::move(data));
+    return {};
+}
+
+Status InterPodAffinity::addPod(CycleState& state, const Pod& podToSchedule, const Pod& podToAdd,
+                                const NodeInfo& nodeInfo) const {
+    auto* data = state.read<CycleData>(slot());
+    if (!data || !data->preFilter) return missingState();
+    updateWithPod(*data->preFilter, podToAdd, podToSchedule, nodeInfo.node(), 1);
+    return {};
+}
+
+Status InterPodAffinity::removePod(CycleState& state, const Pod& podToSchedule, const Pod& podToRemove,
+                                   const NodeInfo& nodeInfo) const {
+    auto* data = state.read<CycleData>(slot());
+    if (!data || !data->preFilter) return missingState();
+    updateWithPod(*data->preFilter, podToRemove, podToSchedule, nodeInfo.node(), -1);
+    return {};
+}
+
+// preFilterState.updateWithPod: the same three counts for one pod added to / removed from a
+// node (nominated pods, preemption victims). No namespace or terminating filter here.
+void InterPodAffinity::updateWithPod(PreFilterState& s, const Pod& updatedPod, const Pod& incoming,
+                                     const Node* node, std::int64_t delta) const {
+    if (!node || !s.shared) return;
+    const PreFilterShared& sh = *s.shared;
+    const auto& terms = updatedPod.affinity.podAntiAffinity.required;
+    if (termsParse(terms))
+        for (const auto& t : terms)
+            if (existingTermMatches(t, updatedPod, incoming, sh.namespaceLabels, labelKeys()))
+                if (const Sym v = node->labels.get(t.topologyKey); v != kNoSym) s.updateExisting(t.topologyKey, v, delta);
+    if (matchesAll(sh.affinity, updatedPod))
+        for (const auto& t : sh.affinity)
+            if (const Sym v = node->labels.get(t.topologyKey); v != kNoSym)
+                PreFilterState::update(s.affinity, t.topologyKey, v, delta);
+    for (const auto& t : sh.antiAffinity)
+        if (t.matches(updatedPod))
+            if (const Sym v = node->labels.get(t.topologyKey); v != kNoSym)
+                PreFilterState::update(s.antiAffinity, t.topologyKey, v, delta);
+}
+
+Status InterPodAffinity::filter(const CycleState& state, const Pod&, const NodeInfo& nodeInfo) const {
+    const auto* data = state.read<CycleData>(slot());
+    if (!data || !data->preFilter) return missingState();
+    const PreFilterState& s = *data->preFilter;
+    const PreFilterShared& sh = *s.shared;
+    const Node& node = *nodeInfo.node();
+
+    // satisfyPodAffinity: every term's key on the node and a matching pod in that domain —
+    // unless no pod anywhere matches and the pod matches its own terms (the first pod of a
+    // self-affine group).
+    bool podsExist = true;
+    for (const auto& t : sh.affinity) {
+        const Sym v = node.labels.get(t.topologyKey);
+        if (v == kNoSym) return Status(Code::UnschedulableAndUnresolvable, m_reasonAffinity);
+        if (PreFilterState::count(s.affinity, t.topologyKey, v) <= 0) podsExist = false;
+    }
+    if (!podsExist && !(s.affinity.empty() && sh.matchesOwnAffinity))
+        return Status(Code::UnschedulableAndUnresolvable, m_reasonAffinity);
+
+    // satisfyPodAntiAffinity.
+    if (!s.antiAffinity.empty())
+        for (const auto& t : sh.antiAffinity) {
+            const Sym v = node.labels.get(t.topologyKey);
+            if (v != kNoSym && PreFilterState::count(s.antiAffinity, t.topologyKey, v) > 0)
+                return Status(Code::Unschedulable, m_reasonAntiAffinity);
+        }
+
+    // satisfyExistingPodsAntiAffinity: upstream walks the node's labels; walking the keys that
+    // occur in the counts finds the same pairs.
+    if (!s.existingAntiAffinity.empty())
+        for (Sym key : s.existingKeys) {
+            const Sym v = node.labels.get(key);
+            if (v != kNoSym && PreFilterState::count(s.existingAntiAffinity, key, v) > 0)
+                return Status(Code::Unschedulable, m_reasonExistingAntiAffinity);
+        }
+    return {};
+}
+
+}  // namespace berth::core

@@ -1,0 +1,220 @@
+#include "core/framework/plugins/podtopologyspread/common.h"
+
+#include <string_view>
+
+#include "core/api/node_selector_match.h"
+#include "core/api/taint.h"
+
+namespace berth::core::podtopologyspread {
+namespace {
+
+bool sameRequirements(const LabelSelector& a, const LabelSelector& b) {
+    if (a.invalid != b.invalid || a.requirements.size() != b.requirements.size()) return false;
+    for (std::size_t i = 0; i < a.requirements.size(); ++i) {
+        const auto& x = a.requirements[i];
+        const auto& y = b.requirements[i];
+        if (x.key != y.key || x.op != y.op || x.values != y.values) return false;
+    }
+    return true;
+}
+
+// labels.Merge into a plain label set: later values win (helper/spread.go).
+void mergeInto(std::vector<Label>& set, Sym key, Sym value) {
+    for (auto& l : set)
+        if (l.key == key) {
+            l.value = value;
+            return;
+        }
+    set.push_back(Label{key, value});
+}
+
+// A Workload's spec.selector as the plain map an RC has (matchLabels become single-value In).
+void mergeMapSelector(std::vector<Label>& set, const std::optional<LabelSelector>& sel) {
+    if (!sel) return;
+    for (const auto& r : sel->requirements)
+        if (r.op == SelectorOp::In && r.values.size() == 1) mergeInto(set, r.key, r.values.front());
+}
+
+const Workload* findOwner(const Cluster& cluster, WorkloadKind kind, Sym ns, std::string_view name) {
+    for (const auto& w : cluster.workloads)
+        if (w.kind == kind && w.ns == ns && w.name == name) return &w;
+    return nullptr;
+}
+
+void assignGroups(std::vector<Constraint>& items) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        items[i].selectorGroup = static_cast<int>(i);
+        for (std::size_t j = 0; j < i; ++j)
+            if (items[j].selector.sameAs(items[i].selector)) {
+                items[i].selectorGroup = static_cast<int>(j);
+                break;
+            }
+    }
+}
+
+}  // namespace
+
+bool SpreadSelector::sameAs(const SpreadSelector& o) const {
+    if (nothing || o.nothing) return nothing == o.nothing;
+    return sameRequirements(selector, o.selector);
+}
+
+ConstraintBuilder::ConstraintBuilder(const PodTopologySpreadArgs& args, const KubeVersion& version, StringPool& pool)
+    : m_defaults(args.defaultConstraints),
+      m_minDomains(version.atLeast(27)),
+      m_matchLabelKeys(version.atLeast(27)),
+      m_hostnameKey(pool.intern("kubernetes.io/hostname")) {
+    // plugin.go systemDefaultConstraints.
+    if (args.defaultingType == SpreadDefaulting::System) {
+        m_systemDefaulted = true;
+        m_defaults.clear();
+        TopologySpreadConstraint host;
+        host.maxSkew = 3;
+        host.topologyKey = m_hostnameKey;
+        host.whenUnsatisfiable = UnsatisfiableAction::ScheduleAnyway;
+        TopologySpreadConstraint zone;
+        zone.maxSkew = 5;
+        zone.topologyKey = pool.intern("topology.kubernetes.io/zone");
+        zone.whenUnsatisfiable = UnsatisfiableAction::ScheduleAnyway;
+        m_defaults = {host, zone};
+    }
+}
+
+// common.go filterTopologySpreadConstraints.
+Constraints ConstraintBuilder::filter(const std::vector<TopologySpreadConstraint>& in, const Labels& podLabels,
+                                      UnsatisfiableAction action) const {
+    Constraints out;
+    for (const auto& c : in) {
+        if (c.whenUnsatisfiable != action) continue;
+        if (c.selector && c.selector->invalid) {
+            out.error = true;
+            out.items.clear();
+            return out;
+        }
+        Constraint k;
+        k.maxSkew = c.maxSkew;
+        k.topologyKey = c.topologyKey;
+        if (c.selector) {
+            k.selector.nothing = false;
+            k.selector.selector = *c.selector;
+        }
+        if (m_matchLabelKeys && !c.matchLabelKeys.empty()) {
+            // mergeLabelSetWithSelector: `key In (pod's value)` for each key the pod has, plus
+            // the selector's requirements — a nil selector has none, so the merged selector is
+            // then only the pod's values (upstream quirk, kept).
+            std::vector<LabelRequirement> merged;
+            for (Sym key : c.matchLabelKeys) {
+                const Sym v = podLabels.get(key);
+                if (v != kNoSym) merged.push_back(LabelRequirement{key, SelectorOp::In, {v}});
+            }
+            if (!merged.empty()) {
+                if (!k.selector.nothing)
+                    merged.insert(merged.end(), k.selector.selector.requirements.begin(),
+                                  k.selector.selector.requirements.end());
+                k.selector.nothing = false;
+                k.selector.selector.requirements = std::move(merged);
+            }
+        }
+        if (m_minDomains && c.minDomains) k.minDomains = *c.minDomains;
+        if (c.nodeAffinityPolicy) k.nodeAffinityPolicy = *c.nodeAffinityPolicy;
+        if (c.nodeTaintsPolicy) k.nodeTaintsPolicy = *c.nodeTaintsPolicy;
+        k.hostname = c.topologyKey == m_hostnameKey;
+        out.items.push_back(std::move(k));
+    }
+    assignGroups(out.items);
+    return out;
+}
+
+// helper/spread.go DefaultSelector: the selectors of the Services in the pod's namespace that
+// select it, merged, plus the selector of its controlling ReplicationController, ReplicaSet or
+// StatefulSet when that object exists.
+SpreadSelector ConstraintBuilder::defaultSelector(const Pod& pod, const Cluster* cluster) const {
+    SpreadSelector out;
+    if (!cluster) return out;
+    std::vector<Label> set;
+    for (const auto& svc : cluster->services) {
+        if (svc.ns != pod.ns || !svc.selector) continue;  // a nil selector selects nothing
+        if (!pod.labels.containsAll(*svc.selector)) continue;
+        for (const auto& l : *svc.selector) mergeInto(set, l.key, l.value);
+    }
+    std::vector<LabelRequirement> extra;
+    const OwnerReference* owner = nullptr;
+    for (const auto& ref : pod.ownerReferences)
+        if (ref.controller) {
+            owner = &ref;
+            break;
+        }
+    if (owner) {
+        // The group/version must match too (rcKind is core/v1, rsKind and ssKind apps/v1). An
+        // empty apiVersion is accepted: only Berth-generated pods lack one.
+        const std::string_view api = owner->apiVersion;
+        if (owner->kind == "ReplicationController" && (api == "v1" || api.empty())) {
+            if (const Workload* w = findOwner(*cluster, WorkloadKind::ReplicationController, pod.ns, owner->name))
+                mergeMapSelector(set, w->selector);
+        } else if ((owner->kind == "ReplicaSet" || owner->kind == "StatefulSet") && (api == "apps/v1" || api.empty())) {
+            const WorkloadKind kind = owner->kind == "ReplicaSet" ? WorkloadKind::ReplicaSet : WorkloadKind::StatefulSet;
+            if (const Workload* w = findOwner(*cluster, kind, pod.ns, owner->name))
+                if (w->selector && !w->selector->invalid) extra = w->selector->requirements;
+        }
+    }
+    for (const auto& l : set) out.selector.requirements.push_back(LabelRequirement{l.key, SelectorOp::In, {l.value}});
+    out.selector.requirements.insert(out.selector.requirements.end(), extra.begin(), extra.end());
+    out.nothing = out.selector.requirements.empty();
+    return out;
+}
+
+Constraints ConstraintBuilder::build(const Pod& pod, UnsatisfiableAction action, const Cluster* cluster) const {
+    if (!pod.topologySpreadConstraints.empty()) return filter(pod.topologySpreadConstraints, pod.labels, action);
+    // common.go buildDefaultConstraints.
+    Constraints out = filter(m_defaults, pod.labels, action);
+    if (out.error || out.items.empty()) return out;
+    SpreadSelector selector = defaultSelector(pod, cluster);
+    if (selector.nothing) {
+        out.items.clear();
+        return out;
+    }
+    for (auto& c : out.items) c.selector = selector;
+    assignGroups(out.items);
+    return out;
+}
+
+bool NodeInclusion::passes(const Constraint& c) {
+    if (c.nodeAffinityPolicy == InclusionPolicy::Honor) {
+        if (m_affinity < 0) m_affinity = podMatchesNodeSelectorAndAffinity(m_pod, m_node, m_pool) ? 1 : 0;
+        if (!m_affinity) return false;
+    }
+    if (c.nodeTaintsPolicy == InclusionPolicy::Honor) {
+        if (m_taints < 0) {
+            // FindMatchingUntoleratedTaint with DoNotScheduleTaintsFilterFunc.
+            m_taints = 1;
+            for (const auto& t : m_node.taints) {
+                if (t.effect != TaintEffect::NoSchedule && t.effect != TaintEffect::NoExecute) continue;
+                if (!toleratesTaint(m_pod.tolerations, t)) {
+                    m_taints = 0;
+                    break;
+                }
+            }
+        }
+        if (!m_taints) return false;
+    }
+    return true;
+}
+
+bool nodeHasAllKeys(const Node& node, const std::vector<Constraint>& constraints) {
+    for (const auto& c : constraints)
+        if (!node.labels.has(c.topologyKey)) return false;
+    return true;
+}
+
+std::int64_t countMatchingPods(const NodeInfo& nodeInfo, const SpreadSelector& selector, Sym ns) {
+    if (selector.nothing) return 0;
+    std::int64_t n = 0;
+    for (const Pod* p : nodeInfo.pods()) {
+        // Terminating pods are not counted (issue #87621).
+        if (p->terminating || p->ns != ns) continue;
+        if (selector.selector.matches(p->labels)) ++n;
+    }
+    return n;
+}
+
+}  // namespace berth::core::podtopologyspread

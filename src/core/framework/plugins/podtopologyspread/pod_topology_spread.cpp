@@ -1,0 +1,13 @@
+#include "core/framework/plugins/podtopologyspread/pod_topology_spread.h"
+
+namespace berth::core {
+
+// plugin.go New / the ErrReason* constants.
+PodTopologySpread::PodTopologySpread(const PluginArgs& args, Handle& handle)
+    : m_handle(handle),
+      m_builder(args.podTopologySpread, handle.version, *handle.pool),
+      m_reasonConstraintsNotMatch(handle.intern("node(s) didn't match pod topology spread constraints")),
+      m_reasonNodeLabelNotMatch(
+          handle.intern("node(s) didn't match pod topology spread constraints (missing required label)")) {}
+
+}  // namespace berth::core

@@ -1,0 +1,169 @@
+// PodTopologySpread PreScore, Score and NormalizeScore
+// (pkg/scheduler/framework/plugins/podtopologyspread/scoring.go).
+#include "core/framework/plugins/podtopologyspread/scoring.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/backend/cache/snapshot.h"
+#include "core/framework/plugins/podtopologyspread/pod_topology_spread.h"
+
+namespace berth::core {
+namespace podtopologyspread {
+
+// Natural log of (number of topology values + 2): smaller topologies weigh less.
+double topologyNormalizingWeight(std::int64_t size) { return std::log(static_cast<double>(size + 2)); }
+
+// `maxSkew - 1` waters down differences between domains (the constraint's tolerance).
+double scoreForCount(std::int64_t cnt, std::int32_t maxSkew, double weight) {
+    return static_cast<double>(cnt) * weight + static_cast<double>(maxSkew - 1);
+}
+
+}  // namespace podtopologyspread
+
+using namespace podtopologyspread;
+
+namespace {
+
+Status missingState() { return Status::error("reading \"PreScorePodTopologySpread\" from cycleState: not found"); }
+
+// A node without the key counts under the empty value (Go's map lookup of a missing label).
+Sym valueOrEmpty(const Node& node, Sym key) {
+    const Sym v = node.labels.get(key);
+    return v == kNoSym ? kEmptySym : v;
+}
+
+}  // namespace
+
+Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> filteredNodes) {
+    const auto& allNodes = m_handle.snapshot->nodes();
+    const bool skipAllowed = m_handle.version.atLeast(28);
+    if (allNodes.empty()) return skipAllowed ? Status(Code::Skip) : Status{};
+    if (filteredNodes.empty() && !skipAllowed) return {};  // v1.26: nothing to score, no state
+
+    // Only non-system-default constraints require every topology key on a node, so nodes
+    // without a zone label still get hostname spreading under the system defaults.
+    const bool requireAllTopologies = !pod.topologySpreadConstraints.empty() || !m_builder.systemDefaulted();
+    Constraints built = m_builder.build(pod, UnsatisfiableAction::ScheduleAnyway, m_handle.cluster);
+    if (built.error)
+        return Status::error("calculating preScoreState: obtaining pod's soft topology spread constraints: invalid label selector");
+
+    auto s = std::make_shared<PreScoreState>();
+    if (built.items.empty()) {
+        // >= 1.28 Skip; v1.26 scores every node 0 and normalizes them all to 100.
+        if (skipAllowed) return Status(Code::Skip);
+    } else {
+        s->constraints = std::move(built.items);
+        const auto& cs = s->constraints;
+        const std::size_t n = cs.size();
+
+        // initPreScoreState: ignored nodes, the topology values seen among filtered nodes and
+        // the normalizing weights.
+        std::uint32_t maxId = 0;
+        for (const NodeInfo* ni : allNodes) maxId = std::max(maxId, ni->node()->id);
+        for (const NodeInfo* ni : filteredNodes) maxId = std::max(maxId, ni->node()->id);
+        s->ignored.assign(static_cast<std::size_t>(maxId) + 1, 0);
+        s->counts.resize(n);
+        std::vector<std::int64_t> topoSize(n, 0);
+        std::int64_t ignoredCount = 0;
+        for (const NodeInfo* ni : filteredNodes) {
+            const Node& node = *ni->node();
+            if (requireAllTopologies && !nodeHasAllKeys(node, cs)) {
+                if (!s->ignored[node.id]) ++ignoredCount;
+                s->ignored[node.id] = 1;
+                continue;
+            }
+            for (std::size_t i = 0; i < n; ++i) {
+                if (cs[i].hostname) continue;  // counted per node at Score
+                // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key
+                // creates the value "" and so adds one to the topology size.
+                if (s->counts[i].try_emplace(valueOrEmpty(node, cs[i].topologyKey), 0).second) ++topoSize[i];
+            }
+        }
+        s->weights.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::int64_t size =
+                cs[i].hostname ? static_cast<std::int64_t>(filteredNodes.size()) - ignoredCount : topoSize[i];
+            s->weights[i] = topologyNormalizingWeight(size);
+        }
+
+        // Matching pods over all nodes (not only the filtered ones) for every value seen above.
+        NodeCounter counter(n);
+        for (const NodeInfo* ni : allNodes) {
+            const Node& node = *ni->node();
+            if (requireAllTopologies && !nodeHasAllKeys(node, cs)) continue;
+            NodeInclusion inclusion(pod, node, *m_handle.pool);
+            counter.reset();
+            for (std::size_t i = 0; i < n; ++i) {
+                if (cs[i].hostname || !inclusion.passes(cs[i])) continue;
+                const auto it = s->counts[i].find(valueOrEmpty(node, cs[i].topologyKey));
+                if (it == s->counts[i].end()) continue;
+                it->second += counter.count(*ni, cs[i], pod.ns);
+            }
+        }
+    }
+
+    auto* data = state.read<CycleData>(slot());
+    if (!data) {
+        auto fresh = std::make_unique<CycleData>();
+        data = fresh.get();
+        state.write(slot(), std::move(fresh));
+    }
+    data->preScore = std::move(s);
+    return {};
+}
+
+// Score: Σ over constraints whose key the node has of cnt * weight + (maxSkew - 1), rounded
+// half away from zero (math.Round); ignored nodes score 0.
+Status PodTopologySpread::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
+                                std::int64_t& score) const {
+    score = 0;
+    const auto* data = state.read<CycleData>(slot());
+    if (!data || !data->preScore) return missingState();
+    const PreScoreState& s = *data->preScore;
+    const Node& node = *nodeInfo.node();
+    if (s.isIgnored(node)) return {};
+    double total = 0;
+    for (std::size_t i = 0; i < s.constraints.size(); ++i) {
+        const Constraint& c = s.constraints[i];
+        const Sym value = node.labels.get(c.topologyKey);
+        if (value == kNoSym) continue;
+        std::int64_t cnt = 0;
+        if (c.hostname) {
+            cnt = countMatchingPods(nodeInfo, c.selector, pod.ns);
+        } else {
+            const auto it = s.counts[i].find(value);
+            if (it != s.counts[i].end()) cnt = it->second;
+        }
+        total += scoreForCount(cnt, c.maxSkew, s.weights[i]);
+    }
+    score = static_cast<std::int64_t>(std::round(total));
+    return {};
+}
+
+// NormalizeScore: fewer matching pods is better. min/max over the non-ignored nodes (min from
+// MaxInt64, max from 0); score = 100 * (max + min - s) / max, every node 100 when max is 0.
+Status PodTopologySpread::normalizeScore(const CycleState& state, const Pod&, std::span<NodeScore> scores) const {
+    const auto* data = state.read<CycleData>(slot());
+    if (!data || !data->preScore) return missingState();
+    const PreScoreState& s = *data->preScore;
+    const auto& all = m_handle.snapshot->nodes();
+    auto ignored = [&](const NodeScore& ns) { return s.isIgnored(*all[static_cast<std::size_t>(ns.node)]->node()); };
+
+    std::int64_t minScore = std::numeric_limits<std::int64_t>::max();
+    std::int64_t maxScore = 0;
+    for (const auto& ns : scores) {
+        if (ignored(ns)) continue;
+        minScore = std::min(minScore, ns.score);
+        maxScore = std::max(maxScore, ns.score);
+    }
+    for (auto& ns : scores) {
+        if (ignored(ns)) ns.score = 0;
+        else if (maxScore == 0) ns.score = kMaxNodeScore;
+        else ns.score = kMaxNodeScore * (maxScore + minScore - ns.score) / maxScore;
+    }
+    return {};
+}
+
+}  // namespace berth::core

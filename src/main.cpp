@@ -1,0 +1,90 @@
+// berth: the visual planner. Thin on purpose: parse arguments, create the controller, hand it
+// to QML as a required property, load the demo or the given files.
+//
+//   berth [FILE ...] [--run] [--screenshot PNG]
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QGuiApplication>
+#include <QImage>
+#include <QQmlApplicationEngine>
+#include <QQuickWindow>
+#include <QTimer>
+#include <QtQml/qqmlextensionplugin.h>
+
+#include <cstdio>
+
+#include "app/simulation_controller.h"
+
+Q_IMPORT_QML_PLUGIN(Berth_AppPlugin)
+Q_IMPORT_QML_PLUGIN(BerthPlugin)
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE")) qputenv("QT_QUICK_CONTROLS_STYLE", "Fusion");
+    QGuiApplication app(argc, argv);
+    QGuiApplication::setApplicationName(QStringLiteral("Berth"));
+    QGuiApplication::setOrganizationName(QStringLiteral("Berth"));
+    QGuiApplication::setApplicationVersion(QStringLiteral("0.1"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Berth: watch the Kubernetes scheduler plan a cluster."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Manifests to load (default: the demo cluster)."),
+                                 QStringLiteral("[FILE...]"));
+    const QCommandLineOption runOption(QStringLiteral("run"), QStringLiteral("Run the simulation to completion at full speed."));
+    const QCommandLineOption shotOption(QStringLiteral("screenshot"),
+                                        QStringLiteral("Save the window to PNG once the run is done, then exit."),
+                                        QStringLiteral("PNG"));
+    parser.addOption(runOption);
+    parser.addOption(shotOption);
+    parser.process(app);
+    const QStringList files = parser.positionalArguments();
+    const bool run = parser.isSet(runOption);
+    const QString screenshot = parser.value(shotOption);
+
+    berth::app::SimulationController controller;
+    QQmlApplicationEngine engine;
+    engine.addImportPath(QStringLiteral("qrc:/qt/qml"));
+    engine.setInitialProperties({{QStringLiteral("controller"), QVariant::fromValue(&controller)}});
+    engine.load(QUrl(QStringLiteral("qrc:/qt/qml/Berth/qml/Main.qml")));
+    if (engine.rootObjects().isEmpty()) return 1;
+    auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+
+    auto grab = [&] {
+        // Give the scene graph a couple of frames to show the final state first.
+        QTimer::singleShot(400, &app, [&] {
+            const QImage image = window ? window->grabWindow() : QImage();
+            if (image.isNull() || !image.save(screenshot)) {
+                std::fprintf(stderr, "berth: could not save screenshot %s\n", qPrintable(screenshot));
+                QCoreApplication::exit(1);
+                return;
+            }
+            QCoreApplication::exit(0);
+        });
+    };
+    if (run) {
+        QObject::connect(&controller, &berth::app::SimulationController::loadedChanged, &controller,
+                         [&controller] { controller.runToEnd(); }, Qt::SingleShotConnection);
+    }
+    if (!screenshot.isEmpty()) {
+        if (run) QObject::connect(&controller, &berth::app::SimulationController::runFinished, &app, grab, Qt::SingleShotConnection);
+        else QObject::connect(&controller, &berth::app::SimulationController::loadedChanged, &app, grab, Qt::SingleShotConnection);
+        QTimer::singleShot(120'000, &app, [] {
+            std::fprintf(stderr, "berth: timed out waiting for the run to finish\n");
+            QCoreApplication::exit(2);
+        });
+    }
+
+    if (files.isEmpty()) {
+        QFile demo(QStringLiteral(":/berth/demo/demo-cluster.yaml"));
+        if (!demo.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "berth: the embedded demo cluster is missing\n");
+            return 1;
+        }
+        controller.loadText(demo.readAll(), QStringLiteral("demo-cluster.yaml"));
+    } else {
+        controller.loadFiles(files);
+    }
+    return app.exec();
+}

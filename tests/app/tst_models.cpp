@@ -1,0 +1,165 @@
+// The app's models, driven through the real controller and worker thread: every model is
+// watched by QAbstractItemModelTester while a scenario loads and steps to the end.
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+#include "app/models/event_log_model.h"
+#include "app/models/queue_model.h"
+#include "app/simulation_controller.h"
+
+using namespace berth::app;
+
+namespace {
+
+const QString kSmall = QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml");
+
+QueueRow q(quint32 id, const char* queue, const char* reason = "") {
+    QueueRow r;
+    r.podId = id;
+    r.key = QStringLiteral("default/p%1").arg(id);
+    r.queue = QLatin1String(queue);
+    r.reason = QLatin1String(reason);
+    return r;
+}
+
+QList<quint32> ids(const QueueModel& m) {
+    QList<quint32> out;
+    for (const auto& r : m.rows()) out << r.podId;
+    return out;
+}
+
+}  // namespace
+
+class TestModels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(QFile::exists(kSmall)); }
+
+    void loadAndStepToTheEnd() {
+        SimulationController c;
+        QAbstractItemModelTester t1(c.nodes(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(c.pods(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t3(c.queue(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t4(c.events(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(&c, &SimulationController::loadedChanged);
+        c.loadFiles({kSmall});
+        QVERIFY(loaded.wait(10000));
+        // 4 nodes; 6 Deployment pods + cache + worker + huge = 9 pods, all pending.
+        QCOMPARE(c.nodes()->rowCount(), 4);
+        QCOMPARE(c.pods()->rowCount(), 9);
+        QCOMPARE(c.pendingCount(), 9);
+        QCOMPARE(c.queue()->activeCount(), 9);
+        QCOMPARE(c.nodes()->data(c.nodes()->index(3), NodeListModel::CordonedRole).toBool(), true);
+        QCOMPARE(c.nodes()->data(c.nodes()->index(0), NodeListModel::ZoneRole).toString(), QStringLiteral("zone-a"));
+
+        // Step one cycle at a time: the queue shrinks, pods gain nodes, rows never reset.
+        QSignalSpy resets(c.pods(), &QAbstractItemModel::modelReset);
+        QSignalSpy finished(&c, &SimulationController::runFinished);
+        QSignalSpy stats(&c, &SimulationController::statsChanged);
+        for (int i = 0; i < 200 && finished.isEmpty(); ++i) {
+            const auto before = stats.count();
+            c.step();
+            QTRY_VERIFY_WITH_TIMEOUT(stats.count() > before, 5000);
+        }
+        QVERIFY(!finished.isEmpty());
+        QCOMPARE(resets.count(), 0);
+        // Everything but `huge` (64 cpu > any node) binds.
+        QCOMPARE(c.boundCount(), 8);
+        QCOMPARE(c.pendingCount(), 1);
+        const int huge = c.pods()->indexOf(QStringLiteral("default/huge"));
+        QVERIFY(huge >= 0);
+        const QModelIndex hi = c.pods()->index(huge);
+        QCOMPARE(hi.data(PodListModel::PhaseRole).toString(), QStringLiteral("Pending"));
+        QVERIFY2(hi.data(PodListModel::MessageRole).toString().contains(QStringLiteral("Insufficient cpu")),
+                 qPrintable(hi.data(PodListModel::MessageRole).toString()));
+        QCOMPARE(c.queue()->rowCount(), 1);
+        QCOMPARE(c.queue()->unschedulableCount(), 1);
+        // No pod sits on the cordoned node; requested cpu adds up to the bound pods' requests.
+        qint64 cpu = 0;
+        for (int r = 0; r < c.nodes()->rowCount(); ++r) cpu += c.nodes()->index(r).data(NodeListModel::CpuRequestedRole).toLongLong();
+        QCOMPARE(cpu, 6 * 500 + 1000 + 2000);
+        QCOMPARE(c.nodes()->index(3).data(NodeListModel::PodCountRole).toInt(), 0);
+        QVERIFY(c.events()->rowCount() > 9);
+        const QVariantMap details = c.nodeDetails(QStringLiteral("node-b1"));
+        QCOMPARE(details.value(QStringLiteral("podCount")).toInt(), details.value(QStringLiteral("pods")).toList().size());
+    }
+
+    void runToEndAndReload() {
+        SimulationController c;
+        QAbstractItemModelTester t1(c.nodes(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(c.pods(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t3(c.queue(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t4(c.events(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(&c, &SimulationController::loadedChanged);
+        QSignalSpy finished(&c, &SimulationController::runFinished);
+        c.loadFiles({kSmall});
+        QVERIFY(loaded.wait(10000));
+        c.runToEnd();
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(c.boundCount(), 8);
+        QVERIFY(!c.running());
+        // A second load resets everything.
+        c.loadFiles({kSmall});
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(c.pendingCount(), 9);
+        QCOMPARE(c.events()->rowCount(), 0);
+    }
+
+    void queueUpdatesIncrementally_data() {
+        QTest::addColumn<QList<quint32>>("before");
+        QTest::addColumn<QList<quint32>>("after");
+        QTest::newRow("pop head") << QList<quint32>{1, 2, 3} << QList<quint32>{2, 3};
+        QTest::newRow("append") << QList<quint32>{1, 2} << QList<quint32>{1, 2, 3, 4};
+        QTest::newRow("reorder") << QList<quint32>{1, 2, 3, 4} << QList<quint32>{4, 2, 1, 3};
+        QTest::newRow("replace all") << QList<quint32>{1, 2} << QList<quint32>{5, 6, 7};
+        QTest::newRow("to empty") << QList<quint32>{1, 2, 3} << QList<quint32>{};
+        QTest::newRow("mixed") << QList<quint32>{1, 2, 3, 4, 5} << QList<quint32>{6, 5, 3, 7, 1};
+    }
+    void queueUpdatesIncrementally() {
+        QFETCH(QList<quint32>, before);
+        QFETCH(QList<quint32>, after);
+        QueueModel m;
+        QAbstractItemModelTester t(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QList<QueueRow> rows;
+        for (quint32 id : before) rows << q(id, "active");
+        m.reset(rows);
+        QSignalSpy resets(&m, &QAbstractItemModel::modelReset);
+        rows.clear();
+        for (quint32 id : after) rows << q(id, id % 2 ? "active" : "backoff", "why");
+        m.update(rows);
+        QCOMPARE(ids(m), after);
+        QCOMPARE(resets.count(), 0);
+        for (int i = 0; i < m.rowCount(); ++i) QCOMPARE(m.index(i).data(QueueModel::ReasonRole).toString(), QStringLiteral("why"));
+    }
+
+    void eventLogKeepsTheNewest() {
+        EventLogModel m(nullptr, 10);
+        QAbstractItemModelTester t(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto batch = [](quint64 first, int n) {
+            QList<EventRow> rows;
+            for (int i = 0; i < n; ++i) {
+                EventRow e;
+                e.sequence = first + static_cast<quint64>(i);
+                e.type = QStringLiteral("PodQueued");
+                rows << e;
+            }
+            return rows;
+        };
+        m.append(batch(0, 6));
+        m.append(batch(6, 6));  // 12 > cap 10: the two oldest go
+        QCOMPARE(m.rowCount(), 10);
+        QCOMPARE(m.index(0).data(EventLogModel::SequenceRole).toULongLong(), 2ull);
+        m.append(batch(100, 25));  // a batch above the cap keeps its own newest 10
+        QCOMPARE(m.rowCount(), 10);
+        QCOMPARE(m.index(0).data(EventLogModel::SequenceRole).toULongLong(), 115ull);
+        QCOMPARE(m.index(9).data(EventLogModel::SequenceRole).toULongLong(), 124ull);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModels)
+#include "tst_models.moc"

@@ -1,0 +1,136 @@
+// End to end: the real `berth` binary runs a small cluster to completion and saves a
+// screenshot, offscreen (software scene graph: the QPainter fallback of the canvas) and,
+// where xvfb-run exists, on X with OpenGL (the batched geometry path). The PNG is checked
+// for node cards and for bound pod chips drawn inside them.
+
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <vector>
+
+namespace {
+
+struct Box {
+    int x0 = 1 << 30, y0 = 1 << 30, x1 = -1, y1 = -1, area = 0;
+};
+
+/// Connected regions of pure white (the canvas's node cards), larger than `minArea`.
+std::vector<Box> whiteRegions(const QImage& img, int minArea) {
+    const int w = img.width(), h = img.height();
+    std::vector<char> seen(static_cast<std::size_t>(w) * h, 0);
+    std::vector<Box> boxes;
+    std::vector<QPoint> stack;
+    auto white = [&](int x, int y) { return img.pixel(x, y) == qRgb(255, 255, 255); };
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            if (seen[static_cast<std::size_t>(y) * w + x] || !white(x, y)) continue;
+            Box b;
+            stack.push_back({x, y});
+            seen[static_cast<std::size_t>(y) * w + x] = 1;
+            while (!stack.empty()) {
+                const QPoint p = stack.back();
+                stack.pop_back();
+                ++b.area;
+                b.x0 = std::min(b.x0, p.x());
+                b.y0 = std::min(b.y0, p.y());
+                b.x1 = std::max(b.x1, p.x());
+                b.y1 = std::max(b.y1, p.y());
+                for (const QPoint d : {QPoint(1, 0), QPoint(-1, 0), QPoint(0, 1), QPoint(0, -1)}) {
+                    const QPoint n = p + d;
+                    if (n.x() < 0 || n.y() < 0 || n.x() >= w || n.y() >= h) continue;
+                    auto& s = seen[static_cast<std::size_t>(n.y()) * w + n.x()];
+                    if (s || !white(n.x(), n.y())) continue;
+                    s = 1;
+                    stack.push_back(n);
+                }
+            }
+            if (b.area >= minArea) boxes.push_back(b);
+        }
+    return boxes;
+}
+
+bool saturated(QRgb c) {
+    const QColor q(c);
+    return q.hsvSaturationF() > 0.35 && q.valueF() > 0.4;
+}
+
+}  // namespace
+
+class TestAppOffscreen : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void screenshot_data() {
+        QTest::addColumn<bool>("xvfb");
+        QTest::newRow("offscreen") << false;
+        QTest::newRow("xvfb") << true;
+    }
+
+    void screenshot() {
+        QFETCH(bool, xvfb);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString png = dir.filePath(QStringLiteral("out.png"));
+        const QStringList args{QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml"),
+                               QStringLiteral("--run"), QStringLiteral("--screenshot"), png};
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QUICK_CONTROLS_STYLE"), QStringLiteral("Fusion"));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        QProcess proc;
+        if (xvfb) {
+            const QString xvfbRun = QStandardPaths::findExecutable(QStringLiteral("xvfb-run"));
+            if (xvfbRun.isEmpty()) QSKIP("xvfb-run is not installed");
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
+            proc.setProcessEnvironment(env);
+            proc.start(xvfbRun, QStringList{QStringLiteral("-a"), QStringLiteral("-s"), QStringLiteral("-screen 0 1600x1000x24"),
+                                            QStringLiteral(BERTH_BINARY)} + args);
+        } else {
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            proc.setProcessEnvironment(env);
+            proc.start(QStringLiteral(BERTH_BINARY), args);
+        }
+        QVERIFY2(proc.waitForStarted(10000), qPrintable(proc.errorString()));
+        QVERIFY(proc.waitForFinished(120000));
+        const QByteArray out = proc.readAllStandardError() + proc.readAllStandardOutput();
+        QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0, out.constData());
+
+        const QImage img = QImage(png).convertToFormat(QImage::Format_RGB32);
+        QVERIFY2(!img.isNull(), "no screenshot written");
+        QVERIFY(img.width() >= 800 && img.height() >= 500);
+        if (qEnvironmentVariableIsSet("BERTH_KEEP_SCREENSHOT"))
+            img.save(qEnvironmentVariable("BERTH_KEEP_SCREENSHOT") + (xvfb ? "-xvfb.png" : "-offscreen.png"));
+
+        // Not blank: many distinct colours.
+        QSet<QRgb> colours;
+        for (int y = 0; y < img.height(); y += 2)
+            for (int x = 0; x < img.width(); x += 2) colours.insert(img.pixel(x, y));
+        QVERIFY2(colours.size() >= 12, qPrintable(QString::number(colours.size())));
+
+        // Node cards: white regions (the small cluster has 3 schedulable nodes drawn white and
+        // one cordoned node drawn tinted), each with pod chips inside.
+        const std::vector<Box> cards = whiteRegions(img, 1500);
+        QVERIFY2(cards.size() >= 3, qPrintable(QString::number(cards.size())));
+        int cardsWithChips = 0;
+        for (const Box& b : cards) {
+            int chipPixels = 0;
+            QSet<QRgb> chipColours;
+            for (int y = b.y0; y <= b.y1; ++y)
+                for (int x = b.x0; x <= b.x1; ++x) {
+                    const QRgb c = img.pixel(x, y);
+                    // The cpu/memory bar colours are saturated too: leave them out.
+                    if (!saturated(c) || c == qRgb(0x2f, 0x80, 0xd1) || c == qRgb(0x8a, 0x5c, 0xd6) || c == qRgb(0xd6, 0x45, 0x45))
+                        continue;
+                    ++chipPixels;
+                    chipColours.insert(c);
+                }
+            if (chipPixels >= 12) ++cardsWithChips;
+        }
+        QVERIFY2(cardsWithChips >= 2, qPrintable(QString::number(cardsWithChips)));
+    }
+};
+
+QTEST_MAIN(TestAppOffscreen)
+#include "tst_app_offscreen.moc"
