@@ -16,6 +16,7 @@
 #include "io/report_writer.h"
 #include "io/event_writer.h"
 #include "io/trace_writer.h"
+#include "io/workloads.h"
 
 namespace {
 
@@ -42,6 +43,8 @@ int run(const cli::Options& opt) {
     loadOptions.version = opt.version;
     for (const auto& f : opt.files) io::loadManifestFile(f, cluster, load, loadOptions);
     io::addImplicitNamespaces(cluster);
+    // Controllers create the pods of Deployments, ReplicaSets, StatefulSets, Jobs, DaemonSets.
+    io::expandWorkloads(cluster, opt.seed, opt.version, load.diagnostics);
     io::validateCluster(cluster, load);
     std::optional<core::SchedulerConfiguration> config = load.config;
     if (!opt.configFile.empty()) config = io::loadSchedulerConfigFile(opt.configFile, load.diagnostics);
@@ -66,6 +69,11 @@ int run(const cli::Options& opt) {
         return 1;
     }
 
+    // After evictions the owners recreate their pods, as the controllers would.
+    sim.setReconciler([&](core::Cluster& c) {
+        io::Diagnostics ignored;
+        io::expandWorkloads(c, opt.seed, opt.version, ignored);
+    });
     std::ofstream traceOut;
     if (!opt.traceFile.empty()) {
         traceOut.open(opt.traceFile, std::ios::out | std::ios::trunc);
