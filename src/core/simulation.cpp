@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/api/node_selector_match.h"
+#include "core/framework/plugins/nodeports/node_ports.h"
 #include "core/profile/default_plugins.h"
 
 namespace berth::core {
@@ -527,9 +528,7 @@ bool Simulation::admissionPreCheck(const Pod& pod, const NodeInfo* nodeInfo) con
     if (pod.nodeName != kEmptySym && pod.nodeName != node.nameSym) return false;
     const Sym anyIP = m_cluster.pool.find("0.0.0.0");
     for (const auto& want : pod.derived.hostPorts)
-        for (const auto& u : nodeInfo->usedPorts())
-            if (u.port == want.port && u.protocol == want.protocol && (want.ip == anyIP || u.ip == anyIP || u.ip == want.ip))
-                return false;
+        if (NodePorts::conflicts(want, nodeInfo->usedPorts(), anyIP)) return false;
     if (!podMatchesNodeSelectorAndAffinity(pod, node, m_cluster.pool)) return false;
     for (const auto& t : node.taints)
         if (t.effect == TaintEffect::NoSchedule && !toleratesTaint(pod.tolerations, t)) return false;
@@ -618,17 +617,14 @@ std::vector<const Pod*> Simulation::drain(std::string_view name) {
         if (daemon) continue;  // kubectl drain --ignore-daemonsets
         // The eviction API refuses when a matching budget allows no more disruptions.
         bool allowed = true;
-        for (auto& pdb : m_cluster.pdbs)
-            if (pdb.ns == p->ns && pdb.selector && !pdb.selector->empty() && pdb.selector->matches(p->labels) &&
-                pdb.disruptionsAllowed <= 0)
-                allowed = false;
+        for (const auto& pdb : m_cluster.pdbs)
+            if (pdb.covers(*p) && pdb.disruptionsAllowed <= 0) allowed = false;
         if (!allowed) {
             refused.push_back(p);
             continue;
         }
         for (auto& pdb : m_cluster.pdbs)
-            if (pdb.ns == p->ns && pdb.selector && !pdb.selector->empty() && pdb.selector->matches(p->labels))
-                --pdb.disruptionsAllowed;
+            if (pdb.covers(*p)) --pdb.disruptionsAllowed;
         evictPod(*p, "drained from node " + std::string(name));
     }
     m_reconciling = false;

@@ -66,6 +66,12 @@ struct PodDisruptionBudget {
     std::int32_t disruptionsAllowed = 0;
     std::vector<std::string> disruptedPods;  // status.disruptedPods keys (pod names)
     SourceRef source;
+
+    /// The budget covers the pod: same namespace, and a non-empty selector that matches it
+    /// (a nil or empty selector matches nothing, as in filterPodsWithPDBViolation).
+    bool covers(const Pod& pod) const {
+        return ns == pod.ns && selector && !selector->empty() && selector->matches(pod.labels);
+    }
 };
 
 }  // namespace berth::core

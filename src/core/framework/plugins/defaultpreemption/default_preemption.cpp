@@ -80,8 +80,7 @@ Status DefaultPreemption::selectVictimsOnNode(CycleState& state, const Pod& pod,
         if (!p->labels.empty()) {
             for (std::size_t i = 0; i < pdbs.size(); ++i) {
                 const auto& pdb = pdbs[i];
-                if (pdb.ns != p->ns || !pdb.selector || pdb.selector->empty() || !pdb.selector->matches(p->labels))
-                    continue;
+                if (!pdb.covers(*p)) continue;
                 if (std::find(pdb.disruptedPods.begin(), pdb.disruptedPods.end(), p->name) != pdb.disruptedPods.end())
                     continue;
                 if (--allowed[i] < 0) violated = true;
