@@ -16,6 +16,9 @@ qt_add_qml_module(berth_qml
         qml/panels/EventLogPanel.qml
         qml/panels/StatusBar.qml
         qml/panels/OpenDialog.qml
+        qml/panels/NarrationPanel.qml
+        qml/panels/TraceTable.qml
+        qml/panels/UsageBar.qml
     DEPENDENCIES QtQuick
     IMPORTS Berth.App)
 

@@ -1,7 +1,7 @@
 // berth: the visual planner. Thin on purpose: parse arguments, create the controller, hand it
 // to QML as a required property, load the demo or the given files.
 //
-//   berth [FILE ...] [--run] [--screenshot PNG]
+//   berth [FILE ...] [--run] [--screenshot PNG] [--select NAMESPACE/POD | NODE]
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -36,12 +36,17 @@ int main(int argc, char** argv) {
     const QCommandLineOption shotOption(QStringLiteral("screenshot"),
                                         QStringLiteral("Save the window to PNG once the run is done, then exit."),
                                         QStringLiteral("PNG"));
+    const QCommandLineOption selectOption(QStringLiteral("select"),
+                                          QStringLiteral("Select a pod (NAMESPACE/NAME) or a node in the inspector."),
+                                          QStringLiteral("OBJECT"));
     parser.addOption(runOption);
     parser.addOption(shotOption);
+    parser.addOption(selectOption);
     parser.process(app);
     const QStringList files = parser.positionalArguments();
     const bool run = parser.isSet(runOption);
     const QString screenshot = parser.value(shotOption);
+    const QString selection = parser.value(selectOption);
 
     berth::app::SimulationController controller;
     QQmlApplicationEngine engine;
@@ -63,6 +68,14 @@ int main(int argc, char** argv) {
             QCoreApplication::exit(0);
         });
     };
+    if (!selection.isEmpty()) {
+        // Pods are namespace/name; anything else names a node.
+        const bool pod = selection.contains(QLatin1Char('/'));
+        QObject::connect(&controller, &berth::app::SimulationController::loadedChanged, &controller,
+                         [&controller, selection, pod] {
+                             controller.inspector()->select(pod ? QString() : selection, pod ? selection : QString());
+                         }, Qt::SingleShotConnection);
+    }
     if (run) {
         QObject::connect(&controller, &berth::app::SimulationController::loadedChanged, &controller,
                          [&controller] { controller.runToEnd(); }, Qt::SingleShotConnection);

@@ -16,6 +16,7 @@ Item {
         anchors.fill: parent
         nodes: view.controller.nodes
         pods: view.controller.pods
+        cycle: view.controller.cycle
     }
 
     Item {
@@ -82,7 +83,10 @@ Item {
                 { label: qsTr("cpu requested"), color: "#2f80d1" },
                 { label: qsTr("memory requested"), color: "#8a5cd6" },
                 { label: qsTr("> 90%"), color: "#d64545" },
-                { label: qsTr("cordoned"), color: "#fbecd9" }
+                { label: qsTr("cordoned"), color: "#fbecd9" },
+                { label: qsTr("fits"), color: "#e4f4e7" },
+                { label: qsTr("rejected"), color: "#fae3e3" },
+                { label: qsTr("score heat"), color: "#f59b42" }
             ]
             delegate: Row {
                 id: entry
@@ -92,6 +96,6 @@ Item {
                 Text { text: entry.modelData.label; font.pixelSize: 11; color: "#445" }
             }
         }
-        Text { text: qsTr("· chips: pods by workload, faded = binding"); font.pixelSize: 11; color: "#445" }
+        Text { text: qsTr("· chips: pods by workload (faded: binding)"); font.pixelSize: 11; color: "#445" }
     }
 }

@@ -3,21 +3,27 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Berth.App
 
-// Details of the selection: a pod (phase, node, last FitError) or a node (usage, its pods).
+// Details of the selection. A pod: its facts, then its last attempt as the Filter table
+// (node x plugin), the Score table (raw -> normalized x weight = weighted, total) and the
+// FitError with an aggregated "why pending". A node: its usage and its pods.
 Pane {
     id: panel
     required property SimulationController controller
-    property string selectedNode
-    property string selectedPod
+    readonly property Inspector inspector: controller.inspector
+    readonly property string selectedNode: inspector.selectedNode
+    readonly property string selectedPod: inspector.selectedPod
     signal podClicked(string key)
 
     // Re-read whenever the simulation moves on (revision) or the selection changes.
     readonly property var pod: controller.revision >= 0 && selectedPod.length ? controller.podDetails(selectedPod) : ({})
     readonly property var node: controller.revision >= 0 && selectedNode.length ? controller.nodeDetails(selectedNode) : ({})
+    readonly property bool showPod: selectedPod.length > 0
+    readonly property bool showNode: selectedNode.length > 0 && !showPod
 
     function cores(m) { return (m / 1000).toFixed(2) }
     function gib(b) { return (b / 1073741824).toFixed(1) }
 
+    padding: 6
     background: Rectangle { color: "#fafbfc"; border.color: "#d5d9df" }
 
     ColumnLayout {
@@ -25,75 +31,172 @@ Pane {
         spacing: 4
         Label { text: qsTr("Inspector"); font.bold: true; font.pixelSize: 14 }
         Label {
-            visible: !panel.selectedPod.length && !panel.selectedNode.length
-            text: qsTr("Click a node or a pod on the canvas.")
+            visible: !panel.showPod && !panel.showNode
+            text: qsTr("Click a node or a pod on the canvas, or a pod in the queue.")
             color: "#889"
-        }
-
-        // Pod
-        GridLayout {
-            visible: panel.selectedPod.length > 0
-            columns: 2
-            columnSpacing: 8
-            rowSpacing: 2
-            Layout.fillWidth: true
-            Label { text: qsTr("Pod"); color: "#667" }
-            Label { text: panel.pod.key || ""; font.bold: true; Layout.fillWidth: true; elide: Text.ElideMiddle }
-            Label { text: qsTr("Workload"); color: "#667" }
-            Label { text: panel.pod.workload || ""; Layout.fillWidth: true; elide: Text.ElideMiddle }
-            Label { text: qsTr("Phase"); color: "#667" }
-            Label { text: (panel.pod.phase || "") + (panel.pod.queue ? qsTr(" (in %1)").arg(panel.pod.queue) : "") }
-            Label { text: qsTr("Node"); color: "#667" }
-            Label { text: panel.pod.node || "—" }
-            Label { text: qsTr("Requests"); color: "#667" }
-            Label { text: qsTr("cpu %1m · memory %2 MiB").arg(panel.pod.cpu || 0).arg(Math.round((panel.pod.memory || 0) / 1048576)) }
-            Label { text: qsTr("Priority"); color: "#667" }
-            Label { text: String(panel.pod.priority || 0) + qsTr(" · %1 attempts").arg(panel.pod.attempts || 0) }
-        }
-        Label {
-            visible: panel.selectedPod.length > 0 && (panel.pod.message || "").length > 0
-            text: panel.pod.message || ""
             wrapMode: Text.Wrap
             Layout.fillWidth: true
-            color: "#a12b2b"
         }
 
-        // Node
+        // ---- Pod ----
         GridLayout {
-            visible: panel.selectedNode.length > 0 && panel.selectedPod.length === 0
+            visible: panel.showPod
+            columns: 4
+            columnSpacing: 8
+            rowSpacing: 1
+            Layout.fillWidth: true
+            Label { text: qsTr("Pod"); color: "#667" }
+            Label { objectName: "podKey"; text: panel.pod.key || ""; font.bold: true; Layout.fillWidth: true; Layout.columnSpan: 3; elide: Text.ElideMiddle }
+            Label { text: qsTr("Phase"); color: "#667" }
+            Label { text: (panel.pod.phase || "") + (panel.pod.queue ? qsTr(" (%1)").arg(panel.pod.queue) : "") + (panel.pod.node ? qsTr(" on %1").arg(panel.pod.node) : ""); Layout.columnSpan: 3; Layout.fillWidth: true; elide: Text.ElideRight }
+            Label { text: qsTr("Requests"); color: "#667" }
+            Label { text: qsTr("cpu %1m · mem %2 MiB").arg(panel.pod.cpu || 0).arg(Math.round((panel.pod.memory || 0) / 1048576)); Layout.fillWidth: true }
+            Label { text: qsTr("Priority"); color: "#667" }
+            Label { text: String(panel.pod.priority || 0) }
+        }
+        Label {
+            objectName: "traceSummary"
+            visible: panel.showPod
+            text: panel.inspector.hasTrace ? panel.inspector.summary : qsTr("No attempt recorded yet: step or play to schedule it.")
+            color: panel.inspector.hasTrace && panel.inspector.chosen.length === 0 ? "#a12b2b" : "#334"
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
+        }
+        TabBar {
+            id: podTabs
+            visible: panel.showPod && panel.inspector.hasTrace
+            Layout.fillWidth: true
+            TabButton { text: qsTr("Filter"); font.pixelSize: 12 }
+            TabButton { text: qsTr("Score"); font.pixelSize: 12 }
+            TabButton { text: qsTr("Why pending"); font.pixelSize: 12 }
+        }
+        StackLayout {
+            visible: podTabs.visible
+            currentIndex: podTabs.currentIndex
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+
+            TraceTable {
+                objectName: "filterTable"
+                model: panel.inspector.filterTable
+                firstColumnWidth: 96
+                columnWidth: function(column) { return column === 0 ? 96 : column === 1 ? 124 : column === 2 ? 260 : 92 }
+                cellColor: function(verdict) {
+                    return verdict === "pass" ? "#e4f4e7" : verdict === "fail" ? "#fae3e3" : verdict === "skip" || verdict === "notrun" ? "#f1f2f4" : "white"
+                }
+            }
+
+            ColumnLayout {
+                spacing: 2
+                Label {
+                    visible: !panel.inspector.scored
+                    text: qsTr("Scoring was skipped: fewer than two nodes fit.")
+                    color: "#667"
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+                Label {
+                    visible: panel.inspector.scored
+                    text: qsTr("Per plugin: raw → normalized ×weight = weighted")
+                    color: "#667"
+                    font.pixelSize: 11
+                }
+                TraceTable {
+                    objectName: "scoreTable"
+                    visible: panel.inspector.scored
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    model: panel.inspector.scoreTable
+                    firstColumnWidth: 96
+                    columnWidth: function(column) { return column === 0 ? 96 : column === 1 ? 56 : 150 }
+                    heatColumn: 1
+                }
+            }
+
+            ColumnLayout {
+                spacing: 4
+                Label {
+                    objectName: "fitError"
+                    visible: text.length > 0
+                    text: panel.inspector.fitError
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                    color: "#a12b2b"
+                }
+                Label {
+                    objectName: "whyHeader"
+                    text: panel.inspector.whyPending.count > 0 ? qsTr("Rejections across %1 nodes:").arg(panel.inspector.nodeCount)
+                                                                : qsTr("No node rejected this pod.")
+                    color: "#667"
+                }
+                ListView {
+                    id: whyList
+                    objectName: "whyPendingList"
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    clip: true
+                    model: panel.inspector.whyPending
+                    ScrollBar.vertical: ScrollBar {}
+                    delegate: RowLayout {
+                        id: why
+                        required property string reason
+                        required property int count
+                        required property string plugin
+                        width: ListView.view.width
+                        spacing: 6
+                        Label { text: String(why.count); font.bold: true; Layout.preferredWidth: 30; horizontalAlignment: Text.AlignRight }
+                        Label { text: why.reason; Layout.fillWidth: true; elide: Text.ElideRight }
+                        Label { text: why.plugin; color: "#889"; font.pixelSize: 11 }
+                    }
+                }
+            }
+        }
+
+        // ---- Node ----
+        GridLayout {
+            visible: panel.showNode
             columns: 2
             columnSpacing: 8
             rowSpacing: 2
             Layout.fillWidth: true
             Label { text: qsTr("Node"); color: "#667" }
-            Label { text: (panel.node.name || "") + (panel.node.cordoned ? qsTr(" (cordoned)") : ""); font.bold: true }
+            Label { objectName: "nodeName"; text: (panel.node.name || "") + (panel.node.cordoned ? qsTr(" (cordoned)") : ""); font.bold: true }
             Label { text: qsTr("Zone / pool"); color: "#667" }
             Label { text: (panel.node.zone || "—") + " / " + (panel.node.pool || "—") }
             Label { text: qsTr("CPU"); color: "#667" }
-            Label { text: qsTr("%1 of %2 cores").arg(panel.cores(panel.node.cpuRequested || 0)).arg(panel.cores(panel.node.cpuAllocatable || 0)) }
+            UsageBar { used: panel.node.cpuRequested || 0; total: panel.node.cpuAllocatable || 0; color: "#2f80d1"
+                       text: qsTr("%1 of %2 cores").arg(panel.cores(used)).arg(panel.cores(total)) }
             Label { text: qsTr("Memory"); color: "#667" }
-            Label { text: qsTr("%1 of %2 GiB").arg(panel.gib(panel.node.memRequested || 0)).arg(panel.gib(panel.node.memAllocatable || 0)) }
+            UsageBar { used: panel.node.memRequested || 0; total: panel.node.memAllocatable || 0; color: "#8a5cd6"
+                       text: qsTr("%1 of %2 GiB").arg(panel.gib(used)).arg(panel.gib(total)) }
             Label { text: qsTr("Pods"); color: "#667" }
-            Label { text: qsTr("%1 of %2").arg(panel.node.podCount || 0).arg(panel.node.podsAllocatable || 0) }
+            UsageBar { used: panel.node.podCount || 0; total: panel.node.podsAllocatable || 0; color: "#5a8f5a"
+                       text: qsTr("%1 of %2").arg(used).arg(total) }
             Label { text: qsTr("Taints"); color: "#667"; visible: (panel.node.taints || "").length > 0 }
             Label { text: panel.node.taints || ""; visible: text.length > 0; wrapMode: Text.Wrap; Layout.fillWidth: true }
         }
         ListView {
-            visible: panel.selectedNode.length > 0 && panel.selectedPod.length === 0
+            objectName: "nodePodsList"
+            visible: panel.showNode
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
-            model: panel.node.pods || []
+            model: panel.inspector.nodePods
             ScrollBar.vertical: ScrollBar {}
             delegate: ItemDelegate {
-                required property string modelData
+                id: podRow
+                required property string key
+                required property string phase
+                required property real cpu
+                required property real memory
                 width: ListView.view.width
-                height: 24
-                text: modelData
+                height: 22
                 font.pixelSize: 12
-                onClicked: panel.podClicked(modelData)
+                text: qsTr("%1  ·  %2m, %3 MiB%4").arg(key).arg(cpu).arg(Math.round(memory / 1048576))
+                          .arg(phase === "Assumed" ? qsTr("  (binding)") : "")
+                onClicked: panel.podClicked(podRow.key)
             }
         }
-        Item { Layout.fillHeight: true; visible: !(panel.selectedNode.length > 0 && panel.selectedPod.length === 0) }
+        Item { Layout.fillHeight: true; visible: !panel.showNode && !podTabs.visible }
     }
 }

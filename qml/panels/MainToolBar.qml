@@ -8,6 +8,7 @@ ToolBar {
     required property SimulationController controller
     signal openRequested()
     signal fitRequested()
+    property bool narrationVisible: true
 
     // Slider position 0..1 maps to 0.25x .. max on a log scale; the right end is "max".
     readonly property real minSpeed: 0.25
@@ -31,11 +32,18 @@ ToolBar {
             ToolTip.text: qsTr("Play / pause (Space)")
         }
         ToolButton {
-            text: qsTr("Step")
+            text: qsTr("Step phase")
+            enabled: bar.controller.loaded && !bar.controller.running
+            onClicked: bar.controller.stepPhase()
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("One extension point: pop, filter, score, select, assume, bind (N or →)")
+        }
+        ToolButton {
+            text: qsTr("Step pod")
             enabled: bar.controller.loaded && !bar.controller.running
             onClicked: bar.controller.step()
             ToolTip.visible: hovered
-            ToolTip.text: qsTr("One scheduling cycle (N or →)")
+            ToolTip.text: qsTr("One whole scheduling cycle (Shift+N or Shift+→)")
         }
         ToolButton {
             text: qsTr("Run to end")
@@ -58,6 +66,14 @@ ToolBar {
         }
         ToolSeparator {}
         ToolButton { text: qsTr("Fit"); onClicked: bar.fitRequested(); ToolTip.visible: hovered; ToolTip.text: qsTr("Fit the cluster in view (F)") }
+        ToolButton {
+            text: qsTr("Narration")
+            checkable: true
+            checked: bar.narrationVisible
+            onToggled: bar.narrationVisible = checked
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Explain each step (T)")
+        }
         Item { Layout.fillWidth: true }
         Label {
             text: bar.controller.source

@@ -18,12 +18,13 @@ Pane {
             Layout.fillWidth: true
             Layout.margins: 6
             spacing: 10
-            Label { text: qsTr("active %1").arg(panel.controller.queue.activeCount); color: "#1b6e2e"; font.bold: true }
+            Label { objectName: "activeLabel"; text: qsTr("active %1").arg(panel.controller.queue.activeCount); color: "#1b6e2e"; font.bold: true }
             Label { text: qsTr("backoff %1").arg(panel.controller.queue.backoffCount); color: "#9a6a00"; font.bold: true }
-            Label { text: qsTr("unschedulable %1").arg(panel.controller.queue.unschedulableCount); color: "#a12b2b"; font.bold: true }
+            Label { objectName: "unschedulableLabel"; text: qsTr("unschedulable %1").arg(panel.controller.queue.unschedulableCount); color: "#a12b2b"; font.bold: true }
         }
         ListView {
             id: list
+            objectName: "queueList"
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
@@ -51,7 +52,11 @@ Pane {
                 required property int attempts
                 required property real backoffLeft
                 required property string reason
-                required property int position
+                required property int index
+                // 1-based within its own sub-queue; from the index, which views keep current.
+                readonly property int position: queue === "active" ? index + 1
+                    : queue === "backoff" ? index + 1 - panel.controller.queue.activeCount
+                    : index + 1 - panel.controller.queue.activeCount - panel.controller.queue.backoffCount
                 width: ListView.view.width
                 height: col.implicitHeight + 8
                 onClicked: panel.podClicked(row.key)

@@ -7,15 +7,19 @@
 namespace berth::app {
 
 SimulationController::SimulationController(QObject* parent)
-    : QObject(parent), m_nodes(this), m_pods(this), m_queue(this), m_events(this) {
+    : QObject(parent), m_nodes(this), m_pods(this), m_queue(this), m_events(this), m_inspector(&m_nodes, &m_pods, this),
+      m_cycle(this) {
     qRegisterMetaType<ClusterSnapshot>();
     qRegisterMetaType<UpdateBatch>();
+    qRegisterMetaType<CycleTraceUi>();
     m_thread.setObjectName(QStringLiteral("berth-simulation"));
     m_worker = new SimulationWorker;
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SimulationWorker::loaded, this, &SimulationController::onLoaded, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::updated, this, &SimulationController::onUpdated, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::traceReady, &m_inspector, &Inspector::setTrace, Qt::QueuedConnection);
+    connect(&m_inspector, &Inspector::podSelectionRequested, m_worker, &SimulationWorker::selectPod, Qt::QueuedConnection);
     m_thread.start();
     m_statusText = tr("No cluster loaded");
 }
@@ -54,18 +58,57 @@ void SimulationController::loadText(const QByteArray& text, const QString& name)
 }
 
 void SimulationController::play() {
+    m_toEnd = false;
     setRunning(true);  // optimistic; the next batch confirms
+    if (flatOut()) m_cycle.clear();
     QMetaObject::invokeMethod(m_worker, &SimulationWorker::play, Qt::QueuedConnection);
 }
 
 void SimulationController::pause() {
+    m_toEnd = false;
     setRunning(false);
     QMetaObject::invokeMethod(m_worker, &SimulationWorker::pause, Qt::QueuedConnection);
 }
 
-void SimulationController::step() { QMetaObject::invokeMethod(m_worker, &SimulationWorker::step, Qt::QueuedConnection); }
+void SimulationController::step() { requestStep(false); }
+
+void SimulationController::stepPhase() {
+    if (m_stepPending) return;  // the core is still answering the previous step
+    if (!m_running && m_cycle.advance()) return;
+    requestStep(true);
+}
+
+void SimulationController::requestStep(bool byPhase) {
+    m_toEnd = false;
+    setRunning(false);
+    m_stepPending = true;
+    m_stepByPhase = byPhase;
+    const quint64 serial = ++m_stepSerial;
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, serial] { w->step(serial); }, Qt::QueuedConnection);
+}
+
+void SimulationController::showStepResult(const UpdateBatch& batch) {
+    if (batch.lastCycle.isValid()) return m_cycle.showCycle(batch.lastCycle, m_stepByPhase);
+    QString boundPod, boundNode;
+    int bound = 0;
+    for (const EventRow& e : batch.events)
+        if (e.type == QLatin1String("PodBound")) {
+            ++bound;
+            boundPod = e.pod;
+            boundNode = e.node;
+        }
+    if (bound > 0) return m_cycle.showBind(boundPod, boundNode, bound);
+    if (batch.finished || batch.events.isEmpty())
+        return m_cycle.showClock(tr("Nothing is left to schedule: activeQ and backoffQ are empty and no binding is in flight."));
+    const EventRow& last = batch.events.constLast();
+    m_cycle.showClock(tr("No pod was ready to pop, so the simulated clock moved to its next event (%1 s): %2 %3.")
+                          .arg(static_cast<double>(last.timeNs) / 1e9, 0, 'f', 3)
+                          .arg(last.type, last.pod));
+}
 
 void SimulationController::runToEnd() {
+    m_toEnd = true;
+    m_cycle.clear();
     setRunning(true);
     QMetaObject::invokeMethod(m_worker, &SimulationWorker::runToEnd, Qt::QueuedConnection);
 }
@@ -74,6 +117,7 @@ void SimulationController::setSpeed(double speed) {
     if (qFuzzyCompare(speed, m_speed)) return;
     m_speed = speed;
     Q_EMIT speedChanged();
+    if (flatOut()) m_cycle.clear();
     QMetaObject::invokeMethod(m_worker, [w = m_worker, speed] { w->setSpeed(speed); }, Qt::QueuedConnection);
 }
 
@@ -82,6 +126,10 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     m_pods.reset(snapshot.pods);
     m_queue.reset(snapshot.queue);
     m_events.clear();
+    m_inspector.clear();
+    m_cycle.clear();
+    m_stepPending = false;
+    m_toEnd = false;
     m_stats = snapshot.stats;
     m_source = snapshot.source;
     m_loaded = !snapshot.nodes.isEmpty() || !snapshot.pods.isEmpty();
@@ -96,6 +144,7 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
 }
 
 void SimulationController::onUpdated(const UpdateBatch& batch) {
+    const bool wasFlatOut = flatOut();  // the last batch of a run to end comes not running
     m_nodes.apply(batch.nodes);
     m_pods.apply(batch.pods);
     m_queue.update(batch.queue);
@@ -103,6 +152,15 @@ void SimulationController::onUpdated(const UpdateBatch& batch) {
     m_stats = batch.stats;
     ++m_revision;
     setRunning(batch.running);
+    if (!batch.running) m_toEnd = false;
+    if (batch.selectedTrace.isValid()) m_inspector.setTrace(batch.selectedTrace);
+    m_inspector.refresh();
+    if (m_stepPending && batch.stepSerial == m_stepSerial) {
+        m_stepPending = false;
+        showStepResult(batch);
+    } else if (batch.lastCycle.isValid() && !wasFlatOut) {
+        m_cycle.showCycle(batch.lastCycle, false);  // slow play: each cycle at its outcome
+    }
     Q_EMIT statsChanged();
     if (batch.finished) {
         setStatusText(tr("Done: %1 bound, %2 pending after %3 attempts")

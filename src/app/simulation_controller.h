@@ -10,6 +10,8 @@
 #include <QtQml/qqmlregistration.h>
 
 #include "app/engine/sim_types.h"
+#include "app/inspector/inspector.h"
+#include "app/playback/cycle_playback.h"
 #include "app/models/event_log_model.h"
 #include "app/models/node_list_model.h"
 #include "app/models/pod_list_model.h"
@@ -27,6 +29,8 @@ class SimulationController : public QObject {
     Q_PROPERTY(berth::app::PodListModel* pods READ pods CONSTANT)
     Q_PROPERTY(berth::app::QueueModel* queue READ queue CONSTANT)
     Q_PROPERTY(berth::app::EventLogModel* events READ events CONSTANT)
+    Q_PROPERTY(berth::app::Inspector* inspector READ inspector CONSTANT)
+    Q_PROPERTY(berth::app::CyclePlayback* cycle READ cycle CONSTANT)
     Q_PROPERTY(bool running READ running NOTIFY runningChanged)
     Q_PROPERTY(bool loaded READ loaded NOTIFY loadedChanged)
     Q_PROPERTY(bool finished READ finished NOTIFY statsChanged)
@@ -49,6 +53,8 @@ public:
     PodListModel* pods() { return &m_pods; }
     QueueModel* queue() { return &m_queue; }
     EventLogModel* events() { return &m_events; }
+    Inspector* inspector() { return &m_inspector; }
+    CyclePlayback* cycle() { return &m_cycle; }
     bool running() const { return m_running; }
     bool loaded() const { return m_loaded; }
     bool finished() const { return m_loaded && m_stats.idle && !m_running; }
@@ -72,7 +78,12 @@ public:
     Q_INVOKABLE void play();
     Q_INVOKABLE void pause();
     Q_INVOKABLE void togglePlay() { m_running ? pause() : play(); }
+    /// Step one pod: one scheduling cycle (or, with activeQ empty, one timed event such as a
+    /// bind), shown at once at its last phase.
     Q_INVOKABLE void step();
+    /// Step one extension point: the next phase of the cycle on show (pop -> filter -> score
+    /// -> select -> assume); past its last phase, the next core step, from its first phase.
+    Q_INVOKABLE void stepPhase();
     Q_INVOKABLE void runToEnd();
     Q_INVOKABLE void setSpeed(double speed);
 
@@ -95,6 +106,10 @@ private:
     void onUpdated(const berth::app::UpdateBatch& batch);
     void setStatusText(const QString& text);
     void setRunning(bool running);
+    void requestStep(bool byPhase);
+    void showStepResult(const UpdateBatch& batch);
+    /// Flat out (run to end, or the top speed): no per-cycle playback, the net effect only.
+    bool flatOut() const { return m_running && (m_toEnd || m_speed >= maxSpeed()); }
 
     QThread m_thread;
     SimulationWorker* m_worker = nullptr;  // lives on m_thread, deleted when it finishes
@@ -102,6 +117,8 @@ private:
     PodListModel m_pods;
     QueueModel m_queue;
     EventLogModel m_events;
+    Inspector m_inspector;
+    CyclePlayback m_cycle;
     SimStats m_stats;
     QString m_source;
     QString m_statusText;
@@ -109,6 +126,10 @@ private:
     int m_revision = 0;
     bool m_running = false;
     bool m_loaded = false;
+    bool m_toEnd = false;
+    quint64 m_stepSerial = 0;     // the last step asked of the worker
+    bool m_stepPending = false;   // waiting for the batch that answers it
+    bool m_stepByPhase = false;   // ... which then plays from its first phase
 };
 
 }  // namespace berth::app

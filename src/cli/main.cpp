@@ -13,7 +13,9 @@
 #include "core/simulation.h"
 #include "io/json_writer.h"
 #include "io/manifest_loader.h"
+#include "io/placed_pods_writer.h"
 #include "io/report_writer.h"
+#include "io/cluster_setup.h"
 #include "io/event_writer.h"
 #include "io/trace_writer.h"
 #include "io/workloads.h"
@@ -41,11 +43,11 @@ int run(const cli::Options& opt) {
     io::LoadResult load;
     io::LoadOptions loadOptions;
     loadOptions.version = opt.version;
+    // -o yaml writes each placed pod from its own document (or its workload's template).
+    loadOptions.keepSourceText = opt.output == cli::OutputFormat::Yaml;
     for (const auto& f : opt.files) io::loadManifestFile(f, cluster, load, loadOptions);
-    io::addImplicitNamespaces(cluster);
     // Controllers create the pods of Deployments, ReplicaSets, StatefulSets, Jobs, DaemonSets.
-    io::expandWorkloads(cluster, opt.seed, opt.version, load.diagnostics);
-    io::validateCluster(cluster, load);
+    io::finishLoading(cluster, load, opt.seed, opt.version);
     std::optional<core::SchedulerConfiguration> config = load.config;
     if (!opt.configFile.empty()) config = io::loadSchedulerConfigFile(opt.configFile, load.diagnostics);
     printDiagnostics(load.diagnostics);
@@ -61,6 +63,7 @@ int run(const cli::Options& opt) {
     so.seed = opt.seed;
     so.percentageOfNodesToScore = opt.percentageOfNodesToScore;
     so.preemption = opt.preemption;
+    so.fastPaths = opt.fastPaths;
     so.trace = !opt.traceFile.empty() || opt.command == "explain";
     core::Simulation sim(cluster, config.value_or(core::SchedulerConfiguration{}), so);
     std::string error;
@@ -70,10 +73,7 @@ int run(const cli::Options& opt) {
     }
 
     // After evictions the owners recreate their pods, as the controllers would.
-    sim.setReconciler([&](core::Cluster& c) {
-        io::Diagnostics ignored;
-        io::expandWorkloads(c, opt.seed, opt.version, ignored);
-    });
+    sim.setReconciler(io::controllerReconciler(opt.seed, opt.version));
     std::ofstream traceOut;
     if (!opt.traceFile.empty()) {
         traceOut.open(opt.traceFile, std::ios::out | std::ios::trunc);
@@ -121,7 +121,7 @@ int run(const cli::Options& opt) {
     switch (opt.output) {
         case cli::OutputFormat::Table: std::cout << io::reportTable(sim); break;
         case cli::OutputFormat::Json: std::cout << io::reportJson(sim); break;
-        case cli::OutputFormat::Yaml: std::cout << io::reportPodsYaml(sim); break;
+        case cli::OutputFormat::Yaml: std::cout << io::placedPodsYaml(sim, load.sourceTexts); break;
         case cli::OutputFormat::Bindings: std::cout << io::reportBindingsYaml(sim); break;
         case cli::OutputFormat::None: break;
     }
@@ -161,11 +161,16 @@ int main(int argc, char** argv) {
                 else if (a == "--zones") g.zones = std::max(1, std::stoi(next()));
                 else if (a == "--replicasets") g.replicaSets = std::max(1, std::stoi(next()));
                 else if (a == "--variant") g.variant = next();
+                else if (a == "-o") {
+                    const std::string format = next();
+                    if (format != "yaml" && format != "json") throw std::invalid_argument(format);
+                    g.json = format == "json";
+                }
                 else throw std::invalid_argument(a);
             } catch (const std::exception&) {
                 std::cerr << "berthctl generate: bad argument \"" << a << "\"\n"
                           << "usage: berthctl generate [--nodes N] [--pods N] [--zones N] [--replicasets N] "
-                             "[--variant basic|anti-affinity|spread]\n";
+                             "[--variant basic|anti-affinity|spread] [-o yaml|json]\n";
                 return 2;
             }
         }

@@ -13,7 +13,8 @@ Usage:
   berthctl schedule -f FILE [-f FILE ...] [flags]
   berthctl explain  -f FILE [-f FILE ...] [flags] NAMESPACE/POD
   berthctl generate [--nodes N] [--pods N] [--zones N] [--replicasets N]
-                    [--variant basic|anti-affinity|spread]   (a synthetic cluster on stdout)
+                    [--variant basic|anti-affinity|spread] [-o yaml|json]
+                                            (a synthetic cluster on stdout; YAML or a JSON List)
   berthctl --help
 
 Commands:
@@ -34,6 +35,8 @@ Flags:
                                       Without it the whole loop runs (backoff, requeue,
                                       preemption) until nothing can change any more.
       --no-preemption                 Do not run PostFilter plugins (DefaultPreemption).
+      --no-fast-paths                 Recount every pod each cycle as upstream does, instead of
+                                      keeping incremental counts (same decisions; for checking).
       --kube-version V                Reproduce upstream release V where behaviour differs
                                       (1.26 ... 1.35; default: newest, 1.35).
       --trace FILE                    One JSON line per scheduling attempt (conformance format).
@@ -133,6 +136,8 @@ std::string parseOptions(int argc, char** argv, Options& out) {
             out.singlePass = true;
         } else if (name == "--no-preemption") {
             out.preemption = false;
+        } else if (name == "--no-fast-paths") {
+            out.fastPaths = false;
         } else if (name == "--kube-version") {
             if (!(err = needValue(a, v)).empty()) return err;
             auto kv = core::KubeVersion::parse(v);

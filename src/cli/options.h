@@ -22,6 +22,7 @@ struct Options {
     std::optional<std::int32_t> percentageOfNodesToScore;
     bool singlePass = false;
     bool preemption = true;
+    bool fastPaths = true;
     core::KubeVersion version = core::KubeVersion::newest();
     std::string traceFile;
     std::string eventsFile;

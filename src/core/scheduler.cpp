@@ -33,6 +33,7 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
     m_handle.nominator = &m_nominator;
     m_handle.rng = &m_rng;
     m_handle.deterministic = options.tieBreak == TieBreak::Name;
+    m_handle.fastPaths = options.fastPaths;
     for (const auto& profile : m_config.profiles) {
         ProfileConfig p = profile;
         if (m_options.percentageOfNodesToScore) p.percentageOfNodesToScore = m_options.percentageOfNodesToScore;

@@ -32,6 +32,8 @@ struct SchedulerOptions {
     std::optional<std::int32_t> percentageOfNodesToScore;  // overrides config and profiles
     bool preemption = true;
     bool trace = false;
+    /// Incremental per-node state kept between cycles (Handle::fastPaths); identical decisions.
+    bool fastPaths = true;
 };
 
 /// The outcome of one scheduling cycle.
@@ -61,6 +63,9 @@ public:
     Nominator& nominator() { return m_nominator; }
     const Snapshot& snapshot() const { return m_snapshot; }
     const SchedulerOptions& options() const { return m_options; }
+    /// Turns cycle traces on or off between cycles: the GUI records them while a person can
+    /// watch, and stops when a large cluster runs flat out.
+    void setTrace(bool on) { m_options.trace = on; }
     const SchedulerConfiguration& config() const { return m_config; }
     Handle& handle() { return m_handle; }
 

@@ -79,6 +79,20 @@ bool Simulation::init(std::string& error) {
     if (!error.empty()) return false;
     m_scheduler->setClusterActions(
         [this](const Pod& victim, const Pod& preemptor, Sym node) {
+            // A victim waiting at Permit is rejected, not deleted (preemption.go
+            // prepareCandidate: RejectWaitingPod "preempted"). Its binding goroutine wakes
+            // up later; here: once the preemptor's cycle is over, at the same instant.
+            if (auto it = m_waitingPods.find(victim.id); it != m_waitingPods.end()) {
+                m_clock.cancel(it->second.timeoutEvent);
+                WaitingPod wait = std::move(it->second);
+                m_waitingPods.erase(it);
+                const std::uint32_t id = victim.id;
+                m_clock.scheduleAfter(0, [this, id, wait = std::move(wait)]() mutable {
+                    --m_stats.scheduled;
+                    bindFailed(id, wait.node, *wait.state, std::move(wait.info), "preempted", "DefaultPreemption");
+                });
+                return;
+            }
             evictPod(victim, "preempted by " + m_cluster.podKey(preemptor) + " on node " + std::string(m_cluster.pool.str(node)));
         },
         [this](const Pod& p) { setNominated(p, kEmptySym); });
@@ -86,6 +100,7 @@ bool Simulation::init(std::string& error) {
     QueueSettings qs;
     qs.podInitialBackoff = m_config.podInitialBackoffSeconds * kSecond;
     qs.podMaxBackoff = m_config.podMaxBackoffSeconds * kSecond;
+    qs.noRejectorsToBackoff = m_options.version.atLeast(29);
     Framework* first = m_scheduler->framework(0);
     m_queue = std::make_unique<SchedulingQueue>(*first->queueSort(), m_clock, qs, [this](const Pod& p) {
         SchedulingQueue::PreEnqueueVerdict v;
@@ -183,8 +198,41 @@ bool Simulation::requiredAffinityMatches(const Pod& pending, const Pod& assigned
     return false;
 }
 
+// How many times in a row a pod that keeps failing with an error (not a plugin's verdict)
+// against an unchanged cache is retried before a run to quiescence gives up on it.
+constexpr int kMaxConsecutiveErrorRetries = 10;
+
 bool Simulation::idle() const {
-    return m_queue->activeCount() == 0 && (m_singlePass || m_queue->backoffCount() == 0) && m_inFlightBindings == 0;
+    if (m_queue->activeCount() != 0 || m_inFlightBindings != 0) return false;
+    if (m_singlePass) return true;
+    return !retryCouldChangeAnything();
+}
+
+bool Simulation::retryCouldChangeAnything() const {
+    // Upstream never stops: backoffQ pods are retried when their backoff ends, and
+    // flushUnschedulablePodsLeftover retries every pod that sat in the unschedulable pool for
+    // podMaxInUnschedulablePodsDuration. A retry against an unchanged cache repeats the same
+    // decision (an unschedulable verdict evaluated every node, so neither the round-robin
+    // start nor the tie-break matters), so the run is over when every waiting pod failed
+    // against the cache as it is now. A pod a move request sent to backoffQ raced a change
+    // and is retried. Errors (no plugin rejected the pod: a failed bind, a Reserve error)
+    // picked a node, and a retry may pick another (random tie-break, round-robin start) or
+    // draw another injected failure; upstream retries them forever, Berth a bounded number
+    // of times in a row.
+    const std::int64_t now = m_scheduler->cache().generation();
+    auto failedAgainstNow = [&](const QueuedPodInfo* info, bool inBackoff) {
+        const auto it = m_failures.find(info->pod->id);
+        if (it == m_failures.end()) return !inBackoff;
+        const FailureRecord& f = it->second;
+        if (f.generation < now) return false;
+        if (f.consecutiveErrors > 0) return f.consecutiveErrors >= kMaxConsecutiveErrorRetries;
+        return !inBackoff;
+    };
+    for (const QueuedPodInfo* info : m_queue->backoffPods())
+        if (!failedAgainstNow(info, true)) return true;
+    for (const QueuedPodInfo* info : m_queue->unschedulablePods())
+        if (!failedAgainstNow(info, false)) return true;
+    return false;
 }
 
 void Simulation::schedulePeriodicFlushes() {
@@ -225,9 +273,11 @@ RunStats Simulation::runSinglePass() {
 
 RunStats Simulation::run(SimTime until) {
     while (true) {
-        if (until >= 0) {
+        if (until >= 0 && m_queue->activeCount() == 0) {
+            // The periodic flushes start with the first wait; they are what moves time on.
+            if (!idle()) schedulePeriodicFlushes();
             const SimTime next = m_clock.nextTime();
-            if (m_queue->activeCount() == 0 && (next < 0 || next > until)) break;
+            if (next < 0 || next > until) break;
         }
         if (!step()) break;
     }
@@ -332,10 +382,15 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
         emitPod(EventType::PodPermitWaiting, pod, node);
         const SimTime timeout = static_cast<SimTime>(waitSeconds * static_cast<double>(kSecond));
         const std::string plugin = s.plugin() >= 0 ? std::string(fw->pluginName(s.plugin())) : std::string();
-        m_clock.scheduleAfter(timeout, [this, id, node, state, info, plugin, timeout]() mutable {
+        WaitingPod& waiting = m_waitingPods[id];
+        waiting = WaitingPod{node, state, info, 0};
+        waiting.timeoutEvent = m_clock.scheduleAfter(timeout, [this, id, plugin, timeout]() {
+            auto it = m_waitingPods.find(id);
+            WaitingPod wait = std::move(it->second);
+            m_waitingPods.erase(it);
             const std::string msg = "rejected due to timeout after waiting " + goDuration(timeout) + " at plugin " + plugin;
             --m_stats.scheduled;
-            bindFailed(id, node, *state, std::move(info), msg, plugin);
+            bindFailed(id, wait.node, *wait.state, std::move(wait.info), msg, plugin);
         });
         return;
     }
@@ -348,6 +403,16 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
 void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<CycleState> state, QueuedPodInfo info) {
     const Pod& pod = m_cluster.pods[podId];
     Framework* fw = m_scheduler->frameworkFor(pod);
+    if (m_cluster.podRemoved[podId]) {
+        // Deleted while its binding was in flight: the Binding POST finds no pod. The delete
+        // already took it out of the cache and the queue, so nothing is requeued.
+        --m_inFlightBindings;
+        --m_stats.scheduled;
+        fw->runReservePluginsUnreserve(*state, pod, node);
+        m_outcomes[podId].assumed = false;
+        emitPod(EventType::PodBindFailed, pod, node, "pods \"" + pod.name + "\" not found");
+        return;
+    }
     Status s = fw->runPreBindPlugins(*state, pod, node);
     if (!s.isSuccess()) {
         bindFailed(podId, node, *state, std::move(info), "running PreBind plugin \"" + std::string(fw->pluginName(s.plugin())) +
@@ -447,6 +512,9 @@ void Simulation::handleFailure(QueuedPodInfo info, const std::string& message, b
     // The pod is re-read: gone, or bound meanwhile -> not requeued.
     const bool exists = !m_cluster.podRemoved[pod.id] && pod.nodeName == kEmptySym;
     if (exists) {
+        FailureRecord& f = m_failures[pod.id];
+        f.generation = m_scheduler->cache().generation();
+        f.consecutiveErrors = unschedulablePlugins.empty() ? f.consecutiveErrors + 1 : 0;
         if (m_singlePass) m_queue->done(pod);
         else m_queue->addUnschedulableIfNotPresent(std::move(info), m_queue->schedulingCycle());
     }
@@ -467,6 +535,16 @@ void Simulation::evictPod(const Pod& pod, std::string_view why) {
     if (m_cluster.podRemoved[pod.id]) return;
     PodOutcome& o = m_outcomes[pod.id];
     const Sym node = m_scheduler->cache().nodeOf(pod);
+    if (auto it = m_waitingPods.find(pod.id); it != m_waitingPods.end()) {
+        // Deleted while waiting at Permit: its binding cycle ends here, without a requeue.
+        m_clock.cancel(it->second.timeoutEvent);
+        if (Framework* fw = m_scheduler->frameworkFor(pod))
+            fw->runReservePluginsUnreserve(*it->second.state, pod, it->second.node);
+        m_waitingPods.erase(it);
+        --m_inFlightBindings;
+        --m_stats.scheduled;
+        o.assumed = false;
+    }
     m_scheduler->cache().removePod(pod);
     m_cluster.podRemoved[pod.id] = true;
     m_scheduler->nominator().remove(pod);
@@ -483,14 +561,28 @@ void Simulation::reconcile() {
     if (!m_reconciler || m_reconciling) return;
     m_reconciling = true;
     const std::size_t before = m_cluster.pods.size();
-    m_reconciler(m_cluster);
+    const std::vector<std::uint32_t> surplus = m_reconciler(m_cluster);
     for (std::size_t i = before; i < m_cluster.pods.size(); ++i) {
         if (m_cluster.podRemoved.size() < m_cluster.pods.size()) m_cluster.podRemoved.resize(m_cluster.pods.size(), false);
         m_outcomes.resize(m_cluster.pods.size());
         emitPod(EventType::PodCreated, m_cluster.pods[i]);
         podAdded(m_cluster.pods[i]);
     }
+    for (std::uint32_t id : surplus)
+        if (id < m_cluster.pods.size()) evictPod(m_cluster.pods[id], "deleted by its controller: scaled down");
     m_reconciling = false;
+}
+
+bool Simulation::scaleWorkload(WorkloadKind kind, std::string_view ns, std::string_view name, std::int32_t replicas) {
+    if (kind == WorkloadKind::DaemonSet || replicas < 0) return false;
+    const Sym nsSym = m_cluster.pool.find(ns);
+    for (Workload& w : m_cluster.workloads) {
+        if (w.kind != kind || w.ns != nsSym || w.name != name) continue;
+        w.replicas = replicas;
+        reconcile();
+        return true;
+    }
+    return false;
 }
 
 void Simulation::podAdded(const Pod& pod) {

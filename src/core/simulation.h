@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -64,8 +65,9 @@ public:
 
     /// Each pending pod is attempted exactly once, in queue order; binds complete.
     RunStats runSinglePass();
-    /// The full loop until nothing can change any more (activeQ and backoffQ empty, nothing
-    /// binding), or until simulated time `until` (when >= 0).
+    /// The full loop until nothing can change any more (activeQ empty, nothing binding, and
+    /// no waiting pod whose retry could see a changed cluster: see retryCouldChangeAnything),
+    /// or until simulated time `until` (when >= 0).
     RunStats run(SimTime until = -1);
     /// One scheduling cycle, or one timed event when activeQ is empty. False when idle.
     bool step();
@@ -100,9 +102,16 @@ public:
     /// PodDisruptionBudget forbids is refused (the pod stays). Returns the refused pods.
     std::vector<const Pod*> drain(std::string_view name);
 
-    /// Called after pods were deleted so controllers can recreate what they own; it appends
-    /// pods to cluster().pods. The simulation then queues the new ones.
-    void setReconciler(std::function<void(Cluster&)> r) { m_reconciler = std::move(r); }
+    /// Scales a Deployment, ReplicaSet, ReplicationController or StatefulSet (replicas) or a
+    /// Job (parallelism), then lets the controllers act: new pods are queued, surplus ones
+    /// deleted. False when there is no such workload (or it is a DaemonSet).
+    bool scaleWorkload(WorkloadKind kind, std::string_view ns, std::string_view name, std::int32_t replicas);
+
+    /// The controllers: called after pods were deleted or a workload changed. It appends the
+    /// pods they create to cluster().pods (the simulation queues them) and returns the ids of
+    /// the pods they delete (the simulation evicts them).
+    using Reconciler = std::function<std::vector<std::uint32_t>(Cluster&)>;
+    void setReconciler(Reconciler r) { m_reconciler = std::move(r); }
 
 private:
     void scheduleOne(QueuedPodInfo info);
@@ -117,6 +126,7 @@ private:
     void emitPod(EventType type, const Pod& pod, Sym node = kEmptySym, std::string message = {});
     void schedulePeriodicFlushes();
     bool requiredAffinityMatches(const Pod& pending, const Pod& assigned) const;
+    bool retryCouldChangeAnything() const;
     void setNominated(const Pod& pod, Sym node);
     void reconcile();
     bool admissionPreCheck(const Pod& pod, const NodeInfo* nodeInfo) const;
@@ -137,8 +147,24 @@ private:
     std::uint64_t m_eventSeq = 0;
     std::function<void(const CycleTrace&)> m_traceListener;
     std::function<void(const SimEvent&)> m_eventListener;
-    std::function<void(Cluster&)> m_reconciler;
+    Reconciler m_reconciler;
     bool m_reconciling = false;
+    /// Pods waiting at Permit: the timeout event that rejects them, and what their binding
+    /// cycle needs. Preemption rejects a waiting victim instead of deleting it.
+    struct WaitingPod {
+        Sym node = kEmptySym;
+        std::shared_ptr<CycleState> state;
+        QueuedPodInfo info;
+        std::uint64_t timeoutEvent = 0;  // SimulatedClock event id
+    };
+    std::map<std::uint32_t, WaitingPod> m_waitingPods;  // by pod id
+    /// Each pod's last failure: the cache generation after it, and how many errors (no
+    /// plugin rejected it) in a row. See retryCouldChangeAnything.
+    struct FailureRecord {
+        std::int64_t generation = 0;
+        int consecutiveErrors = 0;  // failures in a row with no rejector plugin
+    };
+    std::unordered_map<std::uint32_t, FailureRecord> m_failures;
 };
 
 }  // namespace berth::core

@@ -38,13 +38,13 @@ constexpr PointKey kPointKeys[] = {
     {"postBind", core::ExtensionPoint::PostBind},
 };
 
-core::PluginSet readPluginSet(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::PluginSet readPluginSet(Reader& r, const DocNode& node, const FieldPath& path) {
     core::PluginSet set;
     if (!expectMap(r, node, path)) return set;
     rejectUnknownFields(r, node, path, {"enabled", "disabled"});
     auto readList = [&](const char* key, std::vector<core::PluginRef>& out) {
         const FieldPath listPath = path.child(key);
-        forEachItem(r, field(node, key), listPath, [&](const YAML::Node& item, const FieldPath& p) {
+        forEachItem(r, field(node, key), listPath, [&](const DocNode& item, const FieldPath& p) {
             if (!expectMap(r, item, p)) return;
             rejectUnknownFields(r, item, p, {"name", "weight"});
             core::PluginRef ref;
@@ -60,13 +60,13 @@ core::PluginSet readPluginSet(Reader& r, const YAML::Node& node, const FieldPath
     return set;
 }
 
-void readPlugins(Reader& r, const YAML::Node& node, const FieldPath& path, core::PluginsConfig& plugins) {
+void readPlugins(Reader& r, const DocNode& node, const FieldPath& path, core::PluginsConfig& plugins) {
     if (!expectMap(r, node, path)) return;
-    for (auto it = node.begin(); it != node.end(); ++it) {
-        const YAML::Node key = it->first;
-        const std::string k = key.IsScalar() ? key.Scalar() : std::string();
+    for (std::size_t i = 0; i < node.size(); ++i) {
+        const DocNode key = node.key(i);
+        const std::string k = key.isScalar() ? std::string(key.scalar()) : std::string();
         const FieldPath p = path.child(k);
-        const YAML::Node value = it->second;
+        const DocNode value = node.value(i);
         if (k == "multiPoint") {
             plugins.multiPoint = readPluginSet(r, value, p);
             continue;
@@ -85,11 +85,11 @@ void readPlugins(Reader& r, const YAML::Node& node, const FieldPath& path, core:
 // (SetDefaults_NodeResourcesFitArgs / SetDefaults_NodeResourcesBalancedAllocationArgs).
 struct ResourceSpecAt {
     core::ResourceSpec spec;
-    YAML::Node node;
+    DocNode node;
 };
-std::vector<ResourceSpecAt> readResourceSpecs(Reader& r, const YAML::Node& node, const FieldPath& path) {
+std::vector<ResourceSpecAt> readResourceSpecs(Reader& r, const DocNode& node, const FieldPath& path) {
     std::vector<ResourceSpecAt> out;
-    forEachItem(r, node, path, [&](const YAML::Node& item, const FieldPath& p) {
+    forEachItem(r, node, path, [&](const DocNode& item, const FieldPath& p) {
         if (!expectMap(r, item, p)) return;
         rejectUnknownFields(r, item, p, {"name", "weight"});
         ResourceSpecAt at;
@@ -103,16 +103,16 @@ std::vector<ResourceSpecAt> readResourceSpecs(Reader& r, const YAML::Node& node,
 }
 
 // kind inside args, when given, must name this plugin's args type.
-void checkArgsKind(Reader& r, const YAML::Node& args, const FieldPath& path, const std::string& plugin) {
-    const YAML::Node kind = field(args, "kind");
+void checkArgsKind(Reader& r, const DocNode& args, const FieldPath& path, const std::string& plugin) {
+    const DocNode kind = field(args, "kind");
     if (auto k = readString(r, kind, path.child("kind")); k && *k != plugin + "Args")
         r.error(kind, path.child("kind"),
                 quoted(*k) + " does not match plugin " + plugin + " (expected " + plugin + "Args)");
 }
 
-void readShape(Reader& r, const YAML::Node& node, const FieldPath& path,
+void readShape(Reader& r, const DocNode& node, const FieldPath& path,
                std::vector<core::UtilizationShapePoint>& shape) {
-    forEachItem(r, node, path, [&](const YAML::Node& item, const FieldPath& p) {
+    forEachItem(r, node, path, [&](const DocNode& item, const FieldPath& p) {
         if (!expectMap(r, item, p)) return;
         rejectUnknownFields(r, item, p, {"utilization", "score"});
         core::UtilizationShapePoint point;
@@ -128,18 +128,18 @@ void readShape(Reader& r, const YAML::Node& node, const FieldPath& path,
     if (shape.empty()) r.error(node, path, "at least one point must be specified");
 }
 
-void readFitArgs(Reader& r, const YAML::Node& args, const FieldPath& path, core::NodeResourcesFitArgs& out) {
+void readFitArgs(Reader& r, const DocNode& args, const FieldPath& path, core::NodeResourcesFitArgs& out) {
     rejectUnknownFields(
         r, args, path,
         {"apiVersion", "kind", "ignoredResources", "ignoredResourceGroups", "scoringStrategy"});
-    const YAML::Node ignored = field(args, "ignoredResources");
+    const DocNode ignored = field(args, "ignoredResources");
     const FieldPath ignoredPath = path.child("ignoredResources");
     out.ignoredResources = readStringList(r, ignored, ignoredPath);
     for (std::size_t i = 0; i < out.ignoredResources.size(); ++i)
         if (!isQualifiedName(out.ignoredResources[i]))
             r.error(ignored, ignoredPath.index(static_cast<int>(i)),
                     "invalid resource name " + quoted(out.ignoredResources[i]));
-    const YAML::Node groups = field(args, "ignoredResourceGroups");
+    const DocNode groups = field(args, "ignoredResourceGroups");
     const FieldPath groupsPath = path.child("ignoredResourceGroups");
     out.ignoredResourceGroups = readStringList(r, groups, groupsPath);
     for (std::size_t i = 0; i < out.ignoredResourceGroups.size(); ++i) {
@@ -151,11 +151,11 @@ void readFitArgs(Reader& r, const YAML::Node& args, const FieldPath& path, core:
                     "invalid resource group name " + quoted(g));
     }
 
-    const YAML::Node strategy = field(args, "scoringStrategy");
+    const DocNode strategy = field(args, "scoringStrategy");
     const FieldPath strategyPath = path.child("scoringStrategy");
     if (!expectMap(r, strategy, strategyPath)) return;
     rejectUnknownFields(r, strategy, strategyPath, {"type", "resources", "requestedToCapacityRatio"});
-    const YAML::Node type = field(strategy, "type");
+    const DocNode type = field(strategy, "type");
     const std::string t = readString(r, type, strategyPath.child("type")).value_or(std::string());
     if (t == "LeastAllocated")
         out.type = core::ScoringStrategyType::LeastAllocated;
@@ -182,7 +182,7 @@ void readFitArgs(Reader& r, const YAML::Node& args, const FieldPath& path, core:
         }
     }
 
-    const YAML::Node ratio = field(strategy, "requestedToCapacityRatio");
+    const DocNode ratio = field(strategy, "requestedToCapacityRatio");
     const FieldPath ratioPath = strategyPath.child("requestedToCapacityRatio");
     if (expectMap(r, ratio, ratioPath)) {
         rejectUnknownFields(r, ratio, ratioPath, {"shape"});
@@ -192,7 +192,7 @@ void readFitArgs(Reader& r, const YAML::Node& args, const FieldPath& path, core:
     }
 }
 
-void readBalancedArgs(Reader& r, const YAML::Node& args, const FieldPath& path,
+void readBalancedArgs(Reader& r, const DocNode& args, const FieldPath& path,
                       core::NodeResourcesBalancedAllocationArgs& out) {
     rejectUnknownFields(r, args, path, {"apiVersion", "kind", "resources"});
     const FieldPath resourcesPath = path.child("resources");
@@ -211,13 +211,13 @@ void readBalancedArgs(Reader& r, const YAML::Node& args, const FieldPath& path,
     }
 }
 
-void readSpreadArgs(Reader& r, const YAML::Node& args, const FieldPath& path,
+void readSpreadArgs(Reader& r, const DocNode& args, const FieldPath& path,
                     core::PodTopologySpreadArgs& out) {
     rejectUnknownFields(r, args, path, {"apiVersion", "kind", "defaultConstraints", "defaultingType"});
     const FieldPath constraintsPath = path.child("defaultConstraints");
     forEachItem(
         r, field(args, "defaultConstraints"), constraintsPath,
-        [&](const YAML::Node& item, const FieldPath& p) {
+        [&](const DocNode& item, const FieldPath& p) {
             core::TopologySpreadConstraint c = readTopologySpreadConstraint(r, item, p);
             if (present(field(item, "labelSelector")))
                 r.error(field(item, "labelSelector"), p.child("labelSelector"),
@@ -227,7 +227,7 @@ void readSpreadArgs(Reader& r, const YAML::Node& args, const FieldPath& path,
                     r.error(item, p, "duplicate {topologyKey, whenUnsatisfiable}");
             out.defaultConstraints.push_back(std::move(c));
         });
-    const YAML::Node type = field(args, "defaultingType");
+    const DocNode type = field(args, "defaultingType");
     const std::string t = readString(r, type, path.child("defaultingType")).value_or(std::string());
     if (t.empty() || t == "System")
         out.defaultingType = core::SpreadDefaulting::System;  // v1 default
@@ -241,7 +241,7 @@ void readSpreadArgs(Reader& r, const YAML::Node& args, const FieldPath& path,
                 "defaultConstraints must be empty when defaultingType is System (use List)");
 }
 
-void readInterPodAffinityArgs(Reader& r, const YAML::Node& args, const FieldPath& path,
+void readInterPodAffinityArgs(Reader& r, const DocNode& args, const FieldPath& path,
                               core::InterPodAffinityArgs& out) {
     rejectUnknownFields(
         r, args, path, {"apiVersion", "kind", "hardPodAffinityWeight", "ignorePreferredTermsOfExistingPods"});
@@ -253,14 +253,14 @@ void readInterPodAffinityArgs(Reader& r, const YAML::Node& args, const FieldPath
         out.ignorePreferredTermsOfExistingPods = *b;
 }
 
-void readNodeAffinityArgs(Reader& r, const YAML::Node& args, const FieldPath& path,
+void readNodeAffinityArgs(Reader& r, const DocNode& args, const FieldPath& path,
                           core::NodeAffinityArgs& out) {
     rejectUnknownFields(r, args, path, {"apiVersion", "kind", "addedAffinity"});
-    const YAML::Node added = field(args, "addedAffinity");
+    const DocNode added = field(args, "addedAffinity");
     if (present(added)) out.addedAffinity = readNodeAffinity(r, added, path.child("addedAffinity"));
 }
 
-void readPreemptionArgs(Reader& r, const YAML::Node& args, const FieldPath& path,
+void readPreemptionArgs(Reader& r, const DocNode& args, const FieldPath& path,
                         core::DefaultPreemptionArgs& out) {
     rejectUnknownFields(r, args, path,
                         {"apiVersion", "kind", "minCandidateNodesPercentage", "minCandidateNodesAbsolute"});
@@ -274,7 +274,7 @@ void readPreemptionArgs(Reader& r, const YAML::Node& args, const FieldPath& path
         r.error(args, path, "minCandidateNodesPercentage and minCandidateNodesAbsolute cannot both be zero");
 }
 
-void readPluginConfig(Reader& r, const YAML::Node& item, const FieldPath& path,
+void readPluginConfig(Reader& r, const DocNode& item, const FieldPath& path,
                       std::vector<std::string>& seen, core::PluginArgs& args) {
     if (!expectMap(r, item, path)) return;
     rejectUnknownFields(r, item, path, {"name", "args"});
@@ -285,7 +285,7 @@ void readPluginConfig(Reader& r, const YAML::Node& item, const FieldPath& path,
         return;
     }
     seen.push_back(*name);
-    const YAML::Node a = field(item, "args");
+    const DocNode a = field(item, "args");
     const FieldPath argsPath = path.child("args");
     if (!expectMap(r, a, argsPath)) return;  // no args: the plugin's defaults
     checkArgsKind(r, a, argsPath, *name);
@@ -317,7 +317,7 @@ bool samePluginSet(const core::PluginSet& a, const core::PluginSet& b) {
 
 }  // namespace
 
-void readSchedulerConfiguration(Reader& r, const YAML::Node& object, core::SchedulerConfiguration& config) {
+void readSchedulerConfiguration(Reader& r, const DocNode& object, core::SchedulerConfiguration& config) {
     // Upstream validates the whole configuration; a selector or term it cannot parse is fatal.
     r.setStrictSemantics(true);
     config.source = r.sourceOf(object);
@@ -331,14 +331,14 @@ void readSchedulerConfiguration(Reader& r, const YAML::Node& object, core::Sched
     if (auto v = readInt(r, field(object, "percentageOfNodesToScore"), FieldPath("percentageOfNodesToScore"),
                          0, 100))
         config.percentageOfNodesToScore = static_cast<std::int32_t>(*v);
-    const YAML::Node initial = field(object, "podInitialBackoffSeconds");
+    const DocNode initial = field(object, "podInitialBackoffSeconds");
     if (auto v = readInt64(r, initial, FieldPath("podInitialBackoffSeconds"))) {
         if (*v <= 0)
             r.error(initial, FieldPath("podInitialBackoffSeconds"), "must be greater than 0");
         else
             config.podInitialBackoffSeconds = *v;
     }
-    const YAML::Node max = field(object, "podMaxBackoffSeconds");
+    const DocNode max = field(object, "podMaxBackoffSeconds");
     if (auto v = readInt64(r, max, FieldPath("podMaxBackoffSeconds"))) {
         if (*v < config.podInitialBackoffSeconds)
             r.error(max, FieldPath("podMaxBackoffSeconds"),
@@ -348,13 +348,13 @@ void readSchedulerConfiguration(Reader& r, const YAML::Node& object, core::Sched
     }
     (void)readInt(r, field(object, "parallelism"), FieldPath("parallelism"), 1,
                   kInt32Max);  // checked, unused
-    const YAML::Node extenders = field(object, "extenders");
+    const DocNode extenders = field(object, "extenders");
     if (expectList(r, extenders, FieldPath("extenders")) && extenders.size() > 0)
         r.warning(extenders, FieldPath("extenders"), "scheduler extenders are not modelled; ignored");
 
     const FieldPath profilesPath("profiles");
-    std::vector<YAML::Node> profileNodes;
-    forEachItem(r, field(object, "profiles"), profilesPath, [&](const YAML::Node& item, const FieldPath& p) {
+    std::vector<DocNode> profileNodes;
+    forEachItem(r, field(object, "profiles"), profilesPath, [&](const DocNode& item, const FieldPath& p) {
         if (!expectMap(r, item, p)) return;
         rejectUnknownFields(r, item, p,
                             {"schedulerName", "percentageOfNodesToScore", "plugins", "pluginConfig"});
@@ -368,7 +368,7 @@ void readSchedulerConfiguration(Reader& r, const YAML::Node& object, core::Sched
         std::vector<std::string> seen;
         const FieldPath configPath = p.child("pluginConfig");
         forEachItem(r, field(item, "pluginConfig"), configPath,
-                    [&](const YAML::Node& c, const FieldPath& cp) {
+                    [&](const DocNode& c, const FieldPath& cp) {
                         readPluginConfig(r, c, cp, seen, profile.args);
                     });
         config.profiles.push_back(std::move(profile));

@@ -10,6 +10,6 @@
 namespace berth::io::detail {
 
 /// Reads one KubeSchedulerConfiguration object. Check r.errorCount() afterwards.
-void readSchedulerConfiguration(Reader& r, const YAML::Node& object, core::SchedulerConfiguration& config);
+void readSchedulerConfiguration(Reader& r, const DocNode& object, core::SchedulerConfiguration& config);
 
 }  // namespace berth::io::detail

@@ -6,11 +6,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 #include <unordered_set>
 
 #include "io/config_reader.h"
+#include "io/json_documents.h"
 #include "io/node_reader.h"
 #include "io/object_readers.h"
 #include "io/pod_reader.h"
@@ -68,15 +68,16 @@ bool isClusterScoped(std::string_view kind) {
 }
 
 // Best effort, for messages about objects that fail before their metadata is read.
-std::string peekName(const YAML::Node& object, std::string_view kind) {
-    const YAML::Node meta = detail::field(object, "metadata");
-    const YAML::Node name = detail::field(meta, "name");
-    if (!detail::present(name) || !name.IsScalar()) return {};
-    const YAML::Node ns = detail::field(meta, "namespace");
-    if (detail::present(ns) && ns.IsScalar() && !ns.Scalar().empty())
-        return ns.Scalar() + "/" + name.Scalar();
-    if (findKind(kind) && !isClusterScoped(kind)) return "default/" + name.Scalar();
-    return name.Scalar();
+std::string peekName(const detail::DocNode& object, std::string_view kind) {
+    const detail::DocNode meta = detail::field(object, "metadata");
+    const detail::DocNode name = detail::field(meta, "name");
+    if (!detail::present(name) || !name.isScalar()) return {};
+    const std::string n(name.scalar());
+    const detail::DocNode ns = detail::field(meta, "namespace");
+    if (detail::present(ns) && ns.isScalar() && !ns.scalar().empty())
+        return std::string(ns.scalar()) + "/" + n;
+    if (findKind(kind) && !isClusterScoped(kind)) return "default/" + n;
+    return n;
 }
 
 // Everything one call of loadManifestText works with.
@@ -89,7 +90,7 @@ struct Loader {
 
     detail::DocumentOrigin origin() const { return {&file, lineOffset}; }
 
-    Reader reader(const std::string& kind, const YAML::Node& object) {
+    Reader reader(const std::string& kind, const detail::DocNode& object) {
         return Reader(cluster.pool, result.diagnostics, origin(), kind, object);
     }
 
@@ -99,7 +100,7 @@ struct Loader {
     }
 
     // True when `key` is new; otherwise reports the duplicate with both locations.
-    bool claim(Reader& r, const YAML::Node& object, const std::string& key) {
+    bool claim(Reader& r, const detail::DocNode& object, const std::string& key) {
         detail::indexCluster(result.index, cluster);
         if (const core::SourceRef* first = detail::findObject(result.index, key)) {
             r.error(object, FieldPath(), "duplicate object: already defined at " + first->toString());
@@ -108,16 +109,16 @@ struct Loader {
         return true;
     }
 
-    void loadObject(const YAML::Node& object, const std::string& defaultKind,
+    void loadObject(const detail::DocNode& object, const std::string& defaultKind,
                     const std::string& defaultApiVersion);
-    void loadObjectUnsorted(const YAML::Node& object, const std::string& defaultKind,
+    void loadObjectUnsorted(const detail::DocNode& object, const std::string& defaultKind,
                             const std::string& defaultApiVersion);
-    void loadList(const YAML::Node& object, const std::string& kind, const std::string& apiVersion);
-    void loadKind(const std::string& kind, const YAML::Node& object);
-    void loadConfig(const YAML::Node& object, const std::string& apiVersion);
+    void loadList(const detail::DocNode& object, const std::string& kind, const std::string& apiVersion);
+    void loadKind(const std::string& kind, const detail::DocNode& object);
+    void loadConfig(const detail::DocNode& object, const std::string& apiVersion);
 };
 
-void Loader::loadObject(const YAML::Node& object, const std::string& defaultKind,
+void Loader::loadObject(const detail::DocNode& object, const std::string& defaultKind,
                         const std::string& defaultApiVersion) {
     if (!detail::present(object)) return;  // an empty document
     // Readers visit fields in their own order; report an object's problems in file order.
@@ -130,18 +131,18 @@ void Loader::loadObject(const YAML::Node& object, const std::string& defaultKind
                      });
 }
 
-void Loader::loadObjectUnsorted(const YAML::Node& object, const std::string& defaultKind,
+void Loader::loadObjectUnsorted(const detail::DocNode& object, const std::string& defaultKind,
                                 const std::string& defaultApiVersion) {
     Reader header = reader(defaultKind, object);
     header.setName(peekName(object, defaultKind));
-    if (!object.IsMap()) {
+    if (!object.isMap()) {
         header.error(object, FieldPath(),
                      std::string("a document must be a map, got ") + detail::typeName(object));
         return;
     }
     // Items of a typed list (PodList) may omit kind and apiVersion: the list's are used.
     auto readHeaderField = [&](const char* key, const std::string& fallback) -> std::optional<std::string> {
-        const YAML::Node node = detail::field(object, key);
+        const detail::DocNode node = detail::field(object, key);
         if (!detail::present(node)) return fallback;
         return detail::readString(header, node, FieldPath(key));  // nullopt: reported
     };
@@ -183,17 +184,17 @@ void Loader::loadObjectUnsorted(const YAML::Node& object, const std::string& def
     loadKind(kind, object);
 }
 
-void Loader::loadList(const YAML::Node& object, const std::string& kind, const std::string& apiVersion) {
+void Loader::loadList(const detail::DocNode& object, const std::string& kind, const std::string& apiVersion) {
     Reader r = reader(kind, object);
     // Items of a typed list have the list's kind without "List" and its apiVersion.
     const std::string itemKind = kind == "List" ? std::string() : kind.substr(0, kind.size() - 4);
     const std::string itemApiVersion = kind == "List" ? std::string() : apiVersion;
     detail::forEachItem(
         r, detail::field(object, "items"), FieldPath("items"),
-        [&](const YAML::Node& item, const FieldPath&) { loadObject(item, itemKind, itemApiVersion); });
+        [&](const detail::DocNode& item, const FieldPath&) { loadObject(item, itemKind, itemApiVersion); });
 }
 
-void Loader::loadKind(const std::string& kind, const YAML::Node& object) {
+void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
     Reader r = reader(kind, object);
     if (kind == "Node") {
         core::Node node;
@@ -241,7 +242,7 @@ void Loader::loadKind(const std::string& kind, const YAML::Node& object) {
     detail::indexCluster(result.index, cluster);
 }
 
-void Loader::loadConfig(const YAML::Node& object, const std::string& apiVersion) {
+void Loader::loadConfig(const detail::DocNode& object, const std::string& apiVersion) {
     Reader r = reader("KubeSchedulerConfiguration", object);
     if (apiVersion != kConfigApiVersion) {
         r.error(detail::field(object, "apiVersion"), FieldPath("apiVersion"),
@@ -290,7 +291,23 @@ std::optional<std::string> readText(const std::string& path, Diagnostics& diagno
     if (std::filesystem::is_directory(path, ec)) return fail("is a directory");
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail(std::strerror(errno));
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // One read of the whole file: istreambuf_iterator goes a character at a time, which cost
+    // as much as parsing the JSON fast path.
+    std::string text;
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    in.seekg(0, std::ios::beg);
+    if (size > 0) {
+        text.resize(static_cast<std::size_t>(size));
+        in.read(text.data(), size);
+        text.resize(static_cast<std::size_t>(in.gcount()));
+    } else {
+        // Not seekable (a pipe, /dev/stdin): read it as a stream.
+        in.clear();
+        std::ostringstream out;
+        out << in.rdbuf();
+        text = out.str();
+    }
     if (in.bad()) return fail(std::strerror(errno));
     return text;
 }
@@ -299,28 +316,26 @@ std::optional<std::string> readText(const std::string& path, Diagnostics& diagno
 
 void loadManifestText(std::string_view text, const std::string& fileName, core::Cluster& cluster,
                       LoadResult& result, const LoadOptions& options) {
+    if (options.keepSourceText) result.sourceTexts[fileName] = std::string(text);
     Loader loader{cluster, result, options, fileName};
-    for (const auto& chunk : detail::parseYamlDocuments(text)) {
+    auto loadChunk = [&](const detail::YamlChunk& chunk) {
         if (chunk.failed) {
             parseError(result.diagnostics, fileName, chunk);
-            continue;
+            return;
         }
         loader.lineOffset = chunk.lineOffset;
-        for (const auto& doc : chunk.documents) {
-            // Readers report problems as values; a yaml-cpp exception here would be a bug in
-            // them, but one bad document must still not take the others down.
-            try {
-                loader.loadObject(doc, "", "");
-            } catch (const YAML::Exception& e) {
-                Diagnostic d;
-                d.file = fileName;
-                d.line = chunk.lineOffset + (e.mark.is_null() ? 0 : e.mark.line) + 1;
-                d.column = e.mark.is_null() ? 1 : e.mark.column + 1;
-                d.message = std::string("internal error while reading: ") + e.what();
-                result.diagnostics.add(std::move(d));
-            }
+        for (const auto& doc : chunk.documents) loader.loadObject(doc, "", "");
+    };
+    // `kubectl get -o json` output takes the JSON parser, many times faster than yaml-cpp. A
+    // text that only looks like JSON but is not valid JSON is read as YAML, which it may be
+    // (flow style), and otherwise gets yaml-cpp's message and position.
+    if (detail::looksLikeJson(text)) {
+        if (const auto chunk = detail::parseJsonDocument(text)) {
+            loadChunk(*chunk);
+            return;
         }
     }
+    detail::parseYamlPieces(detail::splitYamlDocuments(text), loadChunk);
 }
 
 void loadManifestFile(const std::string& path, core::Cluster& cluster, LoadResult& result,

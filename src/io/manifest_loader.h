@@ -2,6 +2,7 @@
 /// Reads Kubernetes manifests (multi-document YAML, `kind: List`) into a core::Cluster, with
 /// API defaulting applied and every problem reported as a Diagnostic.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,9 @@ namespace berth::io {
 
 struct LoadOptions {
     core::KubeVersion version = core::KubeVersion::newest();
+    /// Keep each file's text in LoadResult::sourceTexts, for exports that re-emit the objects
+    /// as the user wrote them (`berthctl -o yaml`). Off by default: it costs the text's size.
+    bool keepSourceText = false;
 };
 
 /// The result of loading one or more files into one cluster.
@@ -24,6 +28,8 @@ struct LoadResult {
     std::optional<core::SchedulerConfiguration> config;  // a KubeSchedulerConfiguration, if any
     Diagnostics diagnostics;
     ObjectIndex index;  // every object loaded so far, to report duplicates across files
+    /// File name (as in SourceRef::file) -> its text; filled when LoadOptions::keepSourceText.
+    std::map<std::string, std::string> sourceTexts;
 };
 
 /// Loads YAML text (named `fileName` in messages) into `cluster`. Objects with errors are

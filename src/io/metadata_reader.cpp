@@ -3,7 +3,7 @@
 namespace berth::io::detail {
 namespace {
 
-void readCommon(Reader& r, const YAML::Node& meta, const FieldPath& path, ObjectMeta& out) {
+void readCommon(Reader& r, const DocNode& meta, const FieldPath& path, ObjectMeta& out) {
     out.uid = readString(r, field(meta, "uid"), path.child("uid")).value_or(std::string());
     out.generateName =
         readString(r, field(meta, "generateName"), path.child("generateName")).value_or(std::string());
@@ -11,7 +11,7 @@ void readCommon(Reader& r, const YAML::Node& meta, const FieldPath& path, Object
     out.deleting = present(field(meta, "deletionTimestamp"));
     const FieldPath ownersPath = path.child("ownerReferences");
     forEachItem(
-        r, field(meta, "ownerReferences"), ownersPath, [&](const YAML::Node& item, const FieldPath& p) {
+        r, field(meta, "ownerReferences"), ownersPath, [&](const DocNode& item, const FieldPath& p) {
             if (!expectMap(r, item, p)) return;
             core::OwnerReference o;
             o.apiVersion =
@@ -26,9 +26,9 @@ void readCommon(Reader& r, const YAML::Node& meta, const FieldPath& path, Object
 
 }  // namespace
 
-ObjectMeta readObjectMeta(Reader& r, const YAML::Node& object, bool namespaced) {
+ObjectMeta readObjectMeta(Reader& r, const DocNode& object, bool namespaced) {
     ObjectMeta out;
-    const YAML::Node meta = field(object, "metadata");
+    const DocNode meta = field(object, "metadata");
     const FieldPath path("metadata");
     if (!present(meta)) {
         r.error(object, path, "is required");
@@ -46,7 +46,7 @@ ObjectMeta readObjectMeta(Reader& r, const YAML::Node& object, bool namespaced) 
     return out;
 }
 
-ObjectMeta readTemplateMeta(Reader& r, const YAML::Node& meta, const FieldPath& path) {
+ObjectMeta readTemplateMeta(Reader& r, const DocNode& meta, const FieldPath& path) {
     ObjectMeta out;
     if (!expectMap(r, meta, path)) return out;
     out.name = readString(r, field(meta, "name"), path.child("name")).value_or(std::string());

@@ -22,9 +22,9 @@ struct ObjectMeta {
 
 /// Reads `metadata` of a top-level object: metadata.name is required. Names the object in
 /// the reader (`ns/name` or `name`) so later messages carry it.
-ObjectMeta readObjectMeta(Reader& r, const YAML::Node& object, bool namespaced);
+ObjectMeta readObjectMeta(Reader& r, const DocNode& object, bool namespaced);
 
 /// Reads the metadata of a pod template (name optional, namespace not read).
-ObjectMeta readTemplateMeta(Reader& r, const YAML::Node& meta, const FieldPath& path);
+ObjectMeta readTemplateMeta(Reader& r, const DocNode& meta, const FieldPath& path);
 
 }  // namespace berth::io::detail

@@ -9,7 +9,7 @@
 namespace berth::io::detail {
 namespace {
 
-core::Taint readTaint(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::Taint readTaint(Reader& r, const DocNode& node, const FieldPath& path) {
     core::Taint t;
     if (!expectMap(r, node, path)) return t;
     if (auto key = readRequiredString(r, node, "key", path)) t.key = r.intern(*key);
@@ -29,7 +29,7 @@ core::Taint readTaint(Reader& r, const YAML::Node& node, const FieldPath& path) 
     return t;
 }
 
-core::ContainerImage readImage(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::ContainerImage readImage(Reader& r, const DocNode& node, const FieldPath& path) {
     core::ContainerImage image;
     if (!expectMap(r, node, path)) return image;
     image.names = readStringList(r, field(node, "names"), path.child("names"));
@@ -41,25 +41,25 @@ core::ContainerImage readImage(Reader& r, const YAML::Node& node, const FieldPat
 
 }  // namespace
 
-void readNode(Reader& r, const YAML::Node& object, core::Node& node) {
+void readNode(Reader& r, const DocNode& object, core::Node& node) {
     const ObjectMeta meta = readObjectMeta(r, object, false);
     node.name = meta.name;
     node.nameSym = r.intern(meta.name);
     node.labels = meta.labels;
     node.source = r.sourceOf(object);
 
-    const YAML::Node spec = field(object, "spec");
+    const DocNode spec = field(object, "spec");
     const FieldPath specPath("spec");
     if (expectMap(r, spec, specPath)) {
         node.unschedulable =
             readBool(r, field(spec, "unschedulable"), specPath.child("unschedulable")).value_or(false);
         const FieldPath taintsPath = specPath.child("taints");
-        forEachItem(r, field(spec, "taints"), taintsPath, [&](const YAML::Node& item, const FieldPath& p) {
+        forEachItem(r, field(spec, "taints"), taintsPath, [&](const DocNode& item, const FieldPath& p) {
             node.taints.push_back(readTaint(r, item, p));
         });
     }
 
-    const YAML::Node status = field(object, "status");
+    const DocNode status = field(object, "status");
     const FieldPath statusPath("status");
     if (expectMap(r, status, statusPath)) {
         const NamedQuantities capacity =
@@ -70,7 +70,7 @@ void readNode(Reader& r, const YAML::Node& object, core::Node& node) {
         // An explicit allocatable, even a partial one, is taken as it is.
         node.allocatable = toResourceList(r, allocatable.present ? allocatable : capacity);
         const FieldPath imagesPath = statusPath.child("images");
-        forEachItem(r, field(status, "images"), imagesPath, [&](const YAML::Node& item, const FieldPath& p) {
+        forEachItem(r, field(status, "images"), imagesPath, [&](const DocNode& item, const FieldPath& p) {
             node.images.push_back(readImage(r, item, p));
         });
     }

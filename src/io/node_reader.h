@@ -8,6 +8,6 @@
 namespace berth::io::detail {
 
 /// Check r.errorCount() to know whether the node is usable.
-void readNode(Reader& r, const YAML::Node& object, core::Node& node);
+void readNode(Reader& r, const DocNode& object, core::Node& node);
 
 }  // namespace berth::io::detail

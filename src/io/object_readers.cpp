@@ -17,7 +17,7 @@ std::string quoted(std::string_view s) {
 }
 
 // A non-negative int32 count (replicas, parallelism, completions), or `fallback` when absent.
-std::int32_t readCount(Reader& r, const YAML::Node& spec, const char* key, const FieldPath& specPath,
+std::int32_t readCount(Reader& r, const DocNode& spec, const char* key, const FieldPath& specPath,
                        std::int32_t fallback) {
     const auto v = readInt(r, field(spec, key), specPath.child(key), 0, kInt32Max);
     return v ? static_cast<std::int32_t>(*v) : fallback;
@@ -25,7 +25,7 @@ std::int32_t readCount(Reader& r, const YAML::Node& spec, const char* key, const
 
 }  // namespace
 
-void readNamespace(Reader& r, const YAML::Node& object, core::Namespace& ns) {
+void readNamespace(Reader& r, const DocNode& object, core::Namespace& ns) {
     const ObjectMeta meta = readObjectMeta(r, object, false);
     ns.name = r.intern(meta.name);
     ns.labels = meta.labels;
@@ -33,19 +33,19 @@ void readNamespace(Reader& r, const YAML::Node& object, core::Namespace& ns) {
     ns.source = r.sourceOf(object);
 }
 
-void readService(Reader& r, const YAML::Node& object, core::Service& service) {
+void readService(Reader& r, const DocNode& object, core::Service& service) {
     const ObjectMeta meta = readObjectMeta(r, object, true);
     service.ns = r.intern(meta.ns);
     service.name = meta.name;
     service.source = r.sourceOf(object);
-    const YAML::Node spec = field(object, "spec");
+    const DocNode spec = field(object, "spec");
     const FieldPath specPath("spec");
     if (!expectMap(r, spec, specPath)) return;
-    const YAML::Node selector = field(spec, "selector");
+    const DocNode selector = field(spec, "selector");
     if (present(selector)) service.selector = readLabels(r, selector, specPath.child("selector"));
 }
 
-void readPriorityClass(Reader& r, const YAML::Node& object, core::PriorityClass& pc) {
+void readPriorityClass(Reader& r, const DocNode& object, core::PriorityClass& pc) {
     const ObjectMeta meta = readObjectMeta(r, object, false);
     pc.name = meta.name;
     pc.source = r.sourceOf(object);
@@ -53,7 +53,7 @@ void readPriorityClass(Reader& r, const YAML::Node& object, core::PriorityClass&
     pc.value = readInt32(r, field(object, "value"), FieldPath("value")).value_or(0);
     pc.globalDefault =
         readBool(r, field(object, "globalDefault"), FieldPath("globalDefault")).value_or(false);
-    const YAML::Node policy = field(object, "preemptionPolicy");
+    const DocNode policy = field(object, "preemptionPolicy");
     const std::string p = readString(r, policy, FieldPath("preemptionPolicy")).value_or(std::string());
     if (p == "Never")
         pc.preemptionPolicy = core::PreemptionPolicy::Never;
@@ -62,16 +62,16 @@ void readPriorityClass(Reader& r, const YAML::Node& object, core::PriorityClass&
                 "unsupported value " + quoted(p) + ": supported values: Never, PreemptLowerPriority");
 }
 
-void readPodDisruptionBudget(Reader& r, const YAML::Node& object, core::PodDisruptionBudget& pdb) {
+void readPodDisruptionBudget(Reader& r, const DocNode& object, core::PodDisruptionBudget& pdb) {
     const ObjectMeta meta = readObjectMeta(r, object, true);
     pdb.ns = r.intern(meta.ns);
     pdb.name = meta.name;
     pdb.source = r.sourceOf(object);
-    const YAML::Node spec = field(object, "spec");
+    const DocNode spec = field(object, "spec");
     const FieldPath specPath("spec");
     if (expectMap(r, spec, specPath))
         pdb.selector = readLabelSelector(r, field(spec, "selector"), specPath.child("selector"));
-    const YAML::Node status = field(object, "status");
+    const DocNode status = field(object, "status");
     const FieldPath statusPath("status");
     if (expectMap(r, status, statusPath)) {
         // Taken as given: no disruption controller recomputes it.
@@ -79,13 +79,13 @@ void readPodDisruptionBudget(Reader& r, const YAML::Node& object, core::PodDisru
             readInt32(r, field(status, "disruptionsAllowed"), statusPath.child("disruptionsAllowed"))
                 .value_or(0);
         forEachEntry(r, field(status, "disruptedPods"), statusPath.child("disruptedPods"),
-                     [&](const std::string& podName, const YAML::Node&, const FieldPath&) {
+                     [&](const std::string& podName, const DocNode&, const FieldPath&) {
                          pdb.disruptedPods.push_back(podName);
                      });
     }
 }
 
-void readWorkload(Reader& r, const YAML::Node& object, core::WorkloadKind kind, core::Workload& workload) {
+void readWorkload(Reader& r, const DocNode& object, core::WorkloadKind kind, core::Workload& workload) {
     const ObjectMeta meta = readObjectMeta(r, object, true);
     workload.kind = kind;
     workload.ns = r.intern(meta.ns);
@@ -95,7 +95,7 @@ void readWorkload(Reader& r, const YAML::Node& object, core::WorkloadKind kind, 
     workload.ownerReferences = meta.ownerReferences;
     workload.source = r.sourceOf(object);
 
-    const YAML::Node spec = field(object, "spec");
+    const DocNode spec = field(object, "spec");
     const FieldPath specPath("spec");
     if (!present(spec)) {
         r.error(object, specPath, "is required");
@@ -103,7 +103,7 @@ void readWorkload(Reader& r, const YAML::Node& object, core::WorkloadKind kind, 
     }
     if (!expectMap(r, spec, specPath)) return;
 
-    const YAML::Node selector = field(spec, "selector");
+    const DocNode selector = field(spec, "selector");
     if (kind == core::WorkloadKind::ReplicationController) {
         // A ReplicationController selects with a plain map.
         if (present(selector))
@@ -124,7 +124,7 @@ void readWorkload(Reader& r, const YAML::Node& object, core::WorkloadKind kind, 
         case core::WorkloadKind::DaemonSet: break;  // one pod per eligible node; no replica count
         case core::WorkloadKind::StatefulSet: {
             workload.replicas = readCount(r, spec, "replicas", specPath, 1);
-            const YAML::Node policy = field(spec, "podManagementPolicy");
+            const DocNode policy = field(spec, "podManagementPolicy");
             std::string p =
                 readString(r, policy, specPath.child("podManagementPolicy")).value_or(std::string());
             if (p.empty()) p = "OrderedReady";  // SetDefaults_StatefulSet

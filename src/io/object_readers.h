@@ -9,13 +9,13 @@
 namespace berth::io::detail {
 
 /// Adds the `kubernetes.io/metadata.name` label, as API defaulting (SetDefaults_Namespace) does.
-void readNamespace(Reader& r, const YAML::Node& object, core::Namespace& ns);
-void readService(Reader& r, const YAML::Node& object, core::Service& service);
-void readPriorityClass(Reader& r, const YAML::Node& object, core::PriorityClass& pc);
-void readPodDisruptionBudget(Reader& r, const YAML::Node& object, core::PodDisruptionBudget& pdb);
+void readNamespace(Reader& r, const DocNode& object, core::Namespace& ns);
+void readService(Reader& r, const DocNode& object, core::Service& service);
+void readPriorityClass(Reader& r, const DocNode& object, core::PriorityClass& pc);
+void readPodDisruptionBudget(Reader& r, const DocNode& object, core::PodDisruptionBudget& pdb);
 /// The pod template is read as a Pod in the workload's namespace; replicas default to 1; a
 /// Job's completions is -1 when only parallelism is given (nil upstream); uid stays empty
 /// when absent (workload expansion derives one).
-void readWorkload(Reader& r, const YAML::Node& object, core::WorkloadKind kind, core::Workload& workload);
+void readWorkload(Reader& r, const DocNode& object, core::WorkloadKind kind, core::Workload& workload);
 
 }  // namespace berth::io::detail

@@ -14,7 +14,7 @@ std::string quoted(std::string_view s) {
     return "\"" + std::string(s) + "\"";
 }
 
-core::TaintEffect readTolerationEffect(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::TaintEffect readTolerationEffect(Reader& r, const DocNode& node, const FieldPath& path) {
     const std::string s = readString(r, node, path).value_or(std::string());
     if (s.empty()) return core::TaintEffect::None;  // every effect
     if (s == "NoSchedule") return core::TaintEffect::NoSchedule;
@@ -25,7 +25,7 @@ core::TaintEffect readTolerationEffect(Reader& r, const YAML::Node& node, const 
     return core::TaintEffect::None;
 }
 
-core::Toleration readToleration(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::Toleration readToleration(Reader& r, const DocNode& node, const FieldPath& path) {
     core::Toleration t;
     if (!expectMap(r, node, path)) return t;
     t.key = r.intern(readString(r, field(node, "key"), path.child("key")).value_or(std::string()));
@@ -45,7 +45,7 @@ core::Toleration readToleration(Reader& r, const YAML::Node& node, const FieldPa
     return t;
 }
 
-core::ContainerPort readPort(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::ContainerPort readPort(Reader& r, const DocNode& node, const FieldPath& path) {
     core::ContainerPort port;
     if (!expectMap(r, node, path)) return port;
     auto readPortNumber = [&](const char* key) -> std::int32_t {
@@ -54,7 +54,7 @@ core::ContainerPort readPort(Reader& r, const YAML::Node& node, const FieldPath&
     };
     port.containerPort = readPortNumber("containerPort");
     port.hostPort = readPortNumber("hostPort");
-    const YAML::Node protocol = field(node, "protocol");
+    const DocNode protocol = field(node, "protocol");
     if (auto p = readString(r, protocol, path.child("protocol")); p && !p->empty()) {
         if (*p != "TCP" && *p != "UDP" && *p != "SCTP")
             r.error(protocol, path.child("protocol"),
@@ -67,13 +67,13 @@ core::ContainerPort readPort(Reader& r, const YAML::Node& node, const FieldPath&
     return port;
 }
 
-core::Container readContainer(Reader& r, const YAML::Node& node, const FieldPath& path, bool init) {
+core::Container readContainer(Reader& r, const DocNode& node, const FieldPath& path, bool init) {
     core::Container c;
     if (!expectMap(r, node, path)) return c;
     c.name = readString(r, field(node, "name"), path.child("name")).value_or(std::string());
     c.image = readString(r, field(node, "image"), path.child("image")).value_or(std::string());
 
-    const YAML::Node resources = field(node, "resources");
+    const DocNode resources = field(node, "resources");
     const FieldPath resourcesPath = path.child("resources");
     if (expectMap(r, resources, resourcesPath)) {
         NamedQuantities requests =
@@ -91,11 +91,11 @@ core::Container readContainer(Reader& r, const YAML::Node& node, const FieldPath
 
     const FieldPath portsPath = path.child("ports");
     forEachItem(r, field(node, "ports"), portsPath,
-                [&](const YAML::Node& item, const FieldPath& p) { c.ports.push_back(readPort(r, item, p)); });
+                [&](const DocNode& item, const FieldPath& p) { c.ports.push_back(readPort(r, item, p)); });
 
     if (init) {
         // Only init containers take a restartPolicy, and only Always (a sidecar, KEP-753).
-        const YAML::Node policy = field(node, "restartPolicy");
+        const DocNode policy = field(node, "restartPolicy");
         const std::string s = readString(r, policy, path.child("restartPolicy")).value_or(std::string());
         if (s == "Always")
             c.restartPolicyAlways = true;
@@ -106,7 +106,7 @@ core::Container readContainer(Reader& r, const YAML::Node& node, const FieldPath
     return c;
 }
 
-void readPodSpec(Reader& r, const YAML::Node& spec, const FieldPath& path, core::Pod& pod) {
+void readPodSpec(Reader& r, const DocNode& spec, const FieldPath& path, core::Pod& pod) {
     pod.schedulerName = r.intern(kDefaultSchedulerName);
     if (!expectMap(r, spec, path)) return;
 
@@ -117,7 +117,7 @@ void readPodSpec(Reader& r, const YAML::Node& spec, const FieldPath& path, core:
     pod.priority = readInt32(r, field(spec, "priority"), path.child("priority")).value_or(0);
     pod.priorityClassName = readString(r, field(spec, "priorityClassName"), path.child("priorityClassName"))
                                 .value_or(std::string());
-    const YAML::Node preemption = field(spec, "preemptionPolicy");
+    const DocNode preemption = field(spec, "preemptionPolicy");
     const std::string policy =
         readString(r, preemption, path.child("preemptionPolicy")).value_or(std::string());
     if (policy == "Never")
@@ -130,22 +130,22 @@ void readPodSpec(Reader& r, const YAML::Node& spec, const FieldPath& path, core:
     pod.affinity = readAffinity(r, field(spec, "affinity"), path.child("affinity"));
 
     const FieldPath tolPath = path.child("tolerations");
-    forEachItem(r, field(spec, "tolerations"), tolPath, [&](const YAML::Node& item, const FieldPath& p) {
+    forEachItem(r, field(spec, "tolerations"), tolPath, [&](const DocNode& item, const FieldPath& p) {
         pod.tolerations.push_back(readToleration(r, item, p));
     });
     const FieldPath tscPath = path.child("topologySpreadConstraints");
     forEachItem(r, field(spec, "topologySpreadConstraints"), tscPath,
-                [&](const YAML::Node& item, const FieldPath& p) {
+                [&](const DocNode& item, const FieldPath& p) {
                     pod.topologySpreadConstraints.push_back(readTopologySpreadConstraint(r, item, p));
                 });
 
     const FieldPath containersPath = path.child("containers");
     forEachItem(r, field(spec, "containers"), containersPath,
-                [&](const YAML::Node& item, const FieldPath& p) {
+                [&](const DocNode& item, const FieldPath& p) {
                     pod.containers.push_back(readContainer(r, item, p, false));
                 });
     const FieldPath initPath = path.child("initContainers");
-    forEachItem(r, field(spec, "initContainers"), initPath, [&](const YAML::Node& item, const FieldPath& p) {
+    forEachItem(r, field(spec, "initContainers"), initPath, [&](const DocNode& item, const FieldPath& p) {
         pod.initContainers.push_back(readContainer(r, item, p, true));
     });
 
@@ -153,16 +153,16 @@ void readPodSpec(Reader& r, const YAML::Node& spec, const FieldPath& path, core:
 
     const FieldPath gatesPath = path.child("schedulingGates");
     forEachItem(r, field(spec, "schedulingGates"), gatesPath,
-                [&](const YAML::Node& item, const FieldPath& p) {
+                [&](const DocNode& item, const FieldPath& p) {
                     if (!expectMap(r, item, p)) return;
                     if (auto name = readRequiredString(r, item, "name", p))
                         pod.schedulingGates.push_back(*name);
                 });
 }
 
-void readPodStatus(Reader& r, const YAML::Node& status, const FieldPath& path, core::Pod& pod) {
+void readPodStatus(Reader& r, const DocNode& status, const FieldPath& path, core::Pod& pod) {
     if (!expectMap(r, status, path)) return;
-    const YAML::Node phase = field(status, "phase");
+    const DocNode phase = field(status, "phase");
     const std::string p = readString(r, phase, path.child("phase")).value_or(std::string());
     if (p.empty() || p == "Pending")
         pod.phase = core::PodPhase::Pending;
@@ -179,7 +179,7 @@ void readPodStatus(Reader& r, const YAML::Node& status, const FieldPath& path, c
                 "unsupported value " + quoted(p) +
                     ": supported values: Failed, Pending, Running, Succeeded, Unknown");
 
-    const YAML::Node start = field(status, "startTime");
+    const DocNode start = field(status, "startTime");
     if (auto s = readString(r, start, path.child("startTime"))) {
         if (auto t = parseRfc3339(*s))
             pod.startTime = *t;
@@ -193,7 +193,7 @@ void readPodStatus(Reader& r, const YAML::Node& status, const FieldPath& path, c
 
 }  // namespace
 
-void readPod(Reader& r, const YAML::Node& object, core::Pod& pod) {
+void readPod(Reader& r, const DocNode& object, core::Pod& pod) {
     const ObjectMeta meta = readObjectMeta(r, object, true);
     pod.name = meta.name;
     pod.ns = r.intern(meta.ns);
@@ -212,7 +212,7 @@ void readPod(Reader& r, const YAML::Node& object, core::Pod& pod) {
     readPodStatus(r, field(object, "status"), statusPath, pod);
 }
 
-void readPodTemplate(Reader& r, const YAML::Node& node, const FieldPath& path, Sym ns, core::Pod& pod) {
+void readPodTemplate(Reader& r, const DocNode& node, const FieldPath& path, Sym ns, core::Pod& pod) {
     pod.ns = ns;
     pod.schedulerName = r.intern(kDefaultSchedulerName);
     pod.source = r.sourceOf(node);

@@ -11,9 +11,9 @@ namespace berth::io::detail {
 inline constexpr const char* kDefaultSchedulerName = "default-scheduler";
 
 /// A Pod object: metadata, spec, status. Check r.errorCount() to know whether it is usable.
-void readPod(Reader& r, const YAML::Node& object, core::Pod& pod);
+void readPod(Reader& r, const DocNode& object, core::Pod& pod);
 
 /// `spec.template` of a workload: metadata and spec, in the workload's namespace `ns`.
-void readPodTemplate(Reader& r, const YAML::Node& node, const FieldPath& path, Sym ns, core::Pod& pod);
+void readPodTemplate(Reader& r, const DocNode& node, const FieldPath& path, Sym ns, core::Pod& pod);
 
 }  // namespace berth::io::detail

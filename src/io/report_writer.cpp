@@ -128,65 +128,6 @@ std::string reportJson(core::Simulation& sim) {
     return w.str() + "\n";
 }
 
-std::string reportPodsYaml(core::Simulation& sim) {
-    const auto& cluster = sim.cluster();
-    YAML::Emitter out;
-    for (const Pod* p : reportedPods(sim)) {
-        const auto& o = sim.outcome(*p);
-        if (o.state != PodState::Bound) continue;
-        out << YAML::BeginDoc << YAML::BeginMap;
-        out << YAML::Key << "apiVersion" << YAML::Value << "v1";
-        out << YAML::Key << "kind" << YAML::Value << "Pod";
-        out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
-        out << YAML::Key << "name" << YAML::Value << p->name;
-        out << YAML::Key << "namespace" << YAML::Value << std::string(cluster.pool.str(p->ns));
-        if (!p->labels.empty()) {
-            out << YAML::Key << "labels" << YAML::Value << YAML::BeginMap;
-            for (const auto& l : p->labels)
-                out << YAML::Key << std::string(cluster.pool.str(l.key)) << YAML::Value << std::string(cluster.pool.str(l.value));
-            out << YAML::EndMap;
-        }
-        if (!p->ownerReferences.empty()) {
-            out << YAML::Key << "ownerReferences" << YAML::Value << YAML::BeginSeq;
-            for (const auto& r : p->ownerReferences) {
-                out << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << r.apiVersion << YAML::Key << "kind"
-                    << YAML::Value << r.kind << YAML::Key << "name" << YAML::Value << r.name << YAML::Key << "uid"
-                    << YAML::Value << r.uid << YAML::Key << "controller" << YAML::Value << r.controller << YAML::EndMap;
-            }
-            out << YAML::EndSeq;
-        }
-        out << YAML::EndMap;
-        out << YAML::Key << "spec" << YAML::Value << YAML::BeginMap;
-        out << YAML::Key << "nodeName" << YAML::Value << std::string(cluster.pool.str(o.node));
-        out << YAML::Key << "schedulerName" << YAML::Value << std::string(cluster.pool.str(p->schedulerName));
-        if (!p->priorityClassName.empty())
-            out << YAML::Key << "priorityClassName" << YAML::Value << p->priorityClassName;
-        out << YAML::Key << "priority" << YAML::Value << p->priority;
-        auto containers = [&](const char* key, const std::vector<core::Container>& cs) {
-            if (cs.empty()) return;
-            out << YAML::Key << key << YAML::Value << YAML::BeginSeq;
-            for (const auto& c : cs) {
-                out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << c.name << YAML::Key << "image"
-                    << YAML::Value << c.image;
-                out << YAML::Key << "resources" << YAML::Value << YAML::BeginMap << YAML::Key << "requests"
-                    << YAML::Value << YAML::BeginMap;
-                if (c.hasCpuRequest) out << YAML::Key << "cpu" << YAML::Value << core::formatMilliCpu(c.requests.milliCpu);
-                if (c.hasMemoryRequest) out << YAML::Key << "memory" << YAML::Value << core::formatBytes(c.requests.memory);
-                if (c.requests.ephemeralStorage)
-                    out << YAML::Key << "ephemeral-storage" << YAML::Value << core::formatBytes(c.requests.ephemeralStorage);
-                for (const auto& s : c.requests.scalars)
-                    out << YAML::Key << std::string(cluster.pool.str(s.name)) << YAML::Value << std::to_string(s.value);
-                out << YAML::EndMap << YAML::EndMap << YAML::EndMap;
-            }
-            out << YAML::EndSeq;
-        };
-        containers("initContainers", p->initContainers);
-        containers("containers", p->containers);
-        out << YAML::EndMap << YAML::EndMap;
-    }
-    return std::string(out.c_str()) + "\n";
-}
-
 std::string reportBindingsYaml(core::Simulation& sim) {
     const auto& cluster = sim.cluster();
     YAML::Emitter out;

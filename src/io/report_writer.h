@@ -1,6 +1,6 @@
 #pragma once
-/// What `berthctl schedule -o ...` prints: a table, a JSON report, the placed pods as YAML
-/// (spec.nodeName set), or a List of v1 Binding objects.
+/// What `berthctl schedule -o ...` prints: a table, a JSON report, or a List of v1 Binding
+/// objects (the placed pods as YAML: placed_pods_writer.h).
 
 #include <string>
 
@@ -10,8 +10,6 @@ namespace berth::io {
 
 std::string reportTable(core::Simulation& sim);
 std::string reportJson(core::Simulation& sim);
-/// Every pod placed during the run, with spec.nodeName, as multi-document YAML.
-std::string reportPodsYaml(core::Simulation& sim);
 /// A `v1` List of `Binding` objects for the pods placed during the run.
 std::string reportBindingsYaml(core::Simulation& sim);
 

@@ -8,10 +8,10 @@ bool NamedQuantities::has(std::string_view name) const {
     return std::any_of(items.begin(), items.end(), [&](const auto& item) { return item.first == name; });
 }
 
-NamedQuantities readNamedQuantities(Reader& r, const YAML::Node& node, const FieldPath& path) {
+NamedQuantities readNamedQuantities(Reader& r, const DocNode& node, const FieldPath& path) {
     NamedQuantities out;
     out.present = present(node);
-    forEachEntry(r, node, path, [&](const std::string& name, const YAML::Node& value, const FieldPath& p) {
+    forEachEntry(r, node, path, [&](const std::string& name, const DocNode& value, const FieldPath& p) {
         if (!present(value)) {
             // Quantity.UnmarshalJSON reads null as zero: the entry exists with value 0.
             out.items.emplace_back(name, *core::Quantity::parse("0"));
@@ -20,7 +20,7 @@ NamedQuantities readNamedQuantities(Reader& r, const YAML::Node& node, const Fie
         auto q = readQuantity(r, value, p);
         if (!q) return;
         if (q->negative()) {
-            r.error(value, p, "quantity \"" + value.Scalar() + "\" must not be negative");
+            r.error(value, p, "quantity \"" + std::string(value.scalar()) + "\" must not be negative");
             return;
         }
         out.items.emplace_back(name, *q);

@@ -23,7 +23,7 @@ struct NamedQuantities {
 };
 
 /// Reads a ResourceList map; invalid and negative quantities are errors.
-NamedQuantities readNamedQuantities(Reader& r, const YAML::Node& node, const FieldPath& path);
+NamedQuantities readNamedQuantities(Reader& r, const DocNode& node, const FieldPath& path);
 
 /// cpu -> milli-CPU, memory and ephemeral-storage -> bytes, pods -> count, anything else ->
 /// an extended resource keyed by its interned name. Integers are rounded up as

@@ -52,7 +52,7 @@ struct RawRequirement {
     std::vector<std::string> values;
 };
 
-RawRequirement readRawRequirement(Reader& r, const YAML::Node& item, const FieldPath& p) {
+RawRequirement readRawRequirement(Reader& r, const DocNode& item, const FieldPath& p) {
     RawRequirement raw;
     raw.key = readString(r, field(item, "key"), p.child("key")).value_or(std::string());
     raw.op = readString(r, field(item, "operator"), p.child("operator")).value_or(std::string());
@@ -60,7 +60,7 @@ RawRequirement readRawRequirement(Reader& r, const YAML::Node& item, const Field
     return raw;
 }
 
-core::PodAffinityTerm readPodAffinityTerm(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::PodAffinityTerm readPodAffinityTerm(Reader& r, const DocNode& node, const FieldPath& path) {
     core::PodAffinityTerm term;
     if (!expectMap(r, node, path)) {
         if (!present(node)) r.error(node, path, "is required");
@@ -77,17 +77,17 @@ core::PodAffinityTerm readPodAffinityTerm(Reader& r, const YAML::Node& node, con
     return term;
 }
 
-core::PodAffinityRules readPodAffinityRules(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::PodAffinityRules readPodAffinityRules(Reader& r, const DocNode& node, const FieldPath& path) {
     core::PodAffinityRules rules;
     if (!expectMap(r, node, path)) return rules;
     const FieldPath reqPath = path.child("requiredDuringSchedulingIgnoredDuringExecution");
     forEachItem(r, field(node, "requiredDuringSchedulingIgnoredDuringExecution"), reqPath,
-                [&](const YAML::Node& item, const FieldPath& p) {
+                [&](const DocNode& item, const FieldPath& p) {
                     rules.required.push_back(readPodAffinityTerm(r, item, p));
                 });
     const FieldPath prefPath = path.child("preferredDuringSchedulingIgnoredDuringExecution");
     forEachItem(r, field(node, "preferredDuringSchedulingIgnoredDuringExecution"), prefPath,
-                [&](const YAML::Node& item, const FieldPath& p) {
+                [&](const DocNode& item, const FieldPath& p) {
                     if (!expectMap(r, item, p)) return;
                     core::WeightedPodAffinityTerm w;
                     w.weight = readInt32(r, field(item, "weight"), p.child("weight")).value_or(0);
@@ -98,7 +98,7 @@ core::PodAffinityRules readPodAffinityRules(Reader& r, const YAML::Node& node, c
     return rules;
 }
 
-core::InclusionPolicy readInclusionPolicy(Reader& r, const YAML::Node& node, const FieldPath& path,
+core::InclusionPolicy readInclusionPolicy(Reader& r, const DocNode& node, const FieldPath& path,
                                           core::InclusionPolicy fallback) {
     const auto s = readString(r, node, path);
     if (!s) return fallback;
@@ -110,17 +110,17 @@ core::InclusionPolicy readInclusionPolicy(Reader& r, const YAML::Node& node, con
 
 }  // namespace
 
-std::optional<core::LabelSelector> readLabelSelector(Reader& r, const YAML::Node& node,
+std::optional<core::LabelSelector> readLabelSelector(Reader& r, const DocNode& node,
                                                      const FieldPath& path) {
     if (!expectMap(r, node, path)) return std::nullopt;
     core::LabelSelector sel;
-    auto invalid = [&](const YAML::Node& at, const FieldPath& p, const std::string& why) {
+    auto invalid = [&](const DocNode& at, const FieldPath& p, const std::string& why) {
         sel.invalid = true;
         r.semantic(at, p, why + "; the selector matches nothing");
     };
     const FieldPath labelsPath = path.child("matchLabels");
     forEachEntry(r, field(node, "matchLabels"), labelsPath,
-                 [&](const std::string& key, const YAML::Node& value, const FieldPath& p) {
+                 [&](const std::string& key, const DocNode& value, const FieldPath& p) {
                      const std::string v = readString(r, value, p).value_or(std::string());
                      if (auto why = requirementProblem(key, core::SelectorOp::In, {v}))
                          invalid(value, p, *why);
@@ -128,7 +128,7 @@ std::optional<core::LabelSelector> readLabelSelector(Reader& r, const YAML::Node
                  });
     const FieldPath exprPath = path.child("matchExpressions");
     forEachItem(r, field(node, "matchExpressions"), exprPath,
-                [&](const YAML::Node& item, const FieldPath& p) {
+                [&](const DocNode& item, const FieldPath& p) {
                     if (!expectMap(r, item, p)) return;
                     const RawRequirement raw = readRawRequirement(r, item, p);
                     core::LabelRequirement req;
@@ -160,17 +160,17 @@ core::LabelSelector selectorFromLabels(const core::Labels& labels) {
     return sel;
 }
 
-core::NodeSelectorTerm readNodeSelectorTerm(Reader& r, const YAML::Node& node, const FieldPath& path,
+core::NodeSelectorTerm readNodeSelectorTerm(Reader& r, const DocNode& node, const FieldPath& path,
                                             bool reportProblems) {
     core::NodeSelectorTerm term;
     if (!expectMap(r, node, path)) return term;  // a null term is empty: it matches nothing
-    auto unparsable = [&](const YAML::Node& at, const FieldPath& p, const std::string& why) {
+    auto unparsable = [&](const DocNode& at, const FieldPath& p, const std::string& why) {
         term.unparsable = true;
         if (reportProblems) r.semantic(at, p, why + "; the term never matches");
     };
     const FieldPath exprPath = path.child("matchExpressions");
     forEachItem(
-        r, field(node, "matchExpressions"), exprPath, [&](const YAML::Node& item, const FieldPath& p) {
+        r, field(node, "matchExpressions"), exprPath, [&](const DocNode& item, const FieldPath& p) {
             if (!expectMap(r, item, p)) return;
             const RawRequirement raw = readRawRequirement(r, item, p);
             core::NodeSelectorRequirement req;
@@ -197,7 +197,7 @@ core::NodeSelectorTerm readNodeSelectorTerm(Reader& r, const YAML::Node& node, c
             term.expressions.push_back(std::move(req));
         });
     const FieldPath fieldsPath = path.child("matchFields");
-    forEachItem(r, field(node, "matchFields"), fieldsPath, [&](const YAML::Node& item, const FieldPath& p) {
+    forEachItem(r, field(node, "matchFields"), fieldsPath, [&](const DocNode& item, const FieldPath& p) {
         if (!expectMap(r, item, p)) return;
         const RawRequirement raw = readRawRequirement(r, item, p);
         core::NodeFieldRequirement req;
@@ -222,23 +222,23 @@ core::NodeSelectorTerm readNodeSelectorTerm(Reader& r, const YAML::Node& node, c
     return term;
 }
 
-core::NodeAffinity readNodeAffinity(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::NodeAffinity readNodeAffinity(Reader& r, const DocNode& node, const FieldPath& path) {
     core::NodeAffinity affinity;
     if (!expectMap(r, node, path)) return affinity;
-    const YAML::Node required = field(node, "requiredDuringSchedulingIgnoredDuringExecution");
+    const DocNode required = field(node, "requiredDuringSchedulingIgnoredDuringExecution");
     const FieldPath reqPath = path.child("requiredDuringSchedulingIgnoredDuringExecution");
     if (expectMap(r, required, reqPath)) {
         core::NodeSelector selector;
         const FieldPath termsPath = reqPath.child("nodeSelectorTerms");
         forEachItem(r, field(required, "nodeSelectorTerms"), termsPath,
-                    [&](const YAML::Node& item, const FieldPath& p) {
+                    [&](const DocNode& item, const FieldPath& p) {
                         selector.terms.push_back(readNodeSelectorTerm(r, item, p));
                     });
         affinity.required = std::move(selector);
     }
     const FieldPath prefPath = path.child("preferredDuringSchedulingIgnoredDuringExecution");
     forEachItem(r, field(node, "preferredDuringSchedulingIgnoredDuringExecution"), prefPath,
-                [&](const YAML::Node& item, const FieldPath& p) {
+                [&](const DocNode& item, const FieldPath& p) {
                     if (!expectMap(r, item, p)) return;
                     core::PreferredSchedulingTerm pref;
                     pref.weight = readInt32(r, field(item, "weight"), p.child("weight")).value_or(0);
@@ -251,7 +251,7 @@ core::NodeAffinity readNodeAffinity(Reader& r, const YAML::Node& node, const Fie
     return affinity;
 }
 
-core::Affinity readAffinity(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::Affinity readAffinity(Reader& r, const DocNode& node, const FieldPath& path) {
     core::Affinity affinity;
     if (!expectMap(r, node, path)) return affinity;
     affinity.node = readNodeAffinity(r, field(node, "nodeAffinity"), path.child("nodeAffinity"));
@@ -261,11 +261,11 @@ core::Affinity readAffinity(Reader& r, const YAML::Node& node, const FieldPath& 
     return affinity;
 }
 
-core::TopologySpreadConstraint readTopologySpreadConstraint(Reader& r, const YAML::Node& node,
+core::TopologySpreadConstraint readTopologySpreadConstraint(Reader& r, const DocNode& node,
                                                             const FieldPath& path) {
     core::TopologySpreadConstraint c;
     if (!expectMap(r, node, path)) return c;
-    const YAML::Node skew = field(node, "maxSkew");
+    const DocNode skew = field(node, "maxSkew");
     const FieldPath skewPath = path.child("maxSkew");
     if (!present(skew)) {
         r.error(node, skewPath, "is required");
@@ -292,7 +292,7 @@ core::TopologySpreadConstraint readTopologySpreadConstraint(Reader& r, const YAM
                 "unsupported value " + quoted(*action) + ": supported values: DoNotSchedule, ScheduleAnyway");
     }
     c.selector = readLabelSelector(r, field(node, "labelSelector"), path.child("labelSelector"));
-    const YAML::Node minDomains = field(node, "minDomains");
+    const DocNode minDomains = field(node, "minDomains");
     if (auto v = readInt32(r, minDomains, path.child("minDomains"))) {
         if (*v <= 0)
             r.error(minDomains, path.child("minDomains"),
@@ -300,11 +300,11 @@ core::TopologySpreadConstraint readTopologySpreadConstraint(Reader& r, const YAM
         else
             c.minDomains = *v;
     }
-    const YAML::Node affinityPolicy = field(node, "nodeAffinityPolicy");
+    const DocNode affinityPolicy = field(node, "nodeAffinityPolicy");
     if (present(affinityPolicy))
         c.nodeAffinityPolicy = readInclusionPolicy(r, affinityPolicy, path.child("nodeAffinityPolicy"),
                                                    core::InclusionPolicy::Honor);
-    const YAML::Node taintsPolicy = field(node, "nodeTaintsPolicy");
+    const DocNode taintsPolicy = field(node, "nodeTaintsPolicy");
     if (present(taintsPolicy))
         c.nodeTaintsPolicy = readInclusionPolicy(r, taintsPolicy, path.child("nodeTaintsPolicy"),
                                                  core::InclusionPolicy::Ignore);

@@ -14,7 +14,7 @@ namespace berth::io::detail {
 
 /// metav1.LabelSelector as LabelSelectorAsSelector reads it: std::nullopt when absent (nil,
 /// selects nothing), `{}` selects everything; a malformed requirement marks it `invalid`.
-std::optional<core::LabelSelector> readLabelSelector(Reader& r, const YAML::Node& node,
+std::optional<core::LabelSelector> readLabelSelector(Reader& r, const DocNode& node,
                                                      const FieldPath& path);
 
 /// A plain `key: value` map as a selector (ReplicationController spec.selector).
@@ -22,17 +22,17 @@ core::LabelSelector selectorFromLabels(const core::Labels& labels);
 
 /// One NodeSelectorTerm. A term that upstream cannot parse is kept with `unparsable` set (it
 /// never matches); `reportProblems` says whether to describe why (Reader::semantic).
-core::NodeSelectorTerm readNodeSelectorTerm(Reader& r, const YAML::Node& node, const FieldPath& path,
+core::NodeSelectorTerm readNodeSelectorTerm(Reader& r, const DocNode& node, const FieldPath& path,
                                             bool reportProblems = true);
 
 /// v1.NodeAffinity: required (a NodeSelector) and preferred (weighted terms).
-core::NodeAffinity readNodeAffinity(Reader& r, const YAML::Node& node, const FieldPath& path);
+core::NodeAffinity readNodeAffinity(Reader& r, const DocNode& node, const FieldPath& path);
 
 /// v1.Affinity: nodeAffinity, podAffinity, podAntiAffinity.
-core::Affinity readAffinity(Reader& r, const YAML::Node& node, const FieldPath& path);
+core::Affinity readAffinity(Reader& r, const DocNode& node, const FieldPath& path);
 
 /// v1.TopologySpreadConstraint. maxSkew, topologyKey and whenUnsatisfiable are required.
-core::TopologySpreadConstraint readTopologySpreadConstraint(Reader& r, const YAML::Node& node,
+core::TopologySpreadConstraint readTopologySpreadConstraint(Reader& r, const DocNode& node,
                                                             const FieldPath& path);
 
 }  // namespace berth::io::detail

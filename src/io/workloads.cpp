@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <iterator>
 #include <optional>
 #include <random>
 #include <unordered_map>
@@ -388,6 +390,9 @@ public:
         }
     }
 
+    /// Pods the controllers delete because their workload wants fewer (scaled down).
+    std::vector<std::uint32_t> surplus() const { return m_surplus; }
+
     void run() {
         // Workloads added here (a Deployment's ReplicaSet) are expanded when they are made.
         const std::size_t count = m_cluster.workloads.size();
@@ -569,13 +574,27 @@ private:
         // earlier expansion) governs its pods; otherwise make the new ReplicaSet.
         {
             const Workload& d = m_cluster.workloads[index];
-            for (const auto& rs : m_cluster.workloads) {
+            std::vector<std::size_t> owned;
+            for (std::size_t j = 0; j < m_cluster.workloads.size(); ++j) {
+                const Workload& rs = m_cluster.workloads[j];
                 if (rs.kind != WorkloadKind::ReplicaSet || rs.ns != d.ns) continue;
                 const auto* ref = controllerRef(rs.ownerReferences);
                 if (ref && ref->kind == "Deployment" && ref->name == d.name &&
                     (ref->uid.empty() || ref->uid == d.uid))
-                    return;
+                    owned.push_back(j);
             }
+            // sync.go scale: a Deployment with one ReplicaSet keeps it at its own replicas (a
+            // scale edit). Several (a dump taken mid-rollout) keep theirs as stored.
+            if (owned.size() == 1) {
+                Workload& rs = m_cluster.workloads[owned.front()];
+                const std::int32_t want = std::max(0, d.replicas);
+                if (rs.replicas != want) {
+                    rs.replicas = want;
+                    // run() has already passed a ReplicaSet stored before its Deployment.
+                    if (owned.front() < index) expandReplicaSet(rs);
+                }
+            }
+            if (!owned.empty()) return;
         }
         Workload rs;
         {
@@ -612,10 +631,44 @@ private:
         m_cluster.workloads.push_back(std::move(rs));  // invalidates references into workloads
     }
 
+    /// controller.ActivePods / ActivePodsWithRanks Less (pkg/controller/controller_utils.go):
+    /// the order in which a controller deletes pods when it has too many. Readiness, restart
+    /// counts and ready times are equal for simulated pods; creation order stands in for the
+    /// creation timestamp (newer first), which also keeps the order deterministic where
+    /// upstream's sort.Sort is not.
+    void deleteSurplus(std::vector<const Pod*> active, std::size_t count, bool rankByColocation) {
+        std::unordered_map<Sym, int> perNode;  // getPodsRankedByRelatedPodsOnSameNode
+        if (rankByColocation)
+            for (const Pod* p : active)
+                if (p->nodeName != core::kEmptySym) ++perNode[p->nodeName];
+        auto phaseRank = [](const Pod* p) {
+            switch (p->phase) {
+                case core::PodPhase::Pending: return 0;
+                case core::PodPhase::Unknown: return 1;
+                default: return 2;
+            }
+        };
+        std::sort(active.begin(), active.end(), [&](const Pod* a, const Pod* b) {
+            const bool aAssigned = a->nodeName != core::kEmptySym;
+            const bool bAssigned = b->nodeName != core::kEmptySym;
+            if (aAssigned != bAssigned) return !aAssigned;
+            if (phaseRank(a) != phaseRank(b)) return phaseRank(a) < phaseRank(b);
+            if (rankByColocation) {
+                const int ra = aAssigned ? perNode[a->nodeName] : 0;
+                const int rb = bAssigned ? perNode[b->nodeName] : 0;
+                if (ra != rb) return ra > rb;
+            }
+            return a->id > b->id;
+        });
+        for (std::size_t i = 0; i < count && i < active.size(); ++i) m_surplus.push_back(active[i]->id);
+    }
+
     void expandReplicaSet(const Workload& w) {
         const auto owned = ownedPods(w);
-        const auto active = std::count_if(owned.begin(), owned.end(), [](const Pod* p) { return isActive(*p); });
-        const std::int64_t missing = std::int64_t{std::max(0, w.replicas)} - active;
+        std::vector<const Pod*> active;
+        std::copy_if(owned.begin(), owned.end(), std::back_inserter(active), [](const Pod* p) { return isActive(*p); });
+        const std::int64_t missing = std::int64_t{std::max(0, w.replicas)} - static_cast<std::int64_t>(active.size());
+        if (missing < 0) deleteSurplus(std::move(active), static_cast<std::size_t>(-missing), true);
         if (missing <= 0) return;
         const auto priority = resolvePriority(w);
         if (!priority) return;
@@ -632,6 +685,21 @@ private:
         const Sym revisionKey = m_pool.intern("controller-revision-hash");
         const Sym podNameKey = m_pool.intern("statefulset.kubernetes.io/pod-name");
         const Sym podIndexKey = m_pool.intern("apps.kubernetes.io/pod-index");
+        // Scaled down: ordinals >= replicas are condemned, the highest first
+        // (stateful_set_control.go).
+        std::vector<std::pair<long, std::uint32_t>> condemned;
+        for (const Pod* p : ownedPods(w)) {
+            if (!isActive(*p) || !p->name.starts_with(w.name + "-")) continue;
+            const std::string_view suffix = std::string_view(p->name).substr(w.name.size() + 1);
+            // getOrdinal: the trailing `-<digits>` of the name.
+            if (suffix.empty() || suffix.size() > 9 ||
+                !std::all_of(suffix.begin(), suffix.end(), [](char c) { return c >= '0' && c <= '9'; }))
+                continue;
+            const long ordinal = std::stol(std::string(suffix));
+            if (ordinal >= std::max(0, w.replicas)) condemned.emplace_back(ordinal, p->id);
+        }
+        std::sort(condemned.begin(), condemned.end(), std::greater<>());
+        for (const auto& c : condemned) m_surplus.push_back(c.second);
         for (std::int32_t ordinal = 0; ordinal < w.replicas; ++ordinal) {
             std::string name = w.name + "-" + std::to_string(ordinal);
             if (m_liveNames.count(nameKey(w.ns, name))) continue;
@@ -678,6 +746,13 @@ private:
         if (w.completions < 0) wantActive = succeeded > 0 ? active : parallelism;
         else wantActive = std::min<std::int64_t>(parallelism, std::max<std::int64_t>(0, w.completions - succeeded));
         const std::int64_t missing = wantActive - active;
+        if (missing < 0) {
+            // manageJob: too many active pods (parallelism lowered) -> activePodsForRemoval.
+            std::vector<const Pod*> running;
+            std::copy_if(owned.begin(), owned.end(), std::back_inserter(running),
+                         [](const Pod* p) { return isActive(*p); });
+            deleteSurplus(std::move(running), static_cast<std::size_t>(-missing), false);
+        }
         if (missing <= 0) return;
         const auto priority = resolvePriority(w);
         if (!priority) return;
@@ -786,6 +861,7 @@ private:
     std::unordered_set<std::string> m_liveNames;                        // "ns/name"
     std::unordered_set<std::string> m_takenNames;                       // live or removed
     std::unordered_map<std::string, std::vector<std::uint32_t>> m_owned;  // controller -> pods
+    std::vector<std::uint32_t> m_surplus;
 };
 
 }  // namespace
@@ -801,13 +877,15 @@ std::string podTemplateHash(const core::Pod& podTemplate, const core::StringPool
     return templateHash(podTemplate, pool, 0);
 }
 
-void expandWorkloads(core::Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
-                     Diagnostics& diags) {
-    Expander(cluster, seed, version, diags).run();
+std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed,
+                                           const core::KubeVersion& version, Diagnostics& diags) {
+    Expander expander(cluster, seed, version, diags);
+    expander.run();
+    return expander.surplus();
 }
 
-void expandWorkloads(core::Cluster& cluster, std::uint64_t seed, Diagnostics& diags) {
-    expandWorkloads(cluster, seed, core::KubeVersion::newest(), diags);
+std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, Diagnostics& diags) {
+    return expandWorkloads(cluster, seed, core::KubeVersion::newest(), diags);
 }
 
 }  // namespace berth::io

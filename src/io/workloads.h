@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/api/cluster.h"
 #include "core/api/version.h"
@@ -32,11 +33,17 @@ namespace berth::io {
 /// defaulting generates. A Job's `completions` < 0 means spec.completions is nil (only
 /// parallelism set). Problems the API server would reject (an unknown priority class) become
 /// warnings, and that workload creates no pods.
-void expandWorkloads(core::Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
-                     Diagnostics& diags);
+///
+/// Returns the ids of the pods the controllers would delete because a workload now wants
+/// fewer than it has (a scale-down): the caller deletes them (Simulation::evictPod). The
+/// choice follows each controller: ReplicaSets and Jobs rank pods as controller.ActivePods
+/// does (unassigned, then pending, then the most co-located, then the newest); StatefulSets
+/// condemn the highest ordinals.
+std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed,
+                                           const core::KubeVersion& version, Diagnostics& diags);
 
 /// The same for the newest Kubernetes version Berth models.
-void expandWorkloads(core::Cluster& cluster, std::uint64_t seed, Diagnostics& diags);
+std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, Diagnostics& diags);
 
 /// rand.SafeEncodeString (k8s.io/apimachinery/pkg/util/rand): every byte mapped into the
 /// alphabet "bcdfghjklmnpqrstvwxz2456789" (no vowels, no look-alikes).

@@ -3,28 +3,60 @@
 /// abandons the whole stream at the first syntax error, so the text is cut on `---` lines
 /// first and each piece is parsed on its own: a broken document costs only itself, and every
 /// piece remembers how many lines precede it so marks map back to file lines.
+///
+/// Pieces are parsed one at a time (parseYamlPiece), so a long multi-document file never
+/// holds more than one piece's tree in memory.
 
 #include <yaml-cpp/yaml.h>
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "io/document_tree.h"
+
 namespace berth::io::detail {
 
+/// A piece of the text between `---` lines, not parsed yet.
+struct YamlPiece {
+    int lineOffset = 0;  // lines of the text before this piece
+    std::string_view text;
+};
+
 struct YamlChunk {
-    int lineOffset = 0;                 // lines of the text before this piece
-    std::vector<YAML::Node> documents;  // in order; a null node for an empty document
-    bool failed = false;                // a syntax error: `documents` is empty
-    int errorLine = 0;                  // 1-based, in the whole text
-    int errorColumn = 0;                // 1-based
+    int lineOffset = 0;                  // lines of the text before this piece
+    std::unique_ptr<DocumentTree> tree;  // owns the nodes of `documents`
+    std::vector<DocNode> documents;      // in order; a null node for an empty document
+    bool failed = false;                 // a syntax error: `documents` is empty
+    int errorLine = 0;                   // 1-based, in the whole text
+    int errorColumn = 0;                 // 1-based
     std::string errorMessage;
 };
 
 /// A line that starts a new document: `---`, optionally followed by blanks and a comment.
 bool isDocumentSeparator(std::string_view line);
 
-/// Parses every document of `text`, in order.
-std::vector<YamlChunk> parseYamlDocuments(std::string_view text);
+/// Cuts `text` into pieces, in order (a leading byte order mark is dropped).
+std::vector<YamlPiece> splitYamlDocuments(std::string_view text);
+
+/// Parses every document of one piece with yaml-cpp.
+YamlChunk parseYamlPiece(const YamlPiece& piece);
+
+/// Parses `pieces` and hands each chunk to `fn`, in order, on the calling thread. Pieces are
+/// independent and yaml-cpp's scanner is most of a load, so they are parsed on the machine's
+/// cores, a bounded window at a time (memory stays that of the window, not of the file).
+void parseYamlPieces(const std::vector<YamlPiece>& pieces, const std::function<void(const YamlChunk&)>& fn);
+
+/// A piece parsed into yaml-cpp's own nodes, for writers that re-emit input documents with
+/// yaml-cpp (placed_pods_writer). Readers use YamlChunk: yaml-cpp's node graph is slow.
+struct YamlNodeChunk {
+    int lineOffset = 0;
+    std::vector<YAML::Node> documents;  // empty when the piece has a syntax error
+};
+
+/// Every piece of `text` as yaml-cpp nodes, in order.
+std::vector<YamlNodeChunk> parseYamlDocuments(std::string_view text);
 
 }  // namespace berth::io::detail

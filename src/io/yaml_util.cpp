@@ -23,26 +23,27 @@ std::string FieldPath::str() const {
 }
 
 Reader::Reader(core::StringPool& pool, Diagnostics& diagnostics, DocumentOrigin origin, std::string kind,
-               const YAML::Node& anchor)
+               const DocNode& anchor)
     : m_pool(pool),
       m_diagnostics(diagnostics),
       m_origin(origin),
       m_kind(std::move(kind)),
-      m_anchor(markOf(anchor)) {}
+      m_anchorLine(anchor.line()),
+      m_anchorColumn(anchor.column()) {}
 
-void Reader::error(const YAML::Node& at, const FieldPath& path, std::string_view message) {
+void Reader::error(const DocNode& at, const FieldPath& path, std::string_view message) {
     report(Severity::Error, at, path, message);
 }
 
-void Reader::warning(const YAML::Node& at, const FieldPath& path, std::string_view message) {
+void Reader::warning(const DocNode& at, const FieldPath& path, std::string_view message) {
     report(Severity::Warning, at, path, message);
 }
 
-void Reader::semantic(const YAML::Node& at, const FieldPath& path, std::string_view message) {
+void Reader::semantic(const DocNode& at, const FieldPath& path, std::string_view message) {
     report(m_strictSemantics ? Severity::Error : Severity::Warning, at, path, message);
 }
 
-void Reader::report(Severity severity, const YAML::Node& at, const FieldPath& path,
+void Reader::report(Severity severity, const DocNode& at, const FieldPath& path,
                     std::string_view message) {
     if (severity == Severity::Error) ++m_errors;
     Diagnostic d;
@@ -58,76 +59,74 @@ void Reader::report(Severity severity, const YAML::Node& at, const FieldPath& pa
     m_diagnostics.add(std::move(d));
 }
 
-core::SourceRef Reader::sourceOf(const YAML::Node& node) const {
+core::SourceRef Reader::sourceOf(const DocNode& node) const {
     core::SourceRef ref;
     ref.file = m_origin.file ? *m_origin.file : std::string();
-    YAML::Mark m = markOf(node);
-    if (m.is_null()) m = m_anchor;
-    if (!m.is_null()) {
-        // yaml-cpp counts from 0, within the document's own text.
-        ref.line = m_origin.lineOffset + m.line + 1;
-        ref.column = m.column + 1;
+    int line = node.line();
+    int column = node.column();
+    if (!node.isDefined()) {
+        line = m_anchorLine;
+        column = m_anchorColumn;
+    }
+    if (line >= 0) {
+        // Nodes count from 0, within the document's own text.
+        ref.line = m_origin.lineOffset + line + 1;
+        ref.column = column + 1;
     }
     return ref;
 }
 
-YAML::Mark markOf(const YAML::Node& node) {
-    if (!node.IsDefined()) return YAML::Mark::null_mark();
-    return node.Mark();
+bool present(const DocNode& node) {
+    return node.isDefined() && !node.isNull();
 }
 
-bool present(const YAML::Node& node) {
-    return node.IsDefined() && !node.IsNull();
+DocNode field(const DocNode& map, const char* key) {
+    return map.get(key);
 }
 
-YAML::Node field(const YAML::Node& map, const char* key) {
-    if (!present(map) || !map.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
-    return map[key];
-}
-
-const char* typeName(const YAML::Node& node) {
-    if (!node.IsDefined() || node.IsNull()) return "null";
-    if (node.IsMap()) return "a map";
-    if (node.IsSequence()) return "a list";
+const char* typeName(const DocNode& node) {
+    if (!node.isDefined() || node.isNull()) return "null";
+    if (node.isMap()) return "a map";
+    if (node.isSequence()) return "a list";
     return "a scalar";
 }
 
-bool expectMap(Reader& r, const YAML::Node& node, const FieldPath& path) {
+bool expectMap(Reader& r, const DocNode& node, const FieldPath& path) {
     if (!present(node)) return false;
-    if (node.IsMap()) return true;
+    if (node.isMap()) return true;
     r.error(node, path, std::string("expected a map, got ") + typeName(node));
     return false;
 }
 
-bool expectList(Reader& r, const YAML::Node& node, const FieldPath& path) {
+bool expectList(Reader& r, const DocNode& node, const FieldPath& path) {
     if (!present(node)) return false;
-    if (node.IsSequence()) return true;
+    if (node.isSequence()) return true;
     r.error(node, path, std::string("expected a list, got ") + typeName(node));
     return false;
 }
 
-void rejectUnknownFields(Reader& r, const YAML::Node& node, const FieldPath& path,
+void rejectUnknownFields(Reader& r, const DocNode& node, const FieldPath& path,
                          std::initializer_list<std::string_view> known) {
-    if (!present(node) || !node.IsMap()) return;
-    for (auto it = node.begin(); it != node.end(); ++it) {
-        const YAML::Node key = it->first;
-        if (!key.IsScalar()) {
+    if (!present(node) || !node.isMap()) return;
+    for (std::size_t i = 0; i < node.size(); ++i) {
+        const DocNode key = node.key(i);
+        if (!key.isScalar()) {
             r.error(key, path, "expected a string key");
             continue;
         }
-        const std::string& k = key.Scalar();
+        const std::string_view k = key.scalar();
         if (std::find(known.begin(), known.end(), k) == known.end())
-            r.error(key, path, "unknown field \"" + k + "\"");
+            r.error(key, path, "unknown field \"" + std::string(k) + "\"");
     }
 }
 
-std::optional<std::string> readString(Reader& r, const YAML::Node& node, const FieldPath& path) {
+std::optional<std::string> readString(Reader& r, const DocNode& node, const FieldPath& path) {
     if (!present(node)) return std::nullopt;
-    if (!node.IsScalar()) {
+    if (!node.isScalar()) {
         r.error(node, path, std::string("expected a string, got ") + typeName(node));
         return std::nullopt;
     }
-    return node.Scalar();
+    return std::string(node.scalar());
 }
 
 std::optional<std::int64_t> parseDecimalInt64(std::string_view text) {
@@ -143,16 +142,16 @@ std::optional<std::int64_t> parseDecimalInt64(std::string_view text) {
     return v;
 }
 
-std::optional<std::int64_t> readInt(Reader& r, const YAML::Node& node, const FieldPath& path,
+std::optional<std::int64_t> readInt(Reader& r, const DocNode& node, const FieldPath& path,
                                     std::int64_t min, std::int64_t max) {
     if (!present(node)) return std::nullopt;
-    if (!node.IsScalar()) {
+    if (!node.isScalar()) {
         r.error(node, path, std::string("expected an integer, got ") + typeName(node));
         return std::nullopt;
     }
-    const auto v = parseDecimalInt64(node.Scalar());
+    const auto v = parseDecimalInt64(node.scalar());
     if (!v) {
-        r.error(node, path, "expected an integer, got \"" + node.Scalar() + "\"");
+        r.error(node, path, "expected an integer, got \"" + std::string(node.scalar()) + "\"");
         return std::nullopt;
     }
     if (*v < min || *v > max) {
@@ -164,53 +163,53 @@ std::optional<std::int64_t> readInt(Reader& r, const YAML::Node& node, const Fie
     return v;
 }
 
-std::optional<std::int32_t> readInt32(Reader& r, const YAML::Node& node, const FieldPath& path) {
+std::optional<std::int32_t> readInt32(Reader& r, const DocNode& node, const FieldPath& path) {
     const auto v = readInt(r, node, path, std::numeric_limits<std::int32_t>::min(),
                            std::numeric_limits<std::int32_t>::max());
     if (!v) return std::nullopt;
     return static_cast<std::int32_t>(*v);
 }
 
-std::optional<std::int64_t> readInt64(Reader& r, const YAML::Node& node, const FieldPath& path) {
+std::optional<std::int64_t> readInt64(Reader& r, const DocNode& node, const FieldPath& path) {
     return readInt(r, node, path, std::numeric_limits<std::int64_t>::min(),
                    std::numeric_limits<std::int64_t>::max());
 }
 
-std::optional<bool> readBool(Reader& r, const YAML::Node& node, const FieldPath& path) {
+std::optional<bool> readBool(Reader& r, const DocNode& node, const FieldPath& path) {
     if (!present(node)) return std::nullopt;
-    if (node.IsScalar()) {
+    if (node.isScalar()) {
         // The YAML 1.1 spellings sigs.k8s.io/yaml (go-yaml v2) accepts.
         static constexpr std::string_view kTrue[] = {"true", "True", "TRUE", "yes", "Yes", "YES",
                                                      "on",   "On",   "ON",   "y",   "Y"};
         static constexpr std::string_view kFalse[] = {"false", "False", "FALSE", "no", "No", "NO",
                                                       "off",   "Off",   "OFF",   "n",  "N"};
-        const std::string& s = node.Scalar();
+        const std::string_view s = node.scalar();
         if (std::find(std::begin(kTrue), std::end(kTrue), s) != std::end(kTrue)) return true;
         if (std::find(std::begin(kFalse), std::end(kFalse), s) != std::end(kFalse)) return false;
-        r.error(node, path, "expected a boolean, got \"" + s + "\"");
+        r.error(node, path, "expected a boolean, got \"" + std::string(s) + "\"");
         return std::nullopt;
     }
     r.error(node, path, std::string("expected a boolean, got ") + typeName(node));
     return std::nullopt;
 }
 
-std::optional<core::Quantity> readQuantity(Reader& r, const YAML::Node& node, const FieldPath& path) {
+std::optional<core::Quantity> readQuantity(Reader& r, const DocNode& node, const FieldPath& path) {
     if (!present(node)) return std::nullopt;
-    if (!node.IsScalar()) {
+    if (!node.isScalar()) {
         r.error(node, path, std::string("expected a quantity, got ") + typeName(node));
         return std::nullopt;
     }
-    auto q = core::Quantity::parse(node.Scalar());
+    auto q = core::Quantity::parse(node.scalar());
     if (!q) {
-        r.error(node, path, "invalid quantity \"" + node.Scalar() + "\"");
+        r.error(node, path, "invalid quantity \"" + std::string(node.scalar()) + "\"");
         return std::nullopt;
     }
     return q;
 }
 
-std::optional<std::string> readRequiredString(Reader& r, const YAML::Node& parent, const char* key,
+std::optional<std::string> readRequiredString(Reader& r, const DocNode& parent, const char* key,
                                               const FieldPath& parentPath) {
-    const YAML::Node node = field(parent, key);
+    const DocNode node = field(parent, key);
     const FieldPath path = parentPath.child(key);
     if (!present(node)) {
         r.error(parent, path, "is required");
@@ -224,53 +223,48 @@ std::optional<std::string> readRequiredString(Reader& r, const YAML::Node& paren
     return s;
 }
 
-std::vector<std::string> readStringList(Reader& r, const YAML::Node& node, const FieldPath& path) {
+std::vector<std::string> readStringList(Reader& r, const DocNode& node, const FieldPath& path) {
     std::vector<std::string> out;
-    forEachItem(r, node, path, [&](const YAML::Node& item, const FieldPath& p) {
+    forEachItem(r, node, path, [&](const DocNode& item, const FieldPath& p) {
         // A null element decodes to "" in Go.
         out.push_back(readString(r, item, p).value_or(std::string()));
     });
     return out;
 }
 
-std::vector<Sym> readSymList(Reader& r, const YAML::Node& node, const FieldPath& path) {
+std::vector<Sym> readSymList(Reader& r, const DocNode& node, const FieldPath& path) {
     std::vector<Sym> out;
-    forEachItem(r, node, path, [&](const YAML::Node& item, const FieldPath& p) {
+    forEachItem(r, node, path, [&](const DocNode& item, const FieldPath& p) {
         out.push_back(r.intern(readString(r, item, p).value_or(std::string())));
     });
     return out;
 }
 
-core::Labels readLabels(Reader& r, const YAML::Node& node, const FieldPath& path) {
+core::Labels readLabels(Reader& r, const DocNode& node, const FieldPath& path) {
     core::Labels labels;
-    forEachEntry(r, node, path, [&](const std::string& key, const YAML::Node& value, const FieldPath& p) {
+    forEachEntry(r, node, path, [&](const std::string& key, const DocNode& value, const FieldPath& p) {
         labels.set(r.intern(key), r.intern(readString(r, value, p).value_or(std::string())));
     });
     return labels;
 }
 
-void forEachItem(Reader& r, const YAML::Node& list, const FieldPath& path,
-                 const std::function<void(const YAML::Node&, const FieldPath&)>& fn) {
+void forEachItem(Reader& r, const DocNode& list, const FieldPath& path,
+                 const std::function<void(const DocNode&, const FieldPath&)>& fn) {
     if (!expectList(r, list, path)) return;
-    int i = 0;
-    for (auto it = list.begin(); it != list.end(); ++it, ++i) {
-        const YAML::Node item = *it;
-        fn(item, path.index(i));
-    }
+    for (std::size_t i = 0; i < list.size(); ++i) fn(list.item(i), path.index(static_cast<int>(i)));
 }
 
-void forEachEntry(Reader& r, const YAML::Node& map, const FieldPath& path,
-                  const std::function<void(const std::string&, const YAML::Node&, const FieldPath&)>& fn) {
+void forEachEntry(Reader& r, const DocNode& map, const FieldPath& path,
+                  const std::function<void(const std::string&, const DocNode&, const FieldPath&)>& fn) {
     if (!expectMap(r, map, path)) return;
-    for (auto it = map.begin(); it != map.end(); ++it) {
-        const YAML::Node key = it->first;
-        if (!key.IsScalar()) {
+    for (std::size_t i = 0; i < map.size(); ++i) {
+        const DocNode key = map.key(i);
+        if (!key.isScalar()) {
             r.error(key, path, "expected a string key");
             continue;
         }
-        const std::string k = key.Scalar();
-        const YAML::Node value = it->second;
-        fn(k, value, path.child(k));
+        const std::string k(key.scalar());
+        fn(k, map.value(i), path.child(k));
     }
 }
 

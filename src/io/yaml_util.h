@@ -1,13 +1,12 @@
 #pragma once
 /// Shared by every reader: a field path for messages, the per-object read context that turns
-/// yaml-cpp marks into file positions and collects diagnostics, and strict scalar readers.
+/// node positions into file positions and collects diagnostics, and strict scalar readers.
 ///
-/// yaml-cpp traps this file works around: `node.as<T>(fallback)` hides bad values, a const
-/// `map["missing"]` is a "zombie" whose Mark()/Type() throw, a non-const `operator[]` inserts
-/// keys, and `as<int>()` reads "010" as octal. So every access goes through `field()` on a
-/// const node and every scalar is converted here, with a diagnostic on failure.
+/// Readers work on the parsers' common DocumentTree (document_tree.h), never on a parser's
+/// own types; every scalar is converted here, strictly (no octal "010", no silent
+/// fallbacks), with a diagnostic on failure.
 
-#include <yaml-cpp/yaml.h>
+#include "io/document_tree.h"
 
 #include <cstdint>
 #include <functional>
@@ -46,7 +45,7 @@ private:
     int m_index = -1;
 };
 
-/// Where a document sits in its file: yaml-cpp counts lines from the start of the text it
+/// Where a document sits in its file: node lines count from the start of the text the parser
 /// was given, and each document is parsed on its own (see yaml_documents.h).
 struct DocumentOrigin {
     const std::string* file = nullptr;
@@ -58,7 +57,7 @@ struct DocumentOrigin {
 class Reader {
 public:
     Reader(core::StringPool& pool, Diagnostics& diagnostics, DocumentOrigin origin, std::string kind,
-           const YAML::Node& anchor);
+           const DocNode& anchor);
 
     core::StringPool& pool() { return m_pool; }
     Sym intern(std::string_view s) { return m_pool.intern(s); }
@@ -69,74 +68,73 @@ public:
     const std::string& name() const { return m_name; }
 
     /// Problems with the input: the object will be skipped.
-    void error(const YAML::Node& at, const FieldPath& path, std::string_view message);
-    void warning(const YAML::Node& at, const FieldPath& path, std::string_view message);
+    void error(const DocNode& at, const FieldPath& path, std::string_view message);
+    void warning(const DocNode& at, const FieldPath& path, std::string_view message);
     /// Semantic problems that the API server would reject but a scheduler tolerates (an
     /// unparsable node selector term, a malformed label selector): a warning while reading
     /// objects, an error while reading a KubeSchedulerConfiguration, which upstream validates.
-    void semantic(const YAML::Node& at, const FieldPath& path, std::string_view message);
+    void semantic(const DocNode& at, const FieldPath& path, std::string_view message);
     void setStrictSemantics(bool strict) { m_strictSemantics = strict; }
 
     int errorCount() const { return m_errors; }
     /// file:line:column of a node (the object's own position when the node has none).
-    core::SourceRef sourceOf(const YAML::Node& node) const;
+    core::SourceRef sourceOf(const DocNode& node) const;
 
 private:
-    void report(Severity severity, const YAML::Node& at, const FieldPath& path, std::string_view message);
+    void report(Severity severity, const DocNode& at, const FieldPath& path, std::string_view message);
 
     core::StringPool& m_pool;
     Diagnostics& m_diagnostics;
     DocumentOrigin m_origin;
     std::string m_kind;
     std::string m_name;
-    YAML::Mark m_anchor;
+    int m_anchorLine = -1;  // 0-based position of the object itself
+    int m_anchorColumn = -1;
     int m_errors = 0;
     bool m_strictSemantics = false;
 };
 
-/// The mark of a node, or yaml-cpp's null mark for absent (zombie) nodes.
-YAML::Mark markOf(const YAML::Node& node);
 /// True when the node exists and is not YAML null (`~`, `null`, empty).
-bool present(const YAML::Node& node);
-/// `map[key]` without yaml-cpp's traps: an undefined node when `map` is not a map or lacks it.
-YAML::Node field(const YAML::Node& map, const char* key);
+bool present(const DocNode& node);
+/// `map[key]`: an undefined node when `map` is absent, not a map, or lacks the key.
+DocNode field(const DocNode& map, const char* key);
 /// "a map", "a list", "a scalar" for messages.
-const char* typeName(const YAML::Node& node);
+const char* typeName(const DocNode& node);
 
 /// Reports an error unless the node is absent or a map; true when it is a map.
-bool expectMap(Reader& r, const YAML::Node& node, const FieldPath& path);
+bool expectMap(Reader& r, const DocNode& node, const FieldPath& path);
 /// Reports an error unless the node is absent or a list; true when it is a list.
-bool expectList(Reader& r, const YAML::Node& node, const FieldPath& path);
+bool expectList(Reader& r, const DocNode& node, const FieldPath& path);
 /// Errors for keys of `node` not in `known` (upstream decodes configuration strictly).
-void rejectUnknownFields(Reader& r, const YAML::Node& node, const FieldPath& path,
+void rejectUnknownFields(Reader& r, const DocNode& node, const FieldPath& path,
                          std::initializer_list<std::string_view> known);
 
 /// Scalar readers: std::nullopt when absent or wrong (the latter also reports an error).
-std::optional<std::string> readString(Reader& r, const YAML::Node& node, const FieldPath& path);
-std::optional<std::int64_t> readInt(Reader& r, const YAML::Node& node, const FieldPath& path,
+std::optional<std::string> readString(Reader& r, const DocNode& node, const FieldPath& path);
+std::optional<std::int64_t> readInt(Reader& r, const DocNode& node, const FieldPath& path,
                                     std::int64_t min, std::int64_t max);
-std::optional<std::int32_t> readInt32(Reader& r, const YAML::Node& node, const FieldPath& path);
-std::optional<std::int64_t> readInt64(Reader& r, const YAML::Node& node, const FieldPath& path);
-std::optional<bool> readBool(Reader& r, const YAML::Node& node, const FieldPath& path);
+std::optional<std::int32_t> readInt32(Reader& r, const DocNode& node, const FieldPath& path);
+std::optional<std::int64_t> readInt64(Reader& r, const DocNode& node, const FieldPath& path);
+std::optional<bool> readBool(Reader& r, const DocNode& node, const FieldPath& path);
 /// A quantity given as a YAML number or string (`4`, "4", 500m, 1.5, 2Gi, 1e3).
-std::optional<core::Quantity> readQuantity(Reader& r, const YAML::Node& node, const FieldPath& path);
+std::optional<core::Quantity> readQuantity(Reader& r, const DocNode& node, const FieldPath& path);
 /// A string that must be present and non-empty (errors "is required" at `parent` otherwise).
-std::optional<std::string> readRequiredString(Reader& r, const YAML::Node& parent, const char* key,
+std::optional<std::string> readRequiredString(Reader& r, const DocNode& parent, const char* key,
                                               const FieldPath& parentPath);
 
 /// A list of strings; empty when absent.
-std::vector<std::string> readStringList(Reader& r, const YAML::Node& node, const FieldPath& path);
+std::vector<std::string> readStringList(Reader& r, const DocNode& node, const FieldPath& path);
 /// A list of strings, interned.
-std::vector<Sym> readSymList(Reader& r, const YAML::Node& node, const FieldPath& path);
+std::vector<Sym> readSymList(Reader& r, const DocNode& node, const FieldPath& path);
 /// A string-to-string map (labels, nodeSelector, service selector), interned.
-core::Labels readLabels(Reader& r, const YAML::Node& node, const FieldPath& path);
+core::Labels readLabels(Reader& r, const DocNode& node, const FieldPath& path);
 
 /// Calls `fn(item, itemPath)` for every element of a list (nothing when absent).
-void forEachItem(Reader& r, const YAML::Node& list, const FieldPath& path,
-                 const std::function<void(const YAML::Node&, const FieldPath&)>& fn);
+void forEachItem(Reader& r, const DocNode& list, const FieldPath& path,
+                 const std::function<void(const DocNode&, const FieldPath&)>& fn);
 /// Calls `fn(key, value, valuePath)` for every entry of a map with a string key.
-void forEachEntry(Reader& r, const YAML::Node& map, const FieldPath& path,
-                  const std::function<void(const std::string&, const YAML::Node&, const FieldPath&)>& fn);
+void forEachEntry(Reader& r, const DocNode& map, const FieldPath& path,
+                  const std::function<void(const std::string&, const DocNode&, const FieldPath&)>& fn);
 
 /// Strict decimal integer as strconv.ParseInt(s, 10, 64) reads it (optional sign, digits).
 std::optional<std::int64_t> parseDecimalInt64(std::string_view text);

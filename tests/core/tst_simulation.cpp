@@ -172,6 +172,9 @@ private slots:
     void permitWaitTimesOut();
     void reserveAndPermitFailures_data();
     void reserveAndPermitFailures();
+    void waitingVictimIsRejectedNotDeleted();
+    void deletedWhileWaitingIsNotRequeued();
+    void leftoverFlushRetriesAfterTheClusterChanged();
 };
 
 // --- single pass vs the full loop -------------------------------------------------------------
@@ -378,7 +381,8 @@ void TestSimulation::nodeAdded() {
     if (taint) n2.taints.push_back(Taint{tc.sym("dedicated"), tc.sym("gpu"), static_cast<TaintEffect>(taint)});
     sim.addNode(std::move(n2));
     QCOMPARE(whereIs(sim, p), queueAfterAdd);
-    sim.run();
+    // Up to a minute: before the 5-minute leftover flush would retry a parked pod.
+    sim.run(60 * kSecond);
     QCOMPARE(stateOf(sim, p), state);
     QCOMPARE(sim.outcome(p).attempts, attempts);
     QCOMPARE(messageOf(sim, p), message);
@@ -441,9 +445,15 @@ void TestSimulation::uncordonFullNodeKeepsPodParked() {
     QVERIFY(sim.step());
     QVERIFY(sim.uncordon("n1"));
     QCOMPARE(whereIs(sim, p), QString("unschedulablePods"));
-    sim.run();
+    sim.run(60 * kSecond);
     QCOMPARE(stateOf(sim, p), QString("pending"));
     QCOMPARE(sim.outcome(p).attempts, 1);
+    // The leftover flush retries it after 5 minutes against the changed node, and the run
+    // ends there: the new verdict is final.
+    sim.run();
+    QCOMPARE(sim.outcome(p).attempts, 2);
+    QCOMPARE(messageOf(sim, p), QString("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are "
+                                        "available: 1 No preemption victims found for incoming pod.."));
 }
 
 // --- the binding cycle ---------------------------------------------------------------------------------
@@ -755,7 +765,7 @@ void TestSimulation::permitWaitTimesOut() {
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     Recorder rec(sim, tc.cluster);
-    sim.run();
+    sim.run(4 * 60 * kSecond);  // before the leftover flush retries p (and preempts q)
     const QString t = QString::number(timeoutMs);
     const QString qBound = QString::number(timeoutMs + 10);
     QCOMPARE(rec.of("p", {EventType::PodAssumed, EventType::PodPermitWaiting, EventType::PodBindFailed,
@@ -835,10 +845,12 @@ void TestSimulation::reserveAndPermitFailures() {
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     Recorder rec(sim, tc.cluster);
-    sim.run();
+    const EventType failed = static_cast<EventType>(eventType);
+    while (rec.of("p", {failed}).isEmpty() && sim.step()) {
+    }
     QCOMPARE(stateOf(sim, p), QString("pending"));
     QCOMPARE(messageOf(sim, p), message);
-    QCOMPARE(rec.of("p", {static_cast<EventType>(eventType)}), QStringList{"0 " + QString(eventTypeName(static_cast<EventType>(eventType))) + " p | " + message});
+    QCOMPARE(rec.of("p", {failed}), QStringList{"0 " + QString(eventTypeName(failed)) + " p | " + message});
     QCOMPARE(cfg.reserves, 1);
     QCOMPARE(cfg.unreserves, 1);
     // Forgotten: nothing assumed, n1 empty again; the failure cleared no nomination (none).
@@ -849,6 +861,91 @@ void TestSimulation::reserveAndPermitFailures() {
         QCOMPARE(whereIs(sim, p), queue);
         QCOMPARE(sim.outcome(p).attempts, 1);
     }
+    // Upstream retries such a pod forever; a run to quiescence stops after a verdict that
+    // cannot change, or after ten errors in a row against the same cache.
+    sim.run();
+    QCOMPARE(stateOf(sim, p), QString("pending"));
+    QVERIFY(sim.outcome(p).attempts == 1 || sim.outcome(p).attempts == 10);
+}
+
+// --- Preemption and deletion of pods waiting at Permit -------------------------------------------
+
+void TestSimulation::waitingVictimIsRejectedNotDeleted() {
+    // prepareCandidate: a victim waiting at Permit is rejected ("preempted") rather than
+    // deleted: it frees the node, stays a pod, and goes back through the failure handler.
+    ProbeConfig wait;
+    wait.name = "WaitA";
+    wait.permit = Code::Wait;
+    wait.waitSeconds = 60;
+    ProbeSetup setup({&wait});
+    TestCluster tc(ver("1.26"));
+    tc.node("n1").cpu("2").memory("4Gi").add();
+    const Pod& low = tc.pod("low").cpu("2").priority(1).label("wait", "yes").add();
+    Simulation sim(tc.cluster, setup.config, options(), &setup.registry);
+    std::string err;
+    QVERIFY2(sim.init(err), err.c_str());
+    Recorder rec(sim, tc.cluster);
+    QVERIFY(sim.step());  // low: assumed, waiting at Permit
+    QVERIFY(sim.scheduler().cache().isAssumed(low));
+    const Pod& high = tc.pod("high").cpu("2").priority(100).add();
+    sim.podAdded(high);
+    sim.run();
+    QCOMPARE(stateOf(sim, high), QString("bound"));
+    QCOMPARE(nodeOf(sim, tc.cluster, high), QString("n1"));
+    QCOMPARE(rec.of("low", {EventType::PodBindFailed, EventType::PodEvicted}), (QStringList{"0 PodBindFailed low n1 | preempted"}));
+    QCOMPARE(stateOf(sim, low), QString("pending"));
+    QVERIFY(!tc.cluster.podRemoved[low.id]);
+    QCOMPARE(wait.unreserves, 1);
+    // Retried later, it cannot preempt the higher-priority pod.
+    QCOMPARE(messageOf(sim, low),
+             QString("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No "
+                     "preemption victims found for incoming pod.."));
+}
+
+void TestSimulation::deletedWhileWaitingIsNotRequeued() {
+    ProbeConfig wait;
+    wait.name = "WaitA";
+    wait.permit = Code::Wait;
+    wait.waitSeconds = 60;
+    ProbeSetup setup({&wait});
+    TestCluster tc(ver("1.26"));
+    tc.node("n1").cpu("2").memory("4Gi").add();
+    const Pod& p = tc.pod("p").cpu("2").label("wait", "yes").add();
+    Simulation sim(tc.cluster, setup.config, options(), &setup.registry);
+    std::string err;
+    QVERIFY2(sim.init(err), err.c_str());
+    QVERIFY(sim.step());
+    QVERIFY(sim.scheduler().cache().isAssumed(p));
+    sim.evictPod(p, "deleted");
+    QVERIFY(!sim.scheduler().cache().isAssumed(p));
+    QCOMPARE(wait.unreserves, 1);
+    QVERIFY(sim.idle());
+    sim.run();
+    QCOMPARE(stateOf(sim, p), QString("evicted"));
+    QCOMPARE(whereIs(sim, p), QString("none"));
+}
+
+void TestSimulation::leftoverFlushRetriesAfterTheClusterChanged() {
+    // `far` fails NodeAffinity. A pod bound afterwards (AssignedPodAdd, not an event
+    // NodeAffinity registers) leaves it parked, but upstream's leftover flush retries it once
+    // it has sat podMaxInUnschedulablePodsDuration (5 min); after that retry nothing changed,
+    // so the run is over.
+    TestCluster tc(ver("1.26"));
+    tc.node("n1").cpu("2").memory("4Gi").add();
+    const Pod& far = tc.pod("far").cpu("1").nodeSelector("zone", "elsewhere").priority(10).add();
+    const Pod& near = tc.pod("near").cpu("1").add();
+    Simulation sim(tc.cluster, SchedulerConfiguration{}, options());
+    std::string err;
+    QVERIFY2(sim.init(err), err.c_str());
+    Recorder rec(sim, tc.cluster);
+    sim.run();
+    QCOMPARE(stateOf(sim, near), QString("bound"));
+    QCOMPARE(stateOf(sim, far), QString("pending"));
+    QCOMPARE(sim.outcome(far).attempts, 2);
+    QCOMPARE(rec.of("far", {EventType::PodUnschedulable}).size(), 2);
+    QVERIFY(sim.clock().now() >= 5 * 60 * kSecond);
+    QVERIFY(sim.clock().now() <= 5 * 60 * kSecond + 31 * kSecond);
+    QVERIFY(sim.idle());
 }
 
 QTEST_GUILESS_MAIN(TestSimulation)

@@ -1,8 +1,11 @@
 // End to end: the real `berth` binary runs a small cluster to completion and saves a
 // screenshot, offscreen (software scene graph: the QPainter fallback of the canvas) and,
 // where xvfb-run exists, on X with OpenGL (the batched geometry path). The PNG is checked
-// for node cards and for bound pod chips drawn inside them.
+// for node cards and for bound pod chips drawn inside them. The "readme" row runs the embedded
+// demo with a pending pod selected: its grab is the README's screenshot (kept as
+// <build>/screenshot.png; BERTH_UPDATE_SCREENSHOT=1 also writes docs/screenshot.png).
 
+#include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QSet>
@@ -65,16 +68,22 @@ class TestAppOffscreen : public QObject {
 private Q_SLOTS:
     void screenshot_data() {
         QTest::addColumn<bool>("xvfb");
-        QTest::newRow("offscreen") << false;
-        QTest::newRow("xvfb") << true;
+        QTest::addColumn<bool>("demo");
+        QTest::newRow("offscreen") << false << false;
+        QTest::newRow("xvfb") << true << false;
+        QTest::newRow("readme") << false << true;
     }
 
     void screenshot() {
         QFETCH(bool, xvfb);
+        QFETCH(bool, demo);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString png = dir.filePath(QStringLiteral("out.png"));
-        const QStringList args{QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml"),
+        const QStringList args =
+            demo ? QStringList{QStringLiteral("--run"), QStringLiteral("--select"), QStringLiteral("ml/huge-training"),
+                               QStringLiteral("--screenshot"), png}
+                 : QStringList{QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml"),
                                QStringLiteral("--run"), QStringLiteral("--screenshot"), png};
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QUICK_CONTROLS_STYLE"), QStringLiteral("Fusion"));
@@ -105,7 +114,19 @@ private Q_SLOTS:
         QVERIFY2(!img.isNull(), "no screenshot written");
         QVERIFY(img.width() >= 800 && img.height() >= 500);
         if (qEnvironmentVariableIsSet("BERTH_KEEP_SCREENSHOT"))
-            img.save(qEnvironmentVariable("BERTH_KEEP_SCREENSHOT") + (xvfb ? "-xvfb.png" : "-offscreen.png"));
+            img.save(qEnvironmentVariable("BERTH_KEEP_SCREENSHOT") + (demo ? "-readme.png" : xvfb ? "-xvfb.png" : "-offscreen.png"));
+        if (demo) {
+            // The README's picture: the default window size, readable at 1280x800.
+            QCOMPARE(img.size(), QSize(1280, 800));
+            QVERIFY(QFile::copy(png, QStringLiteral(BERTH_BINARY_DIR "/screenshot.png")) ||
+                    (QFile::remove(QStringLiteral(BERTH_BINARY_DIR "/screenshot.png")) &&
+                     QFile::copy(png, QStringLiteral(BERTH_BINARY_DIR "/screenshot.png"))));
+            if (qEnvironmentVariableIsSet("BERTH_UPDATE_SCREENSHOT")) {
+                const QString docs = QStringLiteral(BERTH_SOURCE_DIR "/docs/screenshot.png");
+                QFile::remove(docs);
+                QVERIFY(QFile::copy(png, docs));
+            }
+        }
 
         // Not blank: many distinct colours.
         QSet<QRgb> colours;

@@ -11,7 +11,9 @@
 #include <string>
 
 #include "core/api/cluster.h"
+#include "io/json_documents.h"
 #include "io/manifest_loader.h"
+#include "io/yaml_documents.h"
 
 using namespace berth;
 
@@ -111,6 +113,10 @@ private slots:
     void workloads();
     void listKinds();
     void sourcePositions();
+    void jsonTreeMatchesYaml_data();
+    void jsonTreeMatchesYaml();
+    void jsonManifests();
+    void anchorsAndAliases();
     void separatorsAndLineEndings();
     void emptyDocumentsIgnored();
     void startTimes_data();
@@ -822,6 +828,107 @@ void TestManifestLoader::sourcePositions() {
     QVERIFY2(l->result.diagnostics.items.empty(), qPrintable(l->all()));
     QCOMPARE(l->node("n1")->source.toString(), std::string("f.yaml:4:1"));
     QCOMPARE(l->pod("p")->source.toString(), std::string("f.yaml:9:1"));
+}
+
+// Two trees are the same when every node has the same type, text and 0-based position.
+// Returns the first difference as a path, or "" when there is none.
+static std::string treeDifference(const io::detail::DocNode& a, const io::detail::DocNode& b, const std::string& path) {
+    auto where = [&](const io::detail::DocNode& n) {
+        return std::to_string(n.line()) + ":" + std::to_string(n.column());
+    };
+    if (a.type() != b.type()) return path + ": type differs";
+    if (a.line() != b.line() || a.column() != b.column())
+        return path + ": position " + where(a) + " vs " + where(b);
+    if (a.scalar() != b.scalar())
+        return path + ": \"" + std::string(a.scalar()) + "\" vs \"" + std::string(b.scalar()) + "\"";
+    if (a.size() != b.size()) return path + ": size differs";
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::string p = path + "[" + std::to_string(i) + "]";
+        std::string d = a.isMap() ? treeDifference(a.key(i), b.key(i), p + ".key") +
+                                        treeDifference(a.value(i), b.value(i), p)
+                                  : treeDifference(a.item(i), b.item(i), p);
+        if (!d.empty()) return d;
+    }
+    return {};
+}
+
+void TestManifestLoader::jsonTreeMatchesYaml_data() {
+    // JSON is YAML: yaml-cpp and the JSON fast path must build the same tree, positions
+    // included (a collection at its bracket, a string at its opening quote), so diagnostics
+    // and SourceRefs do not depend on which parser read a file.
+    QTest::addColumn<QString>("json");
+    QTest::newRow("kubectl List, indented") << QString(
+        "{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"List\",\n    \"items\": [\n        {\n"
+        "            \"kind\": \"Pod\",\n            \"metadata\": {\"name\": \"p\", \"labels\": {}},\n"
+        "            \"spec\": {\"containers\": [], \"priority\": 10}\n        }\n    ]\n}\n");
+    QTest::newRow("numbers keep their text") << QString("{\"a\": 1e3, \"b\": -0.5, \"c\": 0, \"d\": 12345678901234}");
+    QTest::newRow("true false null") << QString("{\"t\": true, \"f\": false, \"n\": null, \"s\": \"null\"}");
+    QTest::newRow("escapes") << QString("{\"k\\\"ey\": \"a\\\\b\\n\\u00e9\\t\", \"e\": \"\"}");
+    QTest::newRow("compact, no blanks") << QString("{\"a\":[1,{\"b\":[]},\"x\"],\"c\":{}}");
+    QTest::newRow("duplicate keys kept in order") << QString("{\"a\": 1, \"a\": 2}");
+    QTest::newRow("CRLF line ends") << QString("{\r\n  \"a\": [\r\n    \"b\"\r\n  ]\r\n}\r\n");
+    QTest::newRow("byte order mark") << QString("\xEF\xBB\xBF{\"a\": \"b\"}");
+    QTest::newRow("top-level list") << QString("[{\"a\": 1}, 2]");
+}
+
+void TestManifestLoader::jsonTreeMatchesYaml() {
+    QFETCH(QString, json);
+    const std::string text = json.toStdString();
+    const auto fast = io::detail::parseJsonDocument(text);
+    QVERIFY(fast.has_value());
+    QCOMPARE(fast->documents.size(), std::size_t(1));
+    const auto pieces = io::detail::splitYamlDocuments(text);
+    QCOMPARE(pieces.size(), std::size_t(1));
+    const auto yaml = io::detail::parseYamlPiece(pieces[0]);
+    QVERIFY(!yaml.failed);
+    QCOMPARE(yaml.documents.size(), std::size_t(1));
+    const std::string difference = treeDifference(fast->documents[0], yaml.documents[0], "$");
+    QVERIFY2(difference.empty(), difference.c_str());
+}
+
+void TestManifestLoader::jsonManifests() {
+    // A JSON List loads like its YAML twin; problems are reported at the JSON positions.
+    auto l = load(
+        "{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [\n"
+        "  {\"apiVersion\": \"v1\", \"kind\": \"Node\", \"metadata\": {\"name\": \"n1\"},\n"
+        "   \"status\": {\"allocatable\": {\"cpu\": 4, \"memory\": \"8Gi\", \"pods\": \"110\"}}},\n"
+        "  {\"apiVersion\": \"v1\", \"kind\": \"Pod\", \"metadata\": {\"name\": \"p\"},\n"
+        "   \"spec\": {\"containers\": [{\"name\": \"c\", \"resources\": {\"requests\": {\"cpu\": \"1x\"}}}]}}\n"
+        "]}\n",
+        "f.json");
+    QVERIFY2(l->node("n1"), qPrintable(l->all()));
+    QCOMPARE(l->node("n1")->source.toString(), std::string("f.json:2:3"));
+    QCOMPARE(l->node("n1")->allocatable.milliCpu, qint64(4000));
+    const auto errors = l->errors();
+    QCOMPARE(errors.size(), std::size_t(1));
+    QCOMPARE(errors[0].toString(),
+             std::string("f.json:5:76: error: Pod default/p: spec.containers[0].resources.requests.cpu: "
+                         "invalid quantity \"1x\""));
+    QVERIFY(!l->pod("p"));
+
+    // Not valid JSON (a missing bracket): read as YAML, which reports where it gave up.
+    auto broken = load("{\"apiVersion\": \"v1\", \"kind\": \"Node\",\n \"metadata\": {\"name\": \"n\"}\n", "g.json");
+    QCOMPARE(broken->errors().size(), std::size_t(1));
+    QVERIFY2(broken->errors()[0].message.starts_with("invalid YAML"), qPrintable(broken->all()));
+    QCOMPARE(broken->errors()[0].file, std::string("g.json"));
+    QVERIFY(broken->errors()[0].line > 0);
+
+    // Flow-style YAML that is not JSON (unquoted keys) still loads through the YAML path.
+    auto flow = load("{apiVersion: v1, kind: Node, metadata: {name: n2}}\n", "h.yaml");
+    QVERIFY2(flow->result.diagnostics.items.empty(), qPrintable(flow->all()));
+    QVERIFY(flow->node("n2"));
+}
+
+void TestManifestLoader::anchorsAndAliases() {
+    // An alias reads as its anchored node, as YAML::Load gives it (one shared node).
+    auto l = load(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: &l {app: web}}\n"
+        "spec:\n  nodeSelector: *l\n  containers: [{name: c, resources: {requests: &r {cpu: 250m}, limits: *r}}]\n");
+    QVERIFY2(l->result.diagnostics.items.empty(), qPrintable(l->all()));
+    const core::Pod* p = l->pod("p");
+    QVERIFY(p);
+    QCOMPARE(p->nodeSelector.get(l->sym("app")), l->sym("web"));
+    QCOMPARE(p->containers[0].requests.milliCpu, qint64(250));
 }
 
 void TestManifestLoader::separatorsAndLineEndings() {

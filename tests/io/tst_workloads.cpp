@@ -620,6 +620,71 @@ private slots:
         QCOMPARE(c.pods.size(), std::size_t{3});
     }
 
+    void scaleDownRanksPodsAsTheReplicaSetController() {
+        // controller.ActivePodsWithRanks: unassigned pods go first, then pods on the node
+        // with the most replicas, then the newest.
+        Cluster c;
+        c.workloads.push_back(makeWorkload(c, WorkloadKind::ReplicaSet, "ns", "app", 5));
+        io::Diagnostics diags;
+        QVERIFY(io::expandWorkloads(c, 1, diags).empty());
+        QCOMPARE(c.pods.size(), std::size_t{5});
+        // Pods 0 and 1 on node-a, 2 and 4 on node-b (two each: equal rank), 3 still pending.
+        auto place = [&](std::size_t i, const char* node) {
+            c.pods[i].nodeName = c.pool.intern(node);
+            c.pods[i].phase = core::PodPhase::Running;
+        };
+        place(0, "node-a");
+        place(1, "node-a");
+        place(2, "node-b");
+        place(4, "node-b");
+        c.workloads[0].replicas = 2;
+        const auto surplus = io::expandWorkloads(c, 1, diags);
+        // 3 (unassigned), then among equal ranks the newest: 4, then 2.
+        QCOMPARE(surplus, (std::vector<std::uint32_t>{3, 4, 2}));
+        QCOMPARE(c.pods.size(), std::size_t{5});  // nothing created
+    }
+
+    void scaleDownCondemnsHighestStatefulSetOrdinals() {
+        Cluster c;
+        c.workloads.push_back(makeWorkload(c, WorkloadKind::StatefulSet, "ns", "db", 4));
+        io::Diagnostics diags;
+        io::expandWorkloads(c, 1, diags);
+        QCOMPARE(c.pods.size(), std::size_t{4});
+        c.workloads[0].replicas = 1;
+        const auto surplus = io::expandWorkloads(c, 1, diags);
+        QCOMPARE(surplus.size(), std::size_t{3});
+        QCOMPARE(c.pods[surplus[0]].name, std::string("db-3"));
+        QCOMPARE(c.pods[surplus[1]].name, std::string("db-2"));
+        QCOMPARE(c.pods[surplus[2]].name, std::string("db-1"));
+    }
+
+    void deploymentScaleFollowsToItsReplicaSet() {
+        Cluster c;
+        c.workloads.push_back(makeWorkload(c, WorkloadKind::Deployment, "ns", "web", 2));
+        io::Diagnostics diags;
+        io::expandWorkloads(c, 1, diags);
+        QCOMPARE(c.pods.size(), std::size_t{2});
+        c.workloads[0].replicas = 5;
+        QVERIFY(io::expandWorkloads(c, 1, diags).empty());
+        QCOMPARE(c.pods.size(), std::size_t{5});
+        QCOMPARE(c.workloads.size(), std::size_t{2});  // the same ReplicaSet
+        QCOMPARE(c.workloads[1].replicas, 5);
+        c.workloads[0].replicas = 0;
+        QCOMPARE(io::expandWorkloads(c, 1, diags).size(), std::size_t{5});
+    }
+
+    void lowerJobParallelismDeletesActivePods() {
+        Cluster c;
+        Workload job = makeWorkload(c, WorkloadKind::Job, "ns", "crunch", 3);
+        job.completions = 10;
+        c.workloads.push_back(job);
+        io::Diagnostics diags;
+        io::expandWorkloads(c, 1, diags);
+        QCOMPARE(c.pods.size(), std::size_t{3});
+        c.workloads[0].replicas = 1;
+        QCOMPARE(io::expandWorkloads(c, 1, diags).size(), std::size_t{2});
+    }
+
     void longNamesAreCut() {
         // names.SimpleNameGenerator: the "<name>-" prefix is cut to 58 characters, then 5
         // random ones: 63 in all.

@@ -35,6 +35,22 @@ const QColor kBarTrack(0xe6, 0xe9, 0xee);
 const QColor kCpuBar(0x2f, 0x80, 0xd1);
 const QColor kMemBar(0x8a, 0x5c, 0xd6);
 const QColor kOverBar(0xd6, 0x45, 0x45);
+// Step-mode highlights: Filter verdicts, score heat (pale yellow -> orange), the winner.
+const QColor kPassCard(0xe4, 0xf4, 0xe7);
+const QColor kPassBorder(0x3c, 0x9a, 0x52);
+const QColor kFailCard(0xfa, 0xe3, 0xe3);
+const QColor kFailBorder(0xc9, 0x4a, 0x4a);
+const QColor kSkipBorder(0xa0, 0xa6, 0xb0);
+const QColor kHeatLow(0xff, 0xf4, 0xc8);
+const QColor kHeatHigh(0xf5, 0x9b, 0x42);
+const QColor kWinnerBorder(0x0f, 0x7b, 0x2f);
+const QColor kCyclePod(0xf0, 0x8c, 0x00);
+
+QColor mix(const QColor& a, const QColor& b, double t) {
+    return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * t),
+                            static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * t),
+                            static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
 
 QRectF inflate(const QRectF& r, double d) { return r.adjusted(-d, -d, d, d); }
 
@@ -135,6 +151,15 @@ void ClusterCanvas::setPods(PodListModel* model) {
     Q_EMIT podsChanged();
 }
 
+void ClusterCanvas::setCycle(CyclePlayback* cycle) {
+    if (cycle == m_cycle) return;
+    if (m_cycle) disconnect(m_cycle, nullptr, this, nullptr);
+    m_cycle = cycle;
+    if (m_cycle) connect(m_cycle, &CyclePlayback::changed, this, &ClusterCanvas::markDirty);
+    markDirty();
+    Q_EMIT cycleChanged();
+}
+
 void ClusterCanvas::markDirty() {
     m_dirty = true;
     polish();
@@ -179,8 +204,11 @@ void ClusterCanvas::rebuild() {
         const PodRow& p = pods[i];
         const bool placed = p.phase == PodPhaseUi::Bound || p.phase == PodPhaseUi::Assumed ||
                             p.phase == PodPhaseUi::Preexisting;
-        if (placed && p.nodeId >= 0 && p.nodeId < nodes.size()) onNode[static_cast<std::size_t>(p.nodeId)].push_back(i);
-        else if (p.phase == PodPhaseUi::Pending) pending.push_back(i);
+        // In step mode the popped pod stays in the tray until the assume phase shows.
+        const bool heldBack = m_cycle && m_cycle->holdsBack(p.key);
+        if (placed && !heldBack && p.nodeId >= 0 && p.nodeId < nodes.size())
+            onNode[static_cast<std::size_t>(p.nodeId)].push_back(i);
+        else if (p.phase == PodPhaseUi::Pending || heldBack) pending.push_back(i);
     }
 
     // Zones in name order; nodes without a zone label last.
@@ -228,6 +256,7 @@ void ClusterCanvas::rebuild() {
         QColor c = workloadColor(p.workload);
         if (p.phase == PodPhaseUi::Assumed) c.setAlphaF(0.35f);  // a ghost: binding in flight
         if (p.key == m_selectedPod) m_quads.push_back({inflate(chip, 2), kSelectedBorder});
+        else if (m_cycle && m_cycle->active() && p.key == m_cycle->pod()) m_quads.push_back({inflate(chip, 2), kCyclePod});
         m_quads.push_back({chip, c});
         m_podBoxes.push_back({podRow, chip});
     };
@@ -261,11 +290,39 @@ void ClusterCanvas::rebuild() {
             const QRectF card(kGap + static_cast<double>(k % cols) * (kCardW + kGap),
                               y + kZoneHeaderH + static_cast<double>(k / cols) * (cardH + kGap), kCardW, cardH);
             const bool selected = node.name == m_selectedNode;
-            m_quads.push_back({inflate(card, selected ? 3 : 1), selected ? kSelectedBorder : kCardBorder});
-            m_quads.push_back({card, node.cordoned ? kCordonedCard : kCardColor});
+            QColor border = selected ? kSelectedBorder : kCardBorder;
+            QColor fill = node.cordoned ? kCordonedCard : kCardColor;
+            double borderWidth = selected ? 3 : 1;
+            const CyclePlayback::NodeMark* mark = nullptr;
+            if (m_cycle) {
+                const auto found = m_cycle->marks().constFind(node.name);
+                if (found != m_cycle->marks().constEnd()) mark = &*found;
+            }
+            if (mark) {
+                switch (mark->mark) {
+                    case CyclePlayback::PassMark: fill = kPassCard; border = kPassBorder; borderWidth = 2; break;
+                    case CyclePlayback::FailMark: fill = kFailCard; border = kFailBorder; borderWidth = 2; break;
+                    case CyclePlayback::SkipMark: border = kSkipBorder; break;
+                    case CyclePlayback::NoMark: break;
+                }
+                if (mark->heat >= 0) fill = mix(kHeatLow, kHeatHigh, mark->heat);
+                if (mark->winner) {
+                    border = kWinnerBorder;
+                    borderWidth = 5;
+                }
+                if (selected) border = kSelectedBorder;
+            }
+            m_quads.push_back({inflate(card, borderWidth), border});
+            m_quads.push_back({card, fill});
             m_nodeBoxes.push_back({n, card});
             label(node.cordoned ? node.name + tr("  (cordoned)") : node.name, card.left() + kPad, card.top() + 4,
-                  kCardW - 2 * kPad, 12, false, QStringLiteral("#222"));
+                  kCardW - 2 * kPad - 44, 12, false, QStringLiteral("#222"));
+            if (mark && (mark->heat >= 0 || mark->mark == CyclePlayback::FailMark)) {
+                // The node's score total (or the verdict) at the card's top right.
+                const QString text = mark->heat >= 0 ? QString::number(mark->total) : QStringLiteral("×");
+                label(text, card.right() - 44, card.top() + 3, 40, 13, true,
+                      mark->heat >= 0 ? QStringLiteral("#7a3b00") : QStringLiteral("#a12b2b"));
+            }
             auto bar = [&](double top, qint64 used, qint64 total, const QColor& color) {
                 const QRectF track(card.left() + kPad, card.top() + top, kCardW - 2 * kPad, kBarH);
                 m_quads.push_back({track, kBarTrack});

@@ -19,6 +19,7 @@
 
 #include "app/models/node_list_model.h"
 #include "app/models/pod_list_model.h"
+#include "app/playback/cycle_playback.h"
 
 namespace berth::app {
 
@@ -27,6 +28,8 @@ class ClusterCanvas : public QQuickItem {
     QML_ELEMENT
     Q_PROPERTY(berth::app::NodeListModel* nodes READ nodes WRITE setNodes NOTIFY nodesChanged)
     Q_PROPERTY(berth::app::PodListModel* pods READ pods WRITE setPods NOTIFY podsChanged)
+    /// The cycle on show (step mode, slow play): node pass/fail, score heat, the winner.
+    Q_PROPERTY(berth::app::CyclePlayback* cycle READ cycle WRITE setCycle NOTIFY cycleChanged)
     Q_PROPERTY(QString selectedNode READ selectedNode NOTIFY selectionChanged)
     Q_PROPERTY(QString selectedPod READ selectedPod NOTIFY selectionChanged)
     Q_PROPERTY(QString hoverText READ hoverText NOTIFY hoverChanged)
@@ -51,6 +54,8 @@ public:
     void setNodes(NodeListModel* model);
     PodListModel* pods() const { return m_pods; }
     void setPods(PodListModel* model);
+    CyclePlayback* cycle() const { return m_cycle; }
+    void setCycle(CyclePlayback* cycle);
     QString selectedNode() const { return m_selectedNode; }
     QString selectedPod() const { return m_selectedPod; }
     QString hoverText() const { return m_hoverText; }
@@ -79,6 +84,7 @@ public:
 Q_SIGNALS:
     void nodesChanged();
     void podsChanged();
+    void cycleChanged();
     void selectionChanged();
     void hoverChanged();
     void viewChanged();
@@ -118,6 +124,7 @@ private:
 
     NodeListModel* m_nodes = nullptr;
     PodListModel* m_pods = nullptr;
+    CyclePlayback* m_cycle = nullptr;
     std::vector<Quad> m_quads;
     std::vector<NodeBox> m_nodeBoxes;
     std::vector<PodBox> m_podBoxes;

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 
+#include "app/engine/trace_types.h"
+
 namespace berth::app {
 
 struct NodeRow {
@@ -95,6 +97,13 @@ struct UpdateBatch {
     SimStats stats;
     bool running = false;
     bool finished = false;  // the simulation went idle during this batch
+    /// The newest scheduling cycle of this batch (invalid when none ran or traces are off):
+    /// what step mode plays back and the canvas highlights.
+    CycleTraceUi lastCycle;
+    /// The selected pod's newest attempt, when it was attempted during this batch.
+    CycleTraceUi selectedTrace;
+    /// The serial of the last step command done before this batch (0: none yet).
+    quint64 stepSerial = 0;
 };
 
 }  // namespace berth::app

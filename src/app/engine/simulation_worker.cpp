@@ -7,8 +7,8 @@
 
 #include "core/events.h"
 #include "core/simulation.h"
+#include "io/cluster_setup.h"
 #include "io/manifest_loader.h"
-#include "io/workloads.h"
 
 namespace berth::app {
 
@@ -70,6 +70,10 @@ void SimulationWorker::load(const QStringList& paths, const QByteArray& text, co
     m_sim.reset();
     m_cluster = std::make_unique<core::Cluster>();
     m_attempts = 0;
+    m_traces.clear();
+    m_assumedOn.clear();
+    m_cyclePod = m_lastCyclePod = m_selectedPod = -1;
+    m_selectedTraceDirty = false;
 
     ClusterSnapshot snap;
     io::LoadResult result;
@@ -83,9 +87,7 @@ void SimulationWorker::load(const QStringList& paths, const QByteArray& text, co
         io::loadManifestFile(path.toStdString(), *m_cluster, result);
         names << QFileInfo(path).fileName();
     }
-    io::validateCluster(*m_cluster, result);
-    io::expandWorkloads(*m_cluster, 0, result.diagnostics);
-    io::addImplicitNamespaces(*m_cluster);
+    io::finishLoading(*m_cluster, result, 0, core::KubeVersion::newest());
     snap.source = names.join(QStringLiteral(", "));
     for (const auto& d : result.diagnostics.items) snap.diagnostics << qs(d.toString());
 
@@ -100,14 +102,12 @@ void SimulationWorker::load(const QStringList& paths, const QByteArray& text, co
                          .arg(result.diagnostics.items.size());
     }
     if (m_sim) {
-        core::Cluster* cluster = m_cluster.get();
         m_sim->setEventListener([this](const core::SimEvent& e) { onEvent(e); });
+        m_sim->setTraceListener([this](const core::CycleTrace& t) { onTrace(t); });
+        updateTracing();
         // Controllers recreate what they own after evictions: the io layer's expansion is the
         // controller model (it reconciles, so running it again only adds the missing pods).
-        m_sim->setReconciler([cluster](core::Cluster&) {
-            io::Diagnostics d;
-            io::expandWorkloads(*cluster, 0, d);
-        });
+        m_sim->setReconciler(io::controllerReconciler(0, core::KubeVersion::newest()));
         for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) snap.nodes << nodeRow(i);
         for (quint32 i = 0; i < m_cluster->pods.size(); ++i) snap.pods << podRow(i);
         snap.queue = queueRows();
@@ -121,6 +121,7 @@ void SimulationWorker::play() {
     if (!m_sim) return;
     m_toEnd = false;
     setRunning(true);
+    updateTracing();  // already running: the mode may still have changed
 }
 
 void SimulationWorker::pause() {
@@ -128,7 +129,8 @@ void SimulationWorker::pause() {
     setRunning(false);
 }
 
-void SimulationWorker::step() {
+void SimulationWorker::step(quint64 serial) {
+    m_stepSerial = serial;
     if (!m_sim) return;
     setRunning(false);
     if (!m_sim->step()) m_finishedPending = true;
@@ -139,14 +141,45 @@ void SimulationWorker::runToEnd() {
     if (!m_sim) return;
     m_toEnd = true;
     setRunning(true);
+    updateTracing();
 }
 
-void SimulationWorker::setSpeed(double speed) { m_speed = std::clamp(speed, 0.05, kMaxSpeed); }
+void SimulationWorker::setSpeed(double speed) {
+    m_speed = std::clamp(speed, 0.05, kMaxSpeed);
+    updateTracing();
+}
+
+void SimulationWorker::selectPod(qint64 podId) {
+    m_selectedPod = podId;
+    m_selectedTraceDirty = false;
+    if (podId < 0) {
+        Q_EMIT traceReady(CycleTraceUi{});
+        return;
+    }
+    Q_EMIT traceReady(m_traces.toUi(static_cast<quint32>(podId)));
+}
+
+void SimulationWorker::updateTracing() {
+    if (!m_sim) return;
+    const bool flatOut = m_running && (m_toEnd || m_speed >= kMaxSpeed);
+    m_sim->scheduler().setTrace(!flatOut || m_cluster->nodes.size() <= kTraceAllNodes);
+}
+
+void SimulationWorker::onTrace(const core::CycleTrace& trace) {
+    if (m_cyclePod < 0) return;
+    const auto id = static_cast<quint32>(m_cyclePod);
+    const core::Pod& pod = m_cluster->pods[id];
+    m_traces.record(id, trace, m_sim->scheduler().frameworkFor(pod), m_sim->outcome(pod).attempts,
+                    m_sim->clock().now());
+    m_lastCyclePod = m_cyclePod;
+    if (m_cyclePod == m_selectedPod) m_selectedTraceDirty = true;
+}
 
 void SimulationWorker::setRunning(bool running) {
     if (running == m_running) return;
     m_running = running;
     m_stepBudget = 0;
+    updateTracing();
     if (running) {
         m_sinceTick.start();
         m_tick.start();
@@ -184,7 +217,12 @@ void SimulationWorker::onEvent(const core::SimEvent& e) {
     if (e.pod != 0xFFFFFFFFu) m_dirtyPods.insert(e.pod);
     if (e.node != core::kEmptySym)
         if (const core::Node* n = m_cluster->findNode(e.node)) m_dirtyNodes.insert(n->id);
-    if (e.type == core::EventType::PodPopped) ++m_attempts;
+    if (e.type == core::EventType::PodPopped) {
+        ++m_attempts;
+        m_cyclePod = e.pod;
+    }
+    if (e.type == core::EventType::PodAssumed && e.node != core::kEmptySym)
+        if (const core::Node* n = m_cluster->findNode(e.node)) m_assumedOn.insert(e.pod, n->id);
     m_events << eventRow(e);
 }
 
@@ -213,6 +251,11 @@ void SimulationWorker::flush() {
     b.stats = stats();
     b.running = m_running;
     b.finished = m_finishedPending;
+    b.stepSerial = m_stepSerial;
+    if (m_lastCyclePod >= 0) b.lastCycle = m_traces.toUi(static_cast<quint32>(m_lastCyclePod));
+    if (m_selectedTraceDirty && m_selectedPod >= 0) b.selectedTrace = m_traces.toUi(static_cast<quint32>(m_selectedPod));
+    m_lastCyclePod = -1;
+    m_selectedTraceDirty = false;
     m_events.clear();
     m_dirtyPods.clear();
     m_dirtyNodes.clear();
@@ -279,6 +322,11 @@ PodRow SimulationWorker::podRow(quint32 id) const {
         if (const core::Node* n = c.findNode(o.node)) {
             r.nodeId = static_cast<qint32>(n->id);
             r.node = qs(n->name);
+        }
+    } else if (r.phase == PodPhaseUi::Assumed) {
+        if (auto it = m_assumedOn.constFind(id); it != m_assumedOn.constEnd()) {
+            r.nodeId = static_cast<qint32>(*it);
+            r.node = qs(c.nodes[*it].name);
         }
     }
     switch (m_sim->queue().location(p)) {

@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QSet>
 #include <QStringList>
@@ -14,11 +15,13 @@
 #include <memory>
 
 #include "app/engine/sim_types.h"
+#include "app/engine/trace_store.h"
 
 namespace berth::core {
 struct Cluster;
 class Simulation;
 struct SimEvent;
+struct CycleTrace;
 }  // namespace berth::core
 
 namespace berth::app {
@@ -33,6 +36,9 @@ public:
     static constexpr double kStepsPerSecondAt1x = 8.0;
     /// Speeds at or above this run as fast as the machine allows.
     static constexpr double kMaxSpeed = 64.0;
+    /// Up to this many nodes every attempt is traced, even flat out; above it, traces are
+    /// recorded only while playback is slow enough to watch (tracing costs per node).
+    static constexpr std::size_t kTraceAllNodes = 1000;
 
 public Q_SLOTS:
     /// Loads manifest files (and/or an in-memory manifest named `textName`), expands the
@@ -40,13 +46,19 @@ public Q_SLOTS:
     void load(const QStringList& paths, const QByteArray& text, const QString& textName);
     void play();
     void pause();
-    void step();
+    /// One core step (a scheduling cycle, or one timed event such as a bind). `serial` comes
+    /// back in the batch that shows its result, so the GUI knows which batch answers it.
+    void step(quint64 serial = 0);
     void runToEnd();
     void setSpeed(double speed);
+    /// The pod the inspector shows (-1: none). Answers at once with `traceReady` (its newest
+    /// kept attempt, possibly invalid); later attempts come in the batches' selectedTrace.
+    void selectPod(qint64 podId);
 
 Q_SIGNALS:
     void loaded(const berth::app::ClusterSnapshot& snapshot);
     void updated(const berth::app::UpdateBatch& batch);
+    void traceReady(const berth::app::CycleTraceUi& trace);
 
 private:
     void onEvent(const core::SimEvent& e);
@@ -54,6 +66,8 @@ private:
     void flush();
     void scheduleFlush();
     void setRunning(bool running);
+    void updateTracing();
+    void onTrace(const core::CycleTrace& trace);
     NodeRow nodeRow(quint32 id) const;
     PodRow podRow(quint32 id) const;
     QList<QueueRow> queueRows() const;
@@ -75,6 +89,15 @@ private:
     QList<EventRow> m_events;
     quint64 m_knownPods = 0;
     int m_attempts = 0;
+    TraceStore m_traces;
+    qint64 m_cyclePod = -1;      // the pod whose scheduling cycle is running
+    qint64 m_lastCyclePod = -1;  // the newest traced cycle since the last batch
+    qint64 m_selectedPod = -1;
+    bool m_selectedTraceDirty = false;
+    quint64 m_stepSerial = 0;
+    /// Where each assumed pod sits: the outcome names the node only once bound, but the
+    /// canvas draws the assumed pod there (faded) while its binding is in flight.
+    QHash<quint32, quint32> m_assumedOn;
 };
 
 }  // namespace berth::app

@@ -54,6 +54,19 @@ private:
 
 enum class SelectorOp : std::uint8_t { In, NotIn, Exists, DoesNotExist, Gt, Lt };
 
+/// The API spelling of an operator (`In`, `NotIn`, ...).
+inline const char* selectorOpName(SelectorOp op) {
+    switch (op) {
+        case SelectorOp::In: return "In";
+        case SelectorOp::NotIn: return "NotIn";
+        case SelectorOp::Exists: return "Exists";
+        case SelectorOp::DoesNotExist: return "DoesNotExist";
+        case SelectorOp::Gt: return "Gt";
+        case SelectorOp::Lt: return "Lt";
+    }
+    return "";
+}
+
 /// One requirement of a metav1.LabelSelector (matchLabels entries become `In [v]`).
 struct LabelRequirement {
     Sym key = kEmptySym;

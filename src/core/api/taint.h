@@ -44,4 +44,15 @@ inline bool toleratesTaint(const std::vector<Toleration>& tolerations, const Tai
     return false;
 }
 
+/// The API spelling of an effect; "" for None (a toleration of every effect).
+inline const char* taintEffectName(TaintEffect e) {
+    switch (e) {
+        case TaintEffect::NoSchedule: return "NoSchedule";
+        case TaintEffect::PreferNoSchedule: return "PreferNoSchedule";
+        case TaintEffect::NoExecute: return "NoExecute";
+        case TaintEffect::None: break;
+    }
+    return "";
+}
+
 }  // namespace berth::core

@@ -26,6 +26,9 @@ struct Handle {
     std::mt19937_64* rng = nullptr;
     /// Deterministic choices where upstream picks at random (tie-break `name`).
     bool deterministic = false;
+    /// Plugins may keep state between cycles (incremental counts) instead of recounting every
+    /// pod each cycle. Decisions are the same either way; off only to prove that (issue 6).
+    bool fastPaths = true;
     /// Deletes a preemption victim (DefaultPreemption's PrepareCandidate).
     std::function<void(const Pod& victim, const Pod& preemptor, Sym node)> evictVictim;
     /// Clears the nominated node of a lower-priority pod (preemption step 6.5.2).

@@ -16,7 +16,7 @@ const char* codeName(Code c) {
 }
 
 std::string Status::message(const StringPool& pool) const {
-    if (m_code == Code::Error && !m_error.empty()) return m_error;
+    if (m_code == Code::Error && m_extra && !m_extra->error.empty()) return m_extra->error;
     std::string out;
     for (Sym r : reasons()) {
         if (!out.empty()) out += ", ";

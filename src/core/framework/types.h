@@ -27,15 +27,17 @@ struct NodeScore {
 };
 
 /// Status per snapshot node; `has` is false for nodes that got no status (1.26: nodes outside
-/// a PreFilterResult).
+/// a PreFilterResult). Read statuses[i] only where has[i]: the statuses are allocated on the
+/// first set(), so a cycle whose first nodes fit pays for one byte per node, not one Status.
 struct NodeStatusMap {
     std::vector<Status> statuses;
     std::vector<std::uint8_t> has;
     void reset(std::size_t n) {
-        statuses.assign(n, Status{});
+        statuses.clear();
         has.assign(n, 0);
     }
     void set(int node, Status s) {
+        if (statuses.size() != has.size()) statuses.resize(has.size());
         statuses[static_cast<std::size_t>(node)] = std::move(s);
         has[static_cast<std::size_t>(node)] = 1;
     }

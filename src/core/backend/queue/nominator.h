@@ -25,6 +25,8 @@ public:
         v.erase(std::remove(v.begin(), v.end(), &pod), v.end());
         m_nodeOf.erase(it);
     }
+    /// No pod is nominated anywhere (the common case: the filter then skips the lookup).
+    bool empty() const { return m_nodeOf.empty(); }
     /// kEmptySym when the pod is not nominated.
     Sym nodeOf(const Pod& pod) const {
         auto it = m_nodeOf.find(pod.id);

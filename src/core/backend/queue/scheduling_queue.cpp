@@ -132,8 +132,11 @@ void SchedulingQueue::addUnschedulableIfNotPresent(QueuedPodInfo info, std::int6
     if (where == QueueLocation::Active || where == QueueLocation::Backoff || where == QueueLocation::Unschedulable)
         return;  // already present
     info.timestamp = m_clock.now();
+    const bool noRejectors = info.unschedulablePlugins.empty();
     m_infos[id] = std::move(info);
-    if (m_moveRequestCycle >= podSchedulingCycle) {
+    // scheduling_queue.go AddUnschedulableIfNotPresent (hints off): a move request during
+    // the pod's cycle, or (>= 1.29) nothing to wait for, sends it to backoffQ.
+    if (m_moveRequestCycle >= podSchedulingCycle || (m_settings.noRejectorsToBackoff && noRejectors)) {
         m_backoff.insert(id);
         setLocation(id, QueueLocation::Backoff, "ScheduleAttemptFailure");
     } else {

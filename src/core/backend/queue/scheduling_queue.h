@@ -36,6 +36,9 @@ struct QueueSettings {
     SimTime podInitialBackoff = 1 * kSecond;
     SimTime podMaxBackoff = 10 * kSecond;
     SimTime podMaxInUnschedulablePodsDuration = 300 * kSecond;
+    /// [ver >= 1.29] a failed pod with no rejector plugins (an error, not a verdict) goes
+    /// straight to backoffQ instead of waiting for an event in the unschedulable pool.
+    bool noRejectorsToBackoff = false;
 };
 
 class SchedulingQueue {

@@ -303,8 +303,9 @@ Status Framework::runFilterPluginsWithNominatedPods(const CycleState& state, con
                                                     const NodeInfo& nodeInfo) const {
     // UPSTREAM 2.5: pods nominated to this node with priority >= ours must keep their room
     // (first pass, with them), and affinity to them must not be assumed (second pass, without).
+    if (!m_handle.nominator || m_handle.nominator->empty()) return runFilterPlugins(state, pod, nodeInfo);
     std::vector<const Pod*> nominated;
-    if (m_handle.nominator && nodeInfo.node())
+    if (nodeInfo.node())
         for (const Pod* np : m_handle.nominator->nominatedPodsForNode(nodeInfo.node()->nameSym))
             if (np != &pod && np->priority >= pod.priority) nominated.push_back(np);
     if (nominated.empty()) return runFilterPlugins(state, pod, nodeInfo);

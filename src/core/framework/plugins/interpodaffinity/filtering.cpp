@@ -21,6 +21,114 @@ void PreFilterState::updateExisting(Sym key, Sym value, std::int64_t delta) {
     if (std::find(existingKeys.begin(), existingKeys.end(), key) == existingKeys.end()) existingKeys.push_back(key);
 }
 
+namespace {
+
+// podMatchesAllAffinityTerms: false for an empty term list.
+bool matchesAll(const std::vector<IncomingTerm>& terms, const Pod& q) {
+    if (terms.empty()) return false;
+    for (const auto& t : terms)
+        if (!t.matches(q)) return false;
+    return true;
+}
+
+bool sameSelector(const LabelSelector& a, const LabelSelector& b) {
+    if (a.invalid != b.invalid || a.requirements.size() != b.requirements.size()) return false;
+    for (std::size_t i = 0; i < a.requirements.size(); ++i) {
+        const auto& x = a.requirements[i];
+        const auto& y = b.requirements[i];
+        if (x.key != y.key || x.op != y.op || x.values != y.values) return false;
+    }
+    return true;
+}
+
+bool sameTerms(const std::vector<IncomingTerm>& a, const std::vector<IncomingTerm>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const auto& x = a[i];
+        const auto& y = b[i];
+        if (x.topologyKey != y.topologyKey || x.weight != y.weight || x.nothing != y.nothing ||
+            x.allNamespaces != y.allNamespaces || x.namespaces != y.namespaces || !sameSelector(x.selector, y.selector))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool ExistingCountCache::sameQuery(const Pod& pod, const PreFilterShared& sh, bool labelKeys) const {
+    return m_valid && pod.ns == m_ns && labelKeys == m_labelKeys && pod.labels == m_labels &&
+           sh.namespaceLabels == m_namespaceLabels && sameTerms(sh.affinity, m_affinity) &&
+           sameTerms(sh.antiAffinity, m_antiAffinity);
+}
+
+void ExistingCountCache::add(const Share& s, std::int64_t delta) {
+    TopologyCounts& m = m_totals[s.map];
+    const auto it = m.try_emplace(s.pair, 0).first;
+    it->second += delta;
+    if (it->second == 0) m.erase(it);
+}
+
+void ExistingCountCache::update(const Pod& pod, const PreFilterShared& sh, bool labelKeys,
+                                const std::vector<NodeInfo*>& nodes, PreFilterState& out) {
+    if (!sameQuery(pod, sh, labelKeys) || m_nodes.size() != nodes.size()) {
+        m_valid = true;
+        m_ns = pod.ns;
+        m_labels = pod.labels;
+        m_namespaceLabels = sh.namespaceLabels;
+        m_affinity = sh.affinity;
+        m_antiAffinity = sh.antiAffinity;
+        m_labelKeys = labelKeys;
+        m_nodes.assign(nodes.size(), nullptr);
+        m_generations.assign(nodes.size(), -1);
+        m_shares.assign(nodes.size(), {});
+        for (auto& m : m_totals) m.clear();
+    }
+    const auto& aff = sh.affinity;
+    const auto& anti = sh.antiAffinity;
+    for (std::size_t pos = 0; pos < nodes.size(); ++pos) {
+        const NodeInfo* ni = nodes[pos];
+        if (m_nodes[pos] == ni && m_generations[pos] == ni->generation()) continue;
+        auto& shares = m_shares[pos];
+        for (const Share& s : shares) add(s, -1);
+        shares.clear();
+        m_nodes[pos] = ni;
+        m_generations[pos] = ni->generation();
+        const Node& node = *ni->node();
+        // The same matches as the full walk in InterPodAffinity::preFilter, for one node.
+        for (const Pod* existing : ni->podsWithRequiredAntiAffinity()) {
+            const auto& terms = existing->affinity.podAntiAffinity.required;
+            if (!termsParse(terms)) continue;
+            for (const auto& t : terms) {
+                if (!existingTermMatches(t, *existing, pod, sh.namespaceLabels, labelKeys)) continue;
+                if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                    shares.push_back(Share{0, topologyPair(t.topologyKey, v)});
+            }
+        }
+        if (!aff.empty() || !anti.empty())
+            for (const Pod* existing : ni->pods()) {
+                if (matchesAll(aff, *existing))
+                    for (const auto& t : aff)
+                        if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                            shares.push_back(Share{1, topologyPair(t.topologyKey, v)});
+                for (const auto& t : anti)
+                    if (t.matches(*existing))
+                        if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                            shares.push_back(Share{2, topologyPair(t.topologyKey, v)});
+            }
+        for (const Share& s : shares) add(s, 1);
+    }
+    out.existingAntiAffinity = m_totals[0];
+    out.affinity = m_totals[1];
+    out.antiAffinity = m_totals[2];
+    // Filter only asks whether some key has a count: the order of the keys does not matter.
+    out.existingKeys.clear();
+    for (const auto& [pair, count] : m_totals[0]) {
+        const auto key = static_cast<Sym>(pair >> 32);
+        if (std::find(out.existingKeys.begin(), out.existingKeys.end(), key) == out.existingKeys.end())
+            out.existingKeys.push_back(key);
+    }
+}
+
 }  // namespace interpodaffinity
 
 using namespace interpodaffinity;
@@ -29,14 +137,6 @@ namespace {
 
 Status missingState() {
     return Status::error("error reading \"PreFilterInterPodAffinity\" from cycleState: not found");
-}
-
-// podMatchesAllAffinityTerms: false for an empty term list.
-bool matchesAll(const std::vector<IncomingTerm>& terms, const Pod& q) {
-    if (terms.empty()) return false;
-    for (const auto& t : terms)
-        if (!t.matches(q)) return false;
-    return true;
 }
 
 bool podParses(const Pod& pod) {
@@ -58,36 +158,43 @@ Status InterPodAffinity::preFilter(CycleState& state, const Pod& pod, PreFilterR
     shared->matchesOwnAffinity = matchesAll(shared->affinity, pod);
 
     PreFilterState s;
-    // getExistingAntiAffinityCounts: existing pods' required anti-affinity terms that match
-    // the incoming pod, counted at the existing pod's node's value of the term's key.
-    for (const NodeInfo* ni : m_handle.snapshot->havePodsWithRequiredAntiAffinity()) {
-        const Node& node = *ni->node();
-        for (const Pod* existing : ni->podsWithRequiredAntiAffinity()) {
-            const auto& terms = existing->affinity.podAntiAffinity.required;
-            if (!termsParse(terms)) continue;
-            for (const auto& t : terms) {
-                if (!existingTermMatches(t, *existing, pod, shared->namespaceLabels, lk)) continue;
-                const Sym value = node.labels.get(t.topologyKey);
-                if (value != kNoSym) s.updateExisting(t.topologyKey, value, 1);
-            }
-        }
-    }
-    // getIncomingAffinityAntiAffinityCounts: existing pods matching all the incoming pod's
-    // affinity terms (counted once per term), and matching each of its anti-affinity terms.
     const auto& aff = shared->affinity;
     const auto& anti = shared->antiAffinity;
-    if (!aff.empty() || !anti.empty()) {
-        for (const NodeInfo* ni : m_handle.snapshot->nodes()) {
+    // The kept counts pay only where there is something to count: with no terms on either
+    // side the full walk below visits nothing.
+    const bool anyTerms = !aff.empty() || !anti.empty() || !m_handle.snapshot->havePodsWithRequiredAntiAffinity().empty();
+    if (m_existingCounts && anyTerms) {
+        m_existingCounts->update(pod, *shared, lk, m_handle.snapshot->nodes(), s);
+    } else {
+        // getExistingAntiAffinityCounts: existing pods' required anti-affinity terms that
+        // match the incoming pod, counted at the existing pod's node's value of the term's key.
+        for (const NodeInfo* ni : m_handle.snapshot->havePodsWithRequiredAntiAffinity()) {
             const Node& node = *ni->node();
-            for (const Pod* existing : ni->pods()) {
-                if (matchesAll(aff, *existing))
-                    for (const auto& t : aff)
-                        if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
-                            PreFilterState::update(s.affinity, t.topologyKey, v, 1);
-                for (const auto& t : anti)
-                    if (t.matches(*existing))
-                        if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
-                            PreFilterState::update(s.antiAffinity, t.topologyKey, v, 1);
+            for (const Pod* existing : ni->podsWithRequiredAntiAffinity()) {
+                const auto& terms = existing->affinity.podAntiAffinity.required;
+                if (!termsParse(terms)) continue;
+                for (const auto& t : terms) {
+                    if (!existingTermMatches(t, *existing, pod, shared->namespaceLabels, lk)) continue;
+                    const Sym value = node.labels.get(t.topologyKey);
+                    if (value != kNoSym) s.updateExisting(t.topologyKey, value, 1);
+                }
+            }
+        }
+        // getIncomingAffinityAntiAffinityCounts: existing pods matching all the incoming pod's
+        // affinity terms (counted once per term), and matching each of its anti-affinity terms.
+        if (!aff.empty() || !anti.empty()) {
+            for (const NodeInfo* ni : m_handle.snapshot->nodes()) {
+                const Node& node = *ni->node();
+                for (const Pod* existing : ni->pods()) {
+                    if (matchesAll(aff, *existing))
+                        for (const auto& t : aff)
+                            if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                                PreFilterState::update(s.affinity, t.topologyKey, v, 1);
+                    for (const auto& t : anti)
+                        if (t.matches(*existing))
+                            if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                                PreFilterState::update(s.antiAffinity, t.topologyKey, v, 1);
+                }
             }
         }
     }

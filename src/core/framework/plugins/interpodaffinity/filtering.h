@@ -7,6 +7,8 @@
 #include <memory>
 #include <vector>
 
+#include "core/framework/node_info.h"
+
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
 
 namespace berth::core::interpodaffinity {
@@ -33,6 +35,38 @@ struct PreFilterState {
         const auto it = m.find(topologyPair(key, value));
         return it == m.end() ? 0 : it->second;
     }
+};
+
+/// PreFilter's three counts summed over all nodes, kept from one cycle to the next (issue 6).
+/// Upstream walks every pod of every node each cycle (getExistingAntiAffinityCounts,
+/// getIncomingAffinityAntiAffinityCounts); the sums are the same when a node's share is
+/// recounted only if the node changed, which its NodeInfo generation says. Valid while the
+/// incoming pod's side is the same: namespace, labels, namespace labels and resolved terms.
+class ExistingCountCache {
+public:
+    /// Recounts the changed nodes and writes the three counts (and existingKeys) into `out`.
+    void update(const Pod& pod, const PreFilterShared& sh, bool labelKeys, const std::vector<NodeInfo*>& nodes,
+                PreFilterState& out);
+
+private:
+    struct Share {
+        std::uint8_t map = 0;  // 0 existingAntiAffinity, 1 affinity, 2 antiAffinity
+        std::uint64_t pair = 0;
+    };
+    bool sameQuery(const Pod& pod, const PreFilterShared& sh, bool labelKeys) const;
+    void add(const Share& s, std::int64_t delta);
+
+    bool m_valid = false;
+    Sym m_ns = kNoSym;
+    Labels m_labels;
+    Labels m_namespaceLabels;
+    std::vector<IncomingTerm> m_affinity;
+    std::vector<IncomingTerm> m_antiAffinity;
+    bool m_labelKeys = false;
+    std::vector<const NodeInfo*> m_nodes;     // per snapshot position: whose shares are stored
+    std::vector<std::int64_t> m_generations;  // per position: that NodeInfo's generation
+    std::vector<std::vector<Share>> m_shares; // per position: one +1 per counted match
+    TopologyCounts m_totals[3];
 };
 
 }  // namespace berth::core::interpodaffinity

@@ -63,6 +63,8 @@ private:
     Sym m_reasonAntiAffinity;
     Sym m_reasonExistingAntiAffinity;
     Sym m_reasonParse;
+    // PreFilter's counts kept between cycles; null when the fast path is switched off.
+    std::unique_ptr<interpodaffinity::ExistingCountCache> m_existingCounts;
 };
 
 }  // namespace berth::core

@@ -74,6 +74,10 @@ Status InterPodAffinity::preScore(CycleState& state, const Pod& pod, std::span<N
             if (node.labels.empty()) continue;
             const auto pods = hasPreferred ? ni->pods() : ni->podsWithAffinity();
             for (const Pod* existing : pods) {
+                // Without preferred terms of its own, an existing pod whose only terms are
+                // required anti-affinity adds nothing: skip the walk over its terms.
+                const auto& ea = existing->affinity;
+                if (!hasPreferred && ea.podAffinity.empty() && ea.podAntiAffinity.preferred.empty()) continue;
                 // processExistingPod: the incoming pod's preferred terms against the existing
                 // pod, then the existing pod's required affinity (hardPodAffinityWeight) and
                 // preferred terms against the incoming pod.

@@ -217,4 +217,67 @@ std::int64_t countMatchingPods(const NodeInfo& nodeInfo, const SpreadSelector& s
     return n;
 }
 
+bool DomainCountCache::usable(const Pod& pod, const std::vector<Constraint>& cs) {
+    if (!pod.nodeSelector.empty() || pod.affinity.node.required) return false;
+    if (pod.tolerations.empty()) return true;
+    for (const auto& c : cs)
+        if (c.nodeTaintsPolicy == InclusionPolicy::Honor) return false;
+    return true;
+}
+
+bool DomainCountCache::sameQuery(Sym ns, const std::vector<Constraint>& cs, bool requireAll) const {
+    if (!m_valid || ns != m_ns || requireAll != m_requireAll || cs.size() != m_constraints.size()) return false;
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+        const Constraint& a = cs[i];
+        const Constraint& b = m_constraints[i];
+        if (a.topologyKey != b.topologyKey || a.hostname != b.hostname || a.nodeAffinityPolicy != b.nodeAffinityPolicy ||
+            a.nodeTaintsPolicy != b.nodeTaintsPolicy || !a.selector.sameAs(b.selector))
+            return false;
+    }
+    return true;
+}
+
+const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const std::vector<Constraint>& cs,
+                                                         bool requireAllTopologies,
+                                                         const std::vector<NodeInfo*>& nodes,
+                                                         const StringPool& pool) {
+    const std::size_t n = cs.size();
+    if (!sameQuery(pod.ns, cs, requireAllTopologies) || m_nodes.size() != nodes.size()) {
+        m_ns = pod.ns;
+        m_constraints = cs;
+        m_requireAll = requireAllTopologies;
+        m_valid = true;
+        m_nodes.assign(nodes.size(), nullptr);
+        m_generations.assign(nodes.size(), -1);
+        m_shares.assign(nodes.size() * n, Share{});
+        m_totals.assign(n, {});
+    }
+    NodeCounter counter(n);
+    for (std::size_t pos = 0; pos < nodes.size(); ++pos) {
+        const NodeInfo* ni = nodes[pos];
+        if (m_nodes[pos] == ni && m_generations[pos] == ni->generation()) continue;
+        Share* shares = &m_shares[pos * n];
+        for (std::size_t i = 0; i < n; ++i) {
+            if (shares[i].value != kNoSym) m_totals[i][shares[i].value] -= shares[i].count;
+            shares[i] = Share{};
+        }
+        m_nodes[pos] = ni;
+        m_generations[pos] = ni->generation();
+        if (!ni->node()) continue;
+        const Node& node = *ni->node();
+        if (requireAllTopologies && !nodeHasAllKeys(node, cs)) continue;
+        NodeInclusion inclusion(pod, node, pool);
+        counter.reset();
+        for (std::size_t i = 0; i < n; ++i) {
+            if ((cs[i].hostname && !m_countHostname) || !inclusion.passes(cs[i])) continue;
+            // A node without the key counts under the empty value (Go's map lookup).
+            const Sym v = node.labels.get(cs[i].topologyKey);
+            shares[i].value = v == kNoSym ? kEmptySym : v;
+            shares[i].count = counter.count(*ni, cs[i], pod.ns);
+            m_totals[i][shares[i].value] += shares[i].count;
+        }
+    }
+    return m_totals;
+}
+
 }  // namespace berth::core::podtopologyspread

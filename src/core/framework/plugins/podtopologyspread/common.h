@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <unordered_map>
 #include <vector>
 
 #include "core/api/affinity.h"
@@ -107,6 +108,49 @@ public:
 
 private:
     std::vector<std::int64_t> m_cache;
+};
+
+/// PreScore's matching-pod counts per topology value of the non-hostname constraints, summed
+/// over all nodes, kept from one cycle to the next (issue 6). Upstream recounts every pod of
+/// every node each cycle (scoring.go initPreScoreState / the processNode loop); the sums are
+/// the same when each node's share is recounted only if the node changed, which its NodeInfo
+/// generation says. Valid only while the query is the same: the namespace, the constraints and
+/// requireAllTopologies, for a pod whose node inclusion depends on the node alone.
+class DomainCountCache {
+public:
+    using Totals = std::vector<std::unordered_map<Sym, std::int64_t>>;
+    /// One node's share of one constraint: its topology value (kNoSym: the node is not
+    /// counted for it) and its matching pods.
+    struct Share {
+        Sym value = kNoSym;
+        std::int64_t count = 0;
+    };
+
+    /// `countHostname`: hostname constraints are counted per domain too (PreFilter); PreScore
+    /// counts them per node at Score instead.
+    explicit DomainCountCache(bool countHostname) : m_countHostname(countHostname) {}
+
+    /// True when node inclusion for `pod` depends on the node only (no nodeSelector, no
+    /// required node affinity, and no tolerations where a constraint honours taints).
+    static bool usable(const Pod& pod, const std::vector<Constraint>& cs);
+    /// Recounts the changed nodes and returns the totals per constraint (hostname ones empty).
+    const Totals& update(const Pod& pod, const std::vector<Constraint>& cs, bool requireAllTopologies,
+                         const std::vector<NodeInfo*>& nodes, const StringPool& pool);
+    /// After update(): the share of the node at snapshot position `pos` of constraint `i`.
+    const Share& share(std::size_t pos, std::size_t i) const { return m_shares[pos * m_constraints.size() + i]; }
+
+private:
+    bool sameQuery(Sym ns, const std::vector<Constraint>& cs, bool requireAll) const;
+
+    bool m_countHostname;
+    Sym m_ns = kNoSym;
+    std::vector<Constraint> m_constraints;
+    bool m_requireAll = false;
+    bool m_valid = false;
+    std::vector<const NodeInfo*> m_nodes;     // per snapshot position: whose share is stored
+    std::vector<std::int64_t> m_generations;  // per position: that NodeInfo's generation
+    std::vector<Share> m_shares;              // [position * constraints + constraint]
+    Totals m_totals;
 };
 
 }  // namespace berth::core::podtopologyspread

@@ -81,18 +81,32 @@ Status PodTopologySpread::preFilter(CycleState& state, const Pod& pod, PreFilter
     // Domains in first-seen (snapshot) order, so the critical paths come out deterministic;
     // upstream walks a Go map. paths[0] is the minimum either way.
     std::vector<std::vector<Sym>> order(n);
-    NodeCounter counter(n);
-    for (const NodeInfo* ni : nodes) {
-        const Node* node = ni->node();
-        if (!node || !nodeHasAllKeys(*node, cs)) continue;
-        NodeInclusion inclusion(pod, *node, *m_handle.pool);
-        counter.reset();
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!inclusion.passes(cs[i])) continue;
-            const Sym value = node->labels.get(cs[i].topologyKey);
-            auto [it, inserted] = s.counts[i].try_emplace(value, 0);
-            if (inserted) order[i].push_back(value);
-            it->second += counter.count(*ni, cs[i], pod.ns);
+    if (m_preFilterCounts && DomainCountCache::usable(pod, cs)) {
+        // The kept per-node shares, walked in snapshot order so that the domains come out in
+        // the same first-seen order as the full walk below.
+        m_preFilterCounts->update(pod, cs, true, nodes, *m_handle.pool);
+        for (std::size_t pos = 0; pos < nodes.size(); ++pos)
+            for (std::size_t i = 0; i < n; ++i) {
+                const auto& sh = m_preFilterCounts->share(pos, i);
+                if (sh.value == kNoSym) continue;
+                auto [it, inserted] = s.counts[i].try_emplace(sh.value, 0);
+                if (inserted) order[i].push_back(sh.value);
+                it->second += sh.count;
+            }
+    } else {
+        NodeCounter counter(n);
+        for (const NodeInfo* ni : nodes) {
+            const Node* node = ni->node();
+            if (!node || !nodeHasAllKeys(*node, cs)) continue;
+            NodeInclusion inclusion(pod, *node, *m_handle.pool);
+            counter.reset();
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!inclusion.passes(cs[i])) continue;
+                const Sym value = node->labels.get(cs[i].topologyKey);
+                auto [it, inserted] = s.counts[i].try_emplace(value, 0);
+                if (inserted) order[i].push_back(value);
+                it->second += counter.count(*ni, cs[i], pod.ns);
+            }
         }
     }
     for (std::size_t i = 0; i < n; ++i)

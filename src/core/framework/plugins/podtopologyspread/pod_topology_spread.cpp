@@ -8,6 +8,11 @@ PodTopologySpread::PodTopologySpread(const PluginArgs& args, Handle& handle)
       m_builder(args.podTopologySpread, handle.version, *handle.pool),
       m_reasonConstraintsNotMatch(handle.intern("node(s) didn't match pod topology spread constraints")),
       m_reasonNodeLabelNotMatch(
-          handle.intern("node(s) didn't match pod topology spread constraints (missing required label)")) {}
+          handle.intern("node(s) didn't match pod topology spread constraints (missing required label)")) {
+    if (handle.fastPaths) {
+        m_preFilterCounts = std::make_unique<podtopologyspread::DomainCountCache>(true);
+        m_preScoreCounts = std::make_unique<podtopologyspread::DomainCountCache>(false);
+    }
+}
 
 }  // namespace berth::core

@@ -56,6 +56,9 @@ private:
 
     Handle& m_handle;
     podtopologyspread::ConstraintBuilder m_builder;
+    // PreFilter's and PreScore's counts kept between cycles; null when the fast paths are off.
+    std::unique_ptr<podtopologyspread::DomainCountCache> m_preFilterCounts;
+    std::unique_ptr<podtopologyspread::DomainCountCache> m_preScoreCounts;
     Sym m_reasonConstraintsNotMatch;
     Sym m_reasonNodeLabelNotMatch;
 };

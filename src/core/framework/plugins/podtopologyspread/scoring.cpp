@@ -88,18 +88,28 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
             s->weights[i] = topologyNormalizingWeight(size);
         }
 
-        // Matching pods over all nodes (not only the filtered ones) for every value seen above.
-        NodeCounter counter(n);
-        for (const NodeInfo* ni : allNodes) {
-            const Node& node = *ni->node();
-            if (requireAllTopologies && !nodeHasAllKeys(node, cs)) continue;
-            NodeInclusion inclusion(pod, node, *m_handle.pool);
-            counter.reset();
+        // Matching pods over all nodes (not only the filtered ones) for every value seen above:
+        // from the counts kept between cycles where they apply, else by walking every pod.
+        if (m_preScoreCounts && DomainCountCache::usable(pod, cs)) {
+            const auto& totals = m_preScoreCounts->update(pod, cs, requireAllTopologies, allNodes, *m_handle.pool);
             for (std::size_t i = 0; i < n; ++i) {
-                if (cs[i].hostname || !inclusion.passes(cs[i])) continue;
-                const auto it = s->counts[i].find(valueOrEmpty(node, cs[i].topologyKey));
-                if (it == s->counts[i].end()) continue;
-                it->second += counter.count(*ni, cs[i], pod.ns);
+                if (cs[i].hostname) continue;
+                for (auto& [value, count] : s->counts[i])
+                    if (const auto it = totals[i].find(value); it != totals[i].end()) count = it->second;
+            }
+        } else {
+            NodeCounter counter(n);
+            for (const NodeInfo* ni : allNodes) {
+                const Node& node = *ni->node();
+                if (requireAllTopologies && !nodeHasAllKeys(node, cs)) continue;
+                NodeInclusion inclusion(pod, node, *m_handle.pool);
+                counter.reset();
+                for (std::size_t i = 0; i < n; ++i) {
+                    if (cs[i].hostname || !inclusion.passes(cs[i])) continue;
+                    const auto it = s->counts[i].find(valueOrEmpty(node, cs[i].topologyKey));
+                    if (it == s->counts[i].end()) continue;
+                    it->second += counter.count(*ni, cs[i], pod.ns);
+                }
             }
         }
     }

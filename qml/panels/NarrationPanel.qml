@@ -1,0 +1,61 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Berth.App
+
+// Narration for training: the step on show in a sentence or two, with the upstream stage it
+// happens in (scheduleOne, findNodesThatFitPod, prioritizeNodes, selectHost, assume, bind).
+Pane {
+    id: panel
+    required property SimulationController controller
+    readonly property CyclePlayback cycle: controller.cycle
+    padding: 8
+    background: Rectangle { color: "#fffdf3"; border.color: "#e2d9b4" }
+
+    RowLayout {
+        anchors.fill: parent
+        spacing: 10
+        ColumnLayout {
+            Layout.fillWidth: true
+            spacing: 2
+            RowLayout {
+                spacing: 8
+                Label {
+                    objectName: "phaseName"
+                    text: panel.cycle.active ? panel.cycle.phaseName : qsTr("Narration")
+                    font.bold: true
+                    font.pixelSize: 14
+                }
+                Label {
+                    objectName: "stage"
+                    visible: panel.cycle.active
+                    text: panel.cycle.stage
+                    font.family: "monospace"
+                    color: "#7a5b00"
+                }
+                Label {
+                    visible: panel.cycle.active && panel.cycle.pod.length > 0
+                    text: panel.cycle.pod
+                    color: "#556"
+                    elide: Text.ElideMiddle
+                    Layout.fillWidth: true
+                }
+            }
+            Label {
+                objectName: "narration"
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                maximumLineCount: 3
+                elide: Text.ElideRight
+                text: panel.cycle.active ? panel.cycle.narration
+                    : qsTr("Press N (or →) to step one extension point: queue pop, filter, score, select, assume, bind. Shift+N steps a whole pod; Space plays.")
+                color: panel.cycle.active ? "#222" : "#778"
+            }
+        }
+        Button {
+            text: qsTr("Next step (N)")
+            enabled: panel.controller.loaded && !panel.controller.running
+            onClicked: panel.controller.stepPhase()
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import QtQuick
+import QtQuick.Controls
+
+// A scrollable table of one attempt (the Filter or Score table) with a header row and the
+// node column kept readable. Cells are tinted by the model's verdict (pass / fail / not run)
+// or, for the score table, by the heat of a node's total and the winner.
+Item {
+    id: root
+    property var model
+    property real firstColumnWidth: 96
+    property var columnWidth: function(column) { return 100 }
+    property var cellColor: function(verdict) { return "white" }
+    property int heatColumn: -1
+    readonly property alias rows: table.rows
+    readonly property alias columns: table.columns
+
+    implicitHeight: 200
+    clip: true
+
+    HorizontalHeaderView {
+        id: header
+        syncView: table
+        anchors.left: table.left
+        anchors.top: parent.top
+        clip: true
+        delegate: Rectangle {
+            required property string display
+            implicitHeight: 22
+            implicitWidth: 60
+            color: "#e8ebf0"
+            border.color: "#d5d9df"
+            Text {
+                anchors.fill: parent
+                anchors.leftMargin: 4
+                verticalAlignment: Text.AlignVCenter
+                text: parent.display
+                font.pixelSize: 11
+                font.bold: true
+                elide: Text.ElideRight
+            }
+        }
+    }
+
+    TableView {
+        id: table
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.top: header.bottom
+        anchors.bottom: parent.bottom
+        clip: true
+        model: root.model
+        boundsBehavior: Flickable.StopAtBounds
+        columnWidthProvider: function(column) { return root.columnWidth(column) }
+        rowHeightProvider: function(row) { return 20 }
+        ScrollBar.horizontal: ScrollBar {}
+        ScrollBar.vertical: ScrollBar {}
+        delegate: Rectangle {
+            id: cell
+            required property var model
+            required property int column
+            readonly property bool winner: model.winner === true
+            implicitHeight: 20
+            color: root.heatColumn >= 0
+                   ? (cell.column === root.heatColumn && model.heat !== undefined ? Qt.rgba(1, 0.96 - 0.35 * model.heat, 0.78 - 0.6 * model.heat, 1)
+                      : cell.winner ? "#e4f4e7" : "white")
+                   : root.cellColor(model.verdict)
+            border.color: "#e3e6ea"
+            Text {
+                anchors.fill: parent
+                anchors.leftMargin: 4
+                anchors.rightMargin: 4
+                verticalAlignment: Text.AlignVCenter
+                text: cell.model.display === undefined ? "" : String(cell.model.display)
+                font.pixelSize: 11
+                font.bold: cell.column === 0 && cell.winner
+                color: cell.model.verdict === "fail" ? "#a12b2b" : cell.model.verdict === "notrun" || cell.model.verdict === "skip" ? "#8a8f98" : "#222"
+                elide: Text.ElideRight
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+#pragma once
+/// The selected pod's last attempt as a Filter table: one row per node (snapshot order), the
+/// columns Node, Result, Reason, then one column per Filter plugin in run order. Upstream runs
+/// a node's Filter plugins in order and stops at the first that says no
+/// (framework/runtime/framework.go, RunFilterPlugins), so a rejected row reads pass, pass,
+/// FAIL, then "not run".
+
+#include <QAbstractTableModel>
+#include <QtQml/qqmlregistration.h>
+
+#include "app/engine/trace_types.h"
+
+namespace berth::app {
+
+class FilterTableModel : public QAbstractTableModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by the Inspector")
+public:
+    enum Role { VerdictRole = Qt::UserRole + 1, ReasonRole, NodeRole };
+    Q_ENUM(Role)
+    /// Fixed columns before the per-plugin ones.
+    enum Column { NodeColumn, ResultColumn, ReasonColumn, kFixedColumns };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    /// Same pod, same nodes and plugins: cells change in place; another shape resets (a
+    /// different pod is a different table).
+    void setTrace(const CycleTraceUi& trace);
+    /// Cell verdict: "pass", "fail", "notrun" (after the first failure), "skip" (not
+    /// evaluated / excluded), or "" for the text columns.
+    QString verdict(int row, int column) const;
+
+private:
+    QList<NodeTraceUi> m_nodes;
+    QStringList m_plugins;
+};
+
+}  // namespace berth::app

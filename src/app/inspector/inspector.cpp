@@ -1,0 +1,67 @@
+#include "app/inspector/inspector.h"
+
+#include "app/models/node_list_model.h"
+#include "app/models/pod_list_model.h"
+
+namespace berth::app {
+
+Inspector::Inspector(const NodeListModel* nodes, const PodListModel* pods, QObject* parent)
+    : QObject(parent), m_nodes(nodes), m_pods(pods), m_filter(this), m_score(this), m_why(this), m_nodePods(this) {}
+
+void Inspector::select(const QString& node, const QString& pod) {
+    const bool podChanged = pod != m_selectedPod;
+    if (!podChanged && node == m_selectedNode) return;
+    m_selectedNode = node;
+    m_selectedPod = pod;
+    if (podChanged) {
+        // Pod rows are indexed by pod id.
+        m_selectedPodId = pod.isEmpty() ? -1 : m_pods->indexOf(pod);
+        // Until the worker answers, show nothing rather than the previous pod's tables.
+        applyTrace(CycleTraceUi{});
+        Q_EMIT podSelectionRequested(m_selectedPodId);
+    }
+    refresh();
+    Q_EMIT selectionChanged();
+}
+
+void Inspector::setSelectedPod(const QString& key) { select(m_selectedNode, key); }
+void Inspector::setSelectedNode(const QString& name) { select(name, m_selectedPod); }
+
+QString Inspector::summary() const {
+    if (!m_trace.isValid()) return {};
+    const int fit = feasibleCount();
+    QString s = tr("Attempt %1: %2 of %3 nodes fit").arg(m_trace.attempt).arg(fit).arg(m_trace.nodes.size());
+    if (!m_trace.chosen.isEmpty()) s += tr("; chose %1").arg(m_trace.chosen);
+    else if (m_trace.schedulerError) s += tr("; scheduler error");
+    else s += tr("; unschedulable");
+    return s;
+}
+
+void Inspector::setTrace(const CycleTraceUi& trace) {
+    if (m_selectedPodId < 0 || trace.podId != static_cast<quint32>(m_selectedPodId)) return;
+    applyTrace(trace);
+}
+
+void Inspector::applyTrace(const CycleTraceUi& trace) {
+    m_trace = trace;
+    m_filter.setTrace(trace);
+    m_score.setTrace(trace);
+    m_why.setTrace(trace);
+    Q_EMIT traceChanged();
+}
+
+void Inspector::refresh() {
+    const int row = m_selectedNode.isEmpty() ? -1 : m_nodes->indexOf(m_selectedNode);
+    m_nodePods.setPods(m_pods->rows(), row);  // node rows are indexed by node id
+}
+
+void Inspector::clear() {
+    m_selectedPodId = -1;
+    m_selectedPod.clear();
+    m_selectedNode.clear();
+    applyTrace(CycleTraceUi{});
+    refresh();
+    Q_EMIT selectionChanged();
+}
+
+}  // namespace berth::app

@@ -1,0 +1,90 @@
+#pragma once
+/// The inspector's state for QML: the selection (a pod, a node) and the tables of the
+/// selected pod's last attempt (Filter, Score, why-pending) plus the selected node's pods.
+/// The traces come from the worker thread (SimulationWorker::selectPod / batches); this
+/// object only files them into its models, so the GUI thread never waits for the core.
+
+#include <QObject>
+#include <QtQml/qqmlregistration.h>
+
+#include "app/engine/trace_types.h"
+#include "app/inspector/filter_table_model.h"
+#include "app/inspector/node_pods_model.h"
+#include "app/inspector/score_table_model.h"
+#include "app/inspector/why_pending_model.h"
+
+namespace berth::app {
+
+class NodeListModel;
+class PodListModel;
+
+class Inspector : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by the SimulationController")
+    Q_PROPERTY(QString selectedPod READ selectedPod WRITE setSelectedPod NOTIFY selectionChanged)
+    Q_PROPERTY(QString selectedNode READ selectedNode WRITE setSelectedNode NOTIFY selectionChanged)
+    Q_PROPERTY(berth::app::FilterTableModel* filterTable READ filterTable CONSTANT)
+    Q_PROPERTY(berth::app::ScoreTableModel* scoreTable READ scoreTable CONSTANT)
+    Q_PROPERTY(berth::app::WhyPendingModel* whyPending READ whyPending CONSTANT)
+    Q_PROPERTY(berth::app::NodePodsModel* nodePods READ nodePods CONSTANT)
+    Q_PROPERTY(bool hasTrace READ hasTrace NOTIFY traceChanged)
+    Q_PROPERTY(int attempt READ attempt NOTIFY traceChanged)
+    Q_PROPERTY(QString chosen READ chosen NOTIFY traceChanged)
+    Q_PROPERTY(QString fitError READ fitError NOTIFY traceChanged)
+    Q_PROPERTY(int feasibleCount READ feasibleCount NOTIFY traceChanged)
+    Q_PROPERTY(int nodeCount READ nodeCount NOTIFY traceChanged)
+    Q_PROPERTY(bool scored READ scored NOTIFY traceChanged)
+    Q_PROPERTY(QString summary READ summary NOTIFY traceChanged)
+public:
+    Inspector(const NodeListModel* nodes, const PodListModel* pods, QObject* parent = nullptr);
+
+    QString selectedPod() const { return m_selectedPod; }
+    void setSelectedPod(const QString& key);
+    QString selectedNode() const { return m_selectedNode; }
+    void setSelectedNode(const QString& name);
+    Q_INVOKABLE void select(const QString& node, const QString& pod);
+
+    FilterTableModel* filterTable() { return &m_filter; }
+    ScoreTableModel* scoreTable() { return &m_score; }
+    WhyPendingModel* whyPending() { return &m_why; }
+    NodePodsModel* nodePods() { return &m_nodePods; }
+    bool hasTrace() const { return m_trace.isValid(); }
+    int attempt() const { return m_trace.attempt; }
+    QString chosen() const { return m_trace.chosen; }
+    QString fitError() const { return m_trace.message; }
+    int feasibleCount() const { return m_trace.feasibleCount(); }
+    int nodeCount() const { return static_cast<int>(m_trace.nodes.size()); }
+    bool scored() const { return m_trace.scored; }
+    QString summary() const;
+    /// The pod id selected (-1: none): what the worker is asked about.
+    qint64 selectedPodId() const { return m_selectedPodId; }
+
+    /// A trace from the worker; ignored unless it is about the selected pod.
+    void setTrace(const CycleTraceUi& trace);
+    /// After a batch (or a load): the selected node's pods follow the models.
+    void refresh();
+    /// A new cluster: everything is deselected.
+    void clear();
+
+Q_SIGNALS:
+    void selectionChanged();
+    void traceChanged();
+    /// The worker should send this pod's last attempt (-1: none).
+    void podSelectionRequested(qint64 podId);
+
+private:
+    void applyTrace(const CycleTraceUi& trace);
+
+    const NodeListModel* m_nodes;
+    const PodListModel* m_pods;
+    FilterTableModel m_filter;
+    ScoreTableModel m_score;
+    WhyPendingModel m_why;
+    NodePodsModel m_nodePods;
+    QString m_selectedPod, m_selectedNode;
+    qint64 m_selectedPodId = -1;
+    CycleTraceUi m_trace;
+};
+
+}  // namespace berth::app

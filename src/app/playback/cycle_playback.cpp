@@ -1,0 +1,177 @@
+#include "app/playback/cycle_playback.h"
+
+#include <algorithm>
+
+#include "app/inspector/why_pending_model.h"
+
+namespace berth::app {
+
+QString CyclePlayback::phaseName() const {
+    switch (m_phase) {
+        case Idle: return {};
+        case Pop: return tr("Queue pop");
+        case Filter: return tr("Filter");
+        case Score: return tr("Score");
+        case Select: return tr("Select host");
+        case Assume: return tr("Assume");
+        case Bind: return tr("Bind");
+        case Failed: return tr("Unschedulable");
+        case Clock: return tr("Clock");
+    }
+    return {};
+}
+
+QString CyclePlayback::stage() const {
+    // Function names of pkg/scheduler/schedule_one.go, where each phase happens upstream.
+    switch (m_phase) {
+        case Idle: return {};
+        case Pop: return QStringLiteral("scheduleOne");
+        case Filter: return QStringLiteral("findNodesThatFitPod");
+        case Score: return QStringLiteral("prioritizeNodes");
+        case Select: return QStringLiteral("selectHost");
+        case Assume: return QStringLiteral("assume");
+        case Bind: return QStringLiteral("bind");
+        case Failed: return QStringLiteral("handleSchedulingFailure");
+        case Clock: return QStringLiteral("SimulatedClock");
+    }
+    return {};
+}
+
+QString CyclePlayback::narration() const {
+    const CycleTraceUi& t = m_trace;
+    const int fit = t.feasibleCount();
+    int evaluated = 0;
+    for (const auto& n : t.nodes) evaluated += n.evaluated && !n.excluded ? 1 : 0;
+    switch (m_phase) {
+        case Idle: return {};
+        case Pop:
+            return tr("%1 leaves activeQ (attempt %2): its scheduling cycle starts on a snapshot of the scheduler "
+                      "cache, and the PreFilter plugins prepare what Filter will check.")
+                .arg(t.pod)
+                .arg(t.attempt);
+        case Filter: {
+            QString s = tr("The %1 Filter plugins ran on %2 of %3 nodes; %4 fit.")
+                            .arg(t.filterPlugins.size())
+                            .arg(evaluated)
+                            .arg(t.nodes.size())
+                            .arg(fit);
+            const auto why = WhyPendingModel::summarize(t);
+            if (!why.isEmpty()) s += tr(" Most common rejection: %1 (%2 nodes).").arg(why.first().reason).arg(why.first().count);
+            return s;
+        }
+        case Score: {
+            if (!t.scored) return tr("Only one node fits, so upstream skips scoring: it wins outright.");
+            const NodeTraceUi* top = nullptr;
+            for (const auto& n : t.nodes)
+                if (n.feasible && (!top || n.total > top->total)) top = &n;
+            return tr("%1 Score plugins rated the %2 feasible nodes 0–100; each score is multiplied by its plugin's "
+                      "weight and summed. Highest total: %3 (%4).")
+                .arg(t.scorePlugins.size())
+                .arg(fit)
+                .arg(top ? top->node : QString())
+                .arg(top ? top->total : 0);
+        }
+        case Select: {
+            qint64 best = 0;
+            int tied = 0;
+            for (const auto& n : t.nodes)
+                if (n.node == t.chosen) best = n.total;
+            for (const auto& n : t.nodes) tied += n.feasible && n.total == best ? 1 : 0;
+            if (!t.scored) return tr("selectHost picks %1, the only node that fits.").arg(t.chosen);
+            return tied > 1
+                       ? tr("%1 nodes share the highest total; selectHost picks %2 among them at random (seeded).").arg(tied).arg(t.chosen)
+                       : tr("selectHost picks %1, the node with the highest total.").arg(t.chosen);
+        }
+        case Assume:
+            return tr("The scheduler cache counts %1 on %2 now (drawn faded), before the API server hears of it, so the "
+                      "next cycle already sees its requests. Binding continues asynchronously.")
+                .arg(t.pod, t.chosen);
+        case Bind:
+            return m_boundCount > 1
+                       ? tr("The binding cycles finished: %1 pods are bound (the last, %2 on %3) and drawn solid.")
+                             .arg(m_boundCount)
+                             .arg(m_boundPod, m_boundNode)
+                       : tr("The binding cycle finished: DefaultBinder bound %1 to %2, now drawn solid.").arg(m_boundPod, m_boundNode);
+        case Failed:
+            return tr("No node fits: %1 The pod goes to backoffQ or the unschedulable pool until a cluster event may "
+                      "help; PostFilter (preemption) may nominate a node.")
+                .arg(t.message.isEmpty() ? tr("(no message).") : t.message);
+        case Clock: return m_clockText;
+    }
+    return {};
+}
+
+CyclePlayback::Phase CyclePlayback::lastPhase() const {
+    if (m_phase == Bind || m_phase == Clock || m_phase == Idle) return m_phase;
+    return m_trace.chosen.isEmpty() ? Failed : Assume;
+}
+
+void CyclePlayback::showCycle(const CycleTraceUi& trace, bool fromStart) {
+    m_trace = trace;
+    if (!trace.isValid()) return clear();
+    m_phase = Pop;  // lastPhase() depends on the trace, not on the old phase
+    setPhase(fromStart ? Pop : lastPhase());
+}
+
+void CyclePlayback::showBind(const QString& pod, const QString& node, int count) {
+    m_boundPod = pod;
+    m_boundNode = node;
+    m_boundCount = count;
+    setPhase(Bind);
+}
+
+void CyclePlayback::showClock(const QString& what) {
+    m_clockText = what;
+    setPhase(Clock);
+}
+
+bool CyclePlayback::advance() {
+    if (!hasNext()) return false;
+    // The failure path goes from Filter straight to the failure handling.
+    if (m_phase == Filter && m_trace.chosen.isEmpty()) setPhase(Failed);
+    else setPhase(static_cast<Phase>(m_phase + 1));
+    return true;
+}
+
+void CyclePlayback::clear() {
+    m_trace = {};
+    setPhase(Idle);
+}
+
+void CyclePlayback::setPhase(Phase p) {
+    m_phase = p;
+    rebuildMarks();
+    Q_EMIT changed();
+}
+
+void CyclePlayback::rebuildMarks() {
+    m_marks.clear();
+    if (m_phase == Bind) {
+        NodeMark m;
+        m.mark = PassMark;
+        m.winner = true;
+        m_marks.insert(m_boundNode, m);
+        return;
+    }
+    if (m_phase < Filter || m_phase == Clock) return;
+    qint64 lo = 0, hi = 0;
+    bool first = true;
+    for (const auto& n : m_trace.nodes)
+        if (n.feasible) {
+            lo = first ? n.total : std::min(lo, n.total);
+            hi = first ? n.total : std::max(hi, n.total);
+            first = false;
+        }
+    const bool heat = m_trace.scored && m_phase >= Score && m_phase != Failed;
+    const bool winner = m_phase >= Select && m_phase != Failed;
+    for (const auto& n : m_trace.nodes) {
+        NodeMark m;
+        m.mark = n.feasible ? PassMark : (n.evaluated && !n.excluded) ? FailMark : SkipMark;
+        if (heat && n.feasible) m.heat = hi > lo ? static_cast<double>(n.total - lo) / static_cast<double>(hi - lo) : 1.0;
+        m.winner = winner && n.node == m_trace.chosen;
+        m.total = n.total;
+        m_marks.insert(n.node, m);
+    }
+}
+
+}  // namespace berth::app

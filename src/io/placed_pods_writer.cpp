@@ -1,0 +1,442 @@
+#include "io/placed_pods_writer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "core/api/quantity.h"
+#include "io/yaml_documents.h"
+
+namespace berth::io {
+namespace {
+
+using core::Pod;
+using core::StringPool;
+using core::Sym;
+
+/// A string scalar: tagged `!` like a quoted scalar from the input, so the emitter keeps it a
+/// string even when it reads like a number or a boolean (a label value "8080").
+YAML::Node text(std::string_view s) {
+    YAML::Node n(std::string{s});
+    n.SetTag("!");
+    return n;
+}
+
+YAML::Node str(const StringPool& pool, Sym s) { return text(pool.str(s)); }
+
+/// True when a plain scalar would not read back as this string under YAML 1.1 (which
+/// kubectl's parser follows): booleans such as `yes`, null, numbers.
+bool needsQuotes(const std::string& s) {
+    if (s.empty()) return true;
+    std::string lower;
+    for (char c : s) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    for (const char* word : {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"})
+        if (lower == word) return true;
+    const char first = s.front();
+    if (!(std::isdigit(static_cast<unsigned char>(first)) || first == '+' || first == '-' || first == '.')) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-' || c == ':';
+    }) && std::any_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
+}
+
+/// Writes a node, quoting string scalars (quoted in the input, or made by text()) that a plain
+/// scalar would turn into something else. yaml-cpp's own emitter drops that distinction.
+void emit(YAML::Emitter& out, const YAML::Node& n) {
+    switch (n.Type()) {
+        case YAML::NodeType::Map:
+            out << YAML::BeginMap;
+            for (const auto& kv : n) {
+                out << YAML::Key;
+                emit(out, kv.first);
+                out << YAML::Value;
+                emit(out, kv.second);
+            }
+            out << YAML::EndMap;
+            break;
+        case YAML::NodeType::Sequence:
+            out << YAML::BeginSeq;
+            for (const auto& item : n) emit(out, item);
+            out << YAML::EndSeq;
+            break;
+        case YAML::NodeType::Scalar:
+            if (n.Tag() == "!" && needsQuotes(n.Scalar())) out << YAML::DoubleQuoted;
+            out << n.Scalar();
+            break;
+        case YAML::NodeType::Null:
+        case YAML::NodeType::Undefined:
+            out << YAML::Null;
+            break;
+    }
+}
+
+// --- the input documents, found again by position -------------------------------------------
+
+/// Every top-level object of the kept input texts (List items included), and every
+/// workload's pod template, by the file:line:column the loader recorded as their SourceRef
+/// (a controller's pods carry their template's position). Files are parsed on first use.
+class SourceObjects {
+public:
+    struct Entry {
+        YAML::Node node;
+        bool podTemplate = false;  // spec.template of a workload
+    };
+
+    explicit SourceObjects(const SourceTexts& texts) : m_texts(texts) {}
+
+    const Entry* find(const core::SourceRef& ref) {
+        if (ref.file.empty()) return nullptr;
+        auto it = m_files.find(ref.file);
+        if (it == m_files.end()) it = m_files.emplace(ref.file, index(ref.file)).first;
+        const auto found = it->second.find({ref.line, ref.column});
+        return found == it->second.end() ? nullptr : &found->second;
+    }
+
+private:
+    using Positions = std::map<std::pair<int, int>, Entry>;
+
+    Positions index(const std::string& file) const {
+        Positions out;
+        const auto text = m_texts.find(file);
+        if (text == m_texts.end()) return out;
+        for (const auto& chunk : detail::parseYamlDocuments(text->second)) {
+            // The same arithmetic as Reader::sourceOf: yaml-cpp marks are 0-based, per chunk.
+            auto add = [&](const YAML::Node& n, bool podTemplate) {
+                if (!n.IsMap()) return;
+                const YAML::Mark m = n.Mark();
+                out.emplace(std::make_pair(chunk.lineOffset + m.line + 1, m.column + 1), Entry{n, podTemplate});
+            };
+            auto addObject = [&](const YAML::Node& n) {
+                add(n, false);
+                if (!n.IsMap()) return;
+                const YAML::Node spec = n["spec"];
+                if (!spec || !spec.IsMap()) return;
+                // operator bool first: a missing key is an invalid node that throws on use.
+                if (const YAML::Node t = spec["template"]; t) add(t, true);
+            };
+            for (const auto& doc : chunk.documents) {
+                addObject(doc);
+                if (doc.IsMap() && doc["items"] && doc["items"].IsSequence())
+                    for (const auto& item : doc["items"]) addObject(item);
+            }
+        }
+        return out;
+    }
+
+    const SourceTexts& m_texts;
+    std::map<std::string, Positions> m_files;
+};
+
+// --- model pieces as YAML ------------------------------------------------------------------
+
+YAML::Node labelMap(const StringPool& pool, const core::Labels& labels) {
+    YAML::Node m(YAML::NodeType::Map);
+    for (const auto& l : labels) m[std::string(pool.str(l.key))] = str(pool, l.value);
+    return m;
+}
+
+YAML::Node symList(const StringPool& pool, const std::vector<Sym>& syms) {
+    YAML::Node seq(YAML::NodeType::Sequence);
+    for (Sym s : syms) seq.push_back(str(pool, s));
+    return seq;
+}
+
+YAML::Node ownerReferences(const std::vector<core::OwnerReference>& refs) {
+    YAML::Node seq(YAML::NodeType::Sequence);
+    for (const auto& r : refs) {
+        YAML::Node o;
+        o["apiVersion"] = text(r.apiVersion);
+        o["kind"] = text(r.kind);
+        o["name"] = text(r.name);
+        if (!r.uid.empty()) o["uid"] = text(r.uid);
+        if (r.controller) {
+            o["controller"] = true;
+            o["blockOwnerDeletion"] = true;
+        }
+        seq.push_back(o);
+    }
+    return seq;
+}
+
+YAML::Node tolerations(const StringPool& pool, const std::vector<core::Toleration>& tols) {
+    YAML::Node seq(YAML::NodeType::Sequence);
+    for (const auto& t : tols) {
+        YAML::Node o;
+        if (t.key != core::kEmptySym) o["key"] = str(pool, t.key);
+        o["operator"] = t.op == core::TolerationOp::Exists ? "Exists" : "Equal";
+        if (t.value != core::kEmptySym) o["value"] = str(pool, t.value);
+        if (t.effect != core::TaintEffect::None) o["effect"] = core::taintEffectName(t.effect);
+        if (t.seconds) o["tolerationSeconds"] = *t.seconds;
+        seq.push_back(o);
+    }
+    return seq;
+}
+
+YAML::Node nodeSelectorTerm(const StringPool& pool, const core::NodeSelectorTerm& term) {
+    YAML::Node o(YAML::NodeType::Map);
+    auto requirement = [&](Sym key, core::SelectorOp op, const std::vector<Sym>& values) {
+        YAML::Node r;
+        r["key"] = str(pool, key);
+        r["operator"] = core::selectorOpName(op);
+        if (!values.empty()) r["values"] = symList(pool, values);
+        return r;
+    };
+    for (const auto& e : term.expressions) {
+        YAML::Node r = requirement(e.key, e.op, e.values);
+        if ((e.op == core::SelectorOp::Gt || e.op == core::SelectorOp::Lt) && e.values.empty())
+            r["values"].push_back(text(std::to_string(e.number)));
+        o["matchExpressions"].push_back(r);
+    }
+    for (const auto& f : term.fields) o["matchFields"].push_back(requirement(f.key, f.op, f.values));
+    return o;
+}
+
+YAML::Node nodeSelector(const StringPool& pool, const core::NodeSelector& sel) {
+    YAML::Node o;
+    o["nodeSelectorTerms"] = YAML::Node(YAML::NodeType::Sequence);
+    for (const auto& t : sel.terms) o["nodeSelectorTerms"].push_back(nodeSelectorTerm(pool, t));
+    return o;
+}
+
+YAML::Node labelSelector(const StringPool& pool, const core::LabelSelector& sel) {
+    YAML::Node o(YAML::NodeType::Map);
+    for (const auto& r : sel.requirements) {
+        YAML::Node e;
+        e["key"] = str(pool, r.key);
+        e["operator"] = core::selectorOpName(r.op);
+        if (!r.values.empty()) e["values"] = symList(pool, r.values);
+        o["matchExpressions"].push_back(e);
+    }
+    return o;
+}
+
+YAML::Node podAffinityTerm(const StringPool& pool, const core::PodAffinityTerm& t) {
+    YAML::Node o;
+    if (t.selector) o["labelSelector"] = labelSelector(pool, *t.selector);
+    if (!t.namespaces.empty()) o["namespaces"] = symList(pool, t.namespaces);
+    if (t.namespaceSelector) o["namespaceSelector"] = labelSelector(pool, *t.namespaceSelector);
+    o["topologyKey"] = str(pool, t.topologyKey);
+    if (!t.matchLabelKeys.empty()) o["matchLabelKeys"] = symList(pool, t.matchLabelKeys);
+    if (!t.mismatchLabelKeys.empty()) o["mismatchLabelKeys"] = symList(pool, t.mismatchLabelKeys);
+    return o;
+}
+
+YAML::Node podAffinityRules(const StringPool& pool, const core::PodAffinityRules& rules) {
+    YAML::Node o;
+    for (const auto& t : rules.required)
+        o["requiredDuringSchedulingIgnoredDuringExecution"].push_back(podAffinityTerm(pool, t));
+    for (const auto& w : rules.preferred) {
+        YAML::Node p;
+        p["weight"] = w.weight;
+        p["podAffinityTerm"] = podAffinityTerm(pool, w.term);
+        o["preferredDuringSchedulingIgnoredDuringExecution"].push_back(p);
+    }
+    return o;
+}
+
+YAML::Node affinity(const StringPool& pool, const core::Affinity& a) {
+    YAML::Node o(YAML::NodeType::Map);
+    if (a.node.required)
+        o["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] = nodeSelector(pool, *a.node.required);
+    for (const auto& p : a.node.preferred) {
+        YAML::Node w;
+        w["weight"] = p.weight;
+        w["preference"] = nodeSelectorTerm(pool, p.term);
+        o["nodeAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"].push_back(w);
+    }
+    if (!a.podAffinity.empty()) o["podAffinity"] = podAffinityRules(pool, a.podAffinity);
+    if (!a.podAntiAffinity.empty()) o["podAntiAffinity"] = podAffinityRules(pool, a.podAntiAffinity);
+    return o;
+}
+
+YAML::Node spreadConstraint(const StringPool& pool, const core::TopologySpreadConstraint& c) {
+    YAML::Node o;
+    o["maxSkew"] = c.maxSkew;
+    o["topologyKey"] = str(pool, c.topologyKey);
+    o["whenUnsatisfiable"] =
+        c.whenUnsatisfiable == core::UnsatisfiableAction::DoNotSchedule ? "DoNotSchedule" : "ScheduleAnyway";
+    if (c.selector) o["labelSelector"] = labelSelector(pool, *c.selector);
+    if (c.minDomains) o["minDomains"] = *c.minDomains;
+    auto policy = [](core::InclusionPolicy p) { return p == core::InclusionPolicy::Honor ? "Honor" : "Ignore"; };
+    if (c.nodeAffinityPolicy) o["nodeAffinityPolicy"] = policy(*c.nodeAffinityPolicy);
+    if (c.nodeTaintsPolicy) o["nodeTaintsPolicy"] = policy(*c.nodeTaintsPolicy);
+    if (!c.matchLabelKeys.empty()) o["matchLabelKeys"] = symList(pool, c.matchLabelKeys);
+    return o;
+}
+
+YAML::Node containers(const StringPool& pool, const std::vector<core::Container>& cs) {
+    YAML::Node seq(YAML::NodeType::Sequence);
+    for (const auto& c : cs) {
+        YAML::Node o;
+        o["name"] = text(c.name);
+        if (!c.image.empty()) o["image"] = text(c.image);
+        YAML::Node requests(YAML::NodeType::Map);
+        if (c.hasCpuRequest) requests["cpu"] = core::formatMilliCpu(c.requests.milliCpu);
+        if (c.hasMemoryRequest) requests["memory"] = core::formatBytes(c.requests.memory);
+        if (c.requests.ephemeralStorage) requests["ephemeral-storage"] = core::formatBytes(c.requests.ephemeralStorage);
+        for (const auto& s : c.requests.scalars) requests[std::string(pool.str(s.name))] = std::to_string(s.value);
+        if (requests.size() > 0) o["resources"]["requests"] = requests;
+        for (const auto& p : c.ports) {
+            YAML::Node port;
+            port["containerPort"] = p.containerPort;
+            if (p.hostPort) port["hostPort"] = p.hostPort;
+            if (p.protocol != core::kEmptySym) port["protocol"] = str(pool, p.protocol);
+            if (p.hostIP != core::kEmptySym && pool.str(p.hostIP) != "0.0.0.0") port["hostIP"] = str(pool, p.hostIP);
+            o["ports"].push_back(port);
+        }
+        if (c.restartPolicyAlways) o["restartPolicy"] = "Always";
+        seq.push_back(o);
+    }
+    return seq;
+}
+
+/// The pod as the model holds it: everything the scheduler reads, nothing it does not.
+YAML::Node podFromModel(const StringPool& pool, const Pod& p) {
+    YAML::Node spec;
+    spec["schedulerName"] = str(pool, p.schedulerName);
+    if (!p.priorityClassName.empty()) spec["priorityClassName"] = text(p.priorityClassName);
+    spec["priority"] = p.priority;
+    if (p.preemptionPolicy == core::PreemptionPolicy::Never) spec["preemptionPolicy"] = "Never";
+    if (!p.nodeSelector.empty()) spec["nodeSelector"] = labelMap(pool, p.nodeSelector);
+    const YAML::Node aff = affinity(pool, p.affinity);
+    if (aff.size() > 0) spec["affinity"] = aff;
+    if (!p.tolerations.empty()) spec["tolerations"] = tolerations(pool, p.tolerations);
+    for (const auto& c : p.topologySpreadConstraints)
+        spec["topologySpreadConstraints"].push_back(spreadConstraint(pool, c));
+    if (!p.initContainers.empty()) spec["initContainers"] = containers(pool, p.initContainers);
+    spec["containers"] = containers(pool, p.containers);
+    YAML::Node pod;
+    pod["spec"] = spec;
+    return pod;
+}
+
+// --- building the manifest -----------------------------------------------------------------
+
+const core::OwnerReference* controllerOf(const Pod& p) {
+    for (const auto& r : p.ownerReferences)
+        if (r.controller) return &r;
+    return nullptr;
+}
+
+/// The pod template of a workload document (every supported kind keeps it at spec.template).
+YAML::Node podTemplate(const YAML::Node& workload) {
+    const YAML::Node spec = workload["spec"];
+    if (!spec || !spec.IsMap()) return {};
+    const YAML::Node t = spec["template"];
+    return t && t.IsMap() ? t : YAML::Node();
+}
+
+/// Fields the API server sets and `kubectl apply` must not be given back on create.
+void stripServerFields(YAML::Node& pod) {
+    pod.remove("status");
+    YAML::Node meta = pod["metadata"];
+    if (!meta.IsMap()) return;
+    for (const char* key : {"uid", "resourceVersion", "creationTimestamp", "generation", "managedFields", "selfLink",
+                            "deletionTimestamp", "deletionGracePeriodSeconds"})
+        meta.remove(key);
+}
+
+class Writer {
+public:
+    Writer(const StringPool& pool, const SourceTexts& texts) : m_pool(pool), m_sources(texts) {}
+
+    YAML::Node manifest(const Pod& p, Sym node) {
+        YAML::Node pod;
+        const SourceObjects::Entry* source = m_sources.find(p.source);
+        YAML::Node tmpl;
+        bool ownDocument = false;
+        if (source && source->podTemplate) {
+            tmpl = source->node;
+        } else if (source) {
+            // A Pod (a typed PodList's items may omit kind), or a workload whose position a
+            // pod inherited.
+            const YAML::Node kind = source->node["kind"];
+            ownDocument = !kind || (kind.IsScalar() && kind.Scalar() == "Pod");
+            if (!ownDocument) tmpl = podTemplate(source->node);
+        }
+        if (ownDocument) {
+            pod = YAML::Clone(source->node);
+        } else if (tmpl && tmpl.IsMap()) {
+            pod = fromTemplate(p, tmpl);
+        } else {
+            pod = podFromModel(m_pool, p);
+            pod["metadata"] = metadata(p, YAML::Node());
+        }
+        return finish(p, std::move(pod), node);
+    }
+
+private:
+    YAML::Node metadata(const Pod& p, const YAML::Node& templateMeta) {
+        YAML::Node meta;
+        meta["name"] = text(p.name);
+        if (!p.generateName.empty()) meta["generateName"] = text(p.generateName);
+        meta["namespace"] = str(m_pool, p.ns);
+        if (!p.labels.empty()) meta["labels"] = labelMap(m_pool, p.labels);
+        if (templateMeta && templateMeta.IsMap() && templateMeta["annotations"])
+            meta["annotations"] = YAML::Clone(templateMeta["annotations"]);
+        if (!p.ownerReferences.empty()) meta["ownerReferences"] = ownerReferences(p.ownerReferences);
+        return meta;
+    }
+
+    /// A controller's pod: the template's spec, with the controller's metadata and what
+    /// admission (priority, DefaultTolerationSeconds) and the DaemonSet controller (node
+    /// affinity, tolerations) changed — all already in the model.
+    YAML::Node fromTemplate(const Pod& p, const YAML::Node& tmpl) {
+        YAML::Node pod;
+        pod["apiVersion"] = "v1";
+        pod["kind"] = "Pod";
+        pod["metadata"] = metadata(p, tmpl["metadata"]);
+        YAML::Node spec = tmpl["spec"] && tmpl["spec"].IsMap() ? YAML::Clone(tmpl["spec"]) : YAML::Node();
+        if (!p.priorityClassName.empty()) spec["priorityClassName"] = text(p.priorityClassName);
+        spec["priority"] = p.priority;
+        if (p.tolerations.empty())
+            spec.remove("tolerations");
+        else
+            spec["tolerations"] = tolerations(m_pool, p.tolerations);
+        const auto* owner = controllerOf(p);
+        if (owner && owner->kind == "DaemonSet" && p.affinity.node.required)
+            spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] =
+                nodeSelector(m_pool, *p.affinity.node.required);
+        pod["spec"] = spec;
+        return pod;
+    }
+
+    YAML::Node finish(const Pod& p, YAML::Node pod, Sym node) {
+        if (!pod["apiVersion"]) pod["apiVersion"] = "v1";
+        if (!pod["kind"]) pod["kind"] = "Pod";
+        stripServerFields(pod);
+        // The namespace is defaulted by the API server; write it so the manifest is explicit.
+        pod["metadata"]["namespace"] = str(m_pool, p.ns);
+        pod["spec"]["nodeName"] = str(m_pool, node);
+        return pod;
+    }
+
+    const StringPool& m_pool;
+    SourceObjects m_sources;
+};
+
+}  // namespace
+
+std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts) {
+    const auto& cluster = sim.cluster();
+    std::vector<const Pod*> placed;
+    for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
+        const Pod& p = cluster.pods[i];
+        if (!cluster.podRemoved[i] && sim.outcome(p).state == core::PodState::Bound) placed.push_back(&p);
+    }
+    std::sort(placed.begin(), placed.end(),
+              [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
+    Writer writer(cluster.pool, texts);
+    YAML::Emitter out;
+    for (const Pod* p : placed) {
+        out << YAML::BeginDoc;
+        emit(out, writer.manifest(*p, sim.outcome(*p).node));
+    }
+    std::string text = out.c_str();
+    if (!text.empty()) text += "\n";
+    return text;
+}
+
+}  // namespace berth::io

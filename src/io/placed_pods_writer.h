@@ -1,0 +1,24 @@
+#pragma once
+/// `berthctl schedule -o yaml`: every pod the run placed, as a Pod manifest with
+/// `spec.nodeName` set, ready for `kubectl apply`.
+///
+/// A pod is written as the user wrote it: its own document from the input (found again by the
+/// file, line and column in Pod::source), with spec.nodeName set and what the API server owns
+/// removed (status, uid, resourceVersion, ...). A pod a controller made is written from its
+/// workload's pod template, with the metadata the controller gave it and the fields admission
+/// and the controller changed (priority, tolerations, a DaemonSet pod's node affinity). Without
+/// the input text (a pod made in the GUI), the pod is written from the model.
+
+#include <map>
+#include <string>
+
+#include "core/simulation.h"
+
+namespace berth::io {
+
+/// File name (SourceRef::file) -> text, as LoadResult::sourceTexts keeps them.
+using SourceTexts = std::map<std::string, std::string>;
+
+std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts);
+
+}  // namespace berth::io
