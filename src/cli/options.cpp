@@ -45,9 +45,11 @@ Flags:
                                       until nothing can change any more).
       --stats                         One JSON line of run statistics on standard error.
   -o, --output table|yaml|json|bindings|none
-                                      table (default): pods and node usage; yaml: placed pods with
-                                      spec.nodeName; json: machine-readable report; bindings: a v1
-                                      List of Binding objects; none: nothing.
+                                      table (default): pods and node usage; yaml: each pod placed
+                                      in this run as its input document (or its workload's pod
+                                      template) with spec.nodeName, ready for kubectl apply;
+                                      json: machine-readable report; bindings: a v1 List of
+                                      Binding objects; none: nothing.
   -h, --help                          This text.
 
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,

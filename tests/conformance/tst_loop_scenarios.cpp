@@ -7,8 +7,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
 
 #include <filesystem>
+#include <optional>
 
 #include "core/simulation.h"
 #include "io/cluster_setup.h"
@@ -23,7 +26,10 @@ class TestLoopScenarios : public QObject {
 private slots:
     void finalState_data();
     void finalState();
+    void berthctlReportsTheSame_data() { finalState_data(); }
+    void berthctlReportsTheSame();
     void deterministicEvents();
+    void berthctlEventsAreByteIdentical();
 };
 
 void TestLoopScenarios::finalState_data() {
@@ -104,6 +110,51 @@ void TestLoopScenarios::finalState() {
     wantEvicted.sort();
     gotEvicted.sort();
     QCOMPARE(gotEvicted, wantEvicted);
+}
+
+namespace {
+
+/// Runs the real berthctl binary; its standard output, or nullopt when it failed.
+std::optional<QByteArray> berthctl(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(BERTHCTL_PATH), args);
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        qWarning("berthctl %s failed: %s", qPrintable(args.join(' ')), p.readAllStandardError().constData());
+        return std::nullopt;
+    }
+    return p.readAllStandardOutput();
+}
+
+}  // namespace
+
+void TestLoopScenarios::berthctlReportsTheSame() {
+    // The scenarios' own command line gives exactly the report the library pipeline gives,
+    // so finalState() holds for `berthctl schedule -f NAME.yaml --tie-break name
+    // --kube-version 1.26 -o json`.
+    QFETCH(QString, yaml);
+    const auto out = berthctl({"schedule", "-f", yaml, "--tie-break", "name", "--kube-version", "1.26", "-o", "json"});
+    QVERIFY(out && !out->isEmpty());
+    const QJsonObject cli = QJsonDocument::fromJson(*out).object();
+    const QJsonObject lib = runToJson(yaml.toStdString());
+    QVERIFY(!lib.isEmpty());
+    QCOMPARE(QJsonDocument(cli).toJson(), QJsonDocument(lib).toJson());
+}
+
+void TestLoopScenarios::berthctlEventsAreByteIdentical() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString yaml =
+        QString::fromStdString((fs::path(BERTH_SHARED_DIR) / "conformance" / "loop" / "pdb-violation.yaml").string());
+    QByteArray streams[2];
+    for (int i = 0; i < 2; ++i) {
+        const QString events = dir.filePath(QString("events-%1.jsonl").arg(i));
+        QVERIFY(berthctl({"schedule", "-f", yaml, "--seed", "7", "--events", events, "-o", "none"}));
+        QFile f(events);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        streams[i] = f.readAll();
+    }
+    QVERIFY(streams[0].count('\n') > 5);
+    QCOMPARE(streams[0], streams[1]);
 }
 
 void TestLoopScenarios::deterministicEvents() {
