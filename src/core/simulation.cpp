@@ -374,6 +374,7 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
     }
     ++m_inFlightBindings;
     ++m_stats.scheduled;
+    fw->releaseSchedulingCycleData(*state);
     const std::uint32_t id = pod.id;
     const Sym node = r.node;
     if (s.code() == Code::Wait) {

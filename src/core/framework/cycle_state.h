@@ -28,6 +28,7 @@ public:
     }
 
     void write(int slot, std::unique_ptr<StateData> d) { m_data[static_cast<std::size_t>(slot)] = std::move(d); }
+    void release(int slot) { m_data[static_cast<std::size_t>(slot)].reset(); }
     template <class T>
     T* read(int slot) const {
         return static_cast<T*>(m_data[static_cast<std::size_t>(slot)].get());

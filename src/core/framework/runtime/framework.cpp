@@ -155,6 +155,10 @@ std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const
         error = "at least one bind plugin is needed for profile with scheduler name \"" + profile.schedulerName + "\"";
         return nullptr;
     }
+    fw->m_inBindingCycle.assign(fw->m_plugins.size(), false);
+    for (ExtensionPoint point : {ExtensionPoint::Reserve, ExtensionPoint::Permit, ExtensionPoint::PreBind,
+                                 ExtensionPoint::Bind, ExtensionPoint::PostBind})
+        for (int slot : lists[static_cast<int>(point)]) fw->m_inBindingCycle[static_cast<std::size_t>(slot)] = true;
     return fw;
 }
 
@@ -480,6 +484,11 @@ Status Framework::runBindPlugins(CycleState& state, const Pod& pod, Sym node) {
 
 void Framework::runPostBindPlugins(CycleState& state, const Pod& pod, Sym node) {
     for (auto* p : m_postBind) p->postBind(state, pod, node);
+}
+
+void Framework::releaseSchedulingCycleData(CycleState& state) const {
+    for (std::size_t slot = 0; slot < m_inBindingCycle.size(); ++slot)
+        if (!m_inBindingCycle[slot]) state.release(static_cast<int>(slot));
 }
 
 }  // namespace berth::core

@@ -81,6 +81,10 @@ public:
     Status runReservePluginsReserve(CycleState& state, const Pod& pod, Sym node);
     void runReservePluginsUnreserve(CycleState& state, const Pod& pod, Sym node);
     Status runPermitPlugins(CycleState& state, const Pod& pod, Sym node, double& waitSeconds);
+    /// After Permit: frees the data of plugins with no part in the binding cycle (no
+    /// Reserve/Unreserve, Permit, PreBind, Bind or PostBind), which nothing can read again.
+    /// Pods waiting to bind then hold only what their binding needs.
+    void releaseSchedulingCycleData(CycleState& state) const;
     Status runPreBindPlugins(CycleState& state, const Pod& pod, Sym node);
     Status runBindPlugins(CycleState& state, const Pod& pod, Sym node);
     void runPostBindPlugins(CycleState& state, const Pod& pod, Sym node);
@@ -93,6 +97,7 @@ private:
     std::optional<std::int32_t> m_percentage;
     std::vector<std::unique_ptr<Plugin>> m_plugins;  // index == slot
     std::vector<std::int64_t> m_weights;             // per slot (Score weight)
+    std::vector<bool> m_inBindingCycle;              // per slot: Reserve/Permit/PreBind/Bind/PostBind
     const QueueSortPlugin* m_queueSort = nullptr;
     std::vector<PreEnqueuePlugin*> m_preEnqueue;
     std::vector<PreFilterPlugin*> m_preFilter;
