@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/api/node_selector_match.h"
+#include "core/framework/plugins/interpodaffinity/affinity_terms.h"
 #include "core/framework/plugins/nodeports/node_ports.h"
 #include "core/profile/default_plugins.h"
 
@@ -180,21 +181,11 @@ void Simulation::setNominated(const Pod& pod, Sym node) {
 
 bool Simulation::requiredAffinityMatches(const Pod& pending, const Pod& assigned) const {
     // getUnschedulablePodsWithMatchingAffinityTerm: any required affinity term of the pending
-    // pod that selects the newly assigned pod.
-    for (const auto& term : pending.affinity.podAffinity.required) {
-        if (!term.selector || !term.selector->matches(assigned.labels)) continue;
-        bool nsOk;
-        if (term.namespaces.empty() && !term.namespaceSelector) {
-            nsOk = assigned.ns == pending.ns;
-        } else {
-            nsOk = std::find(term.namespaces.begin(), term.namespaces.end(), assigned.ns) != term.namespaces.end();
-            if (!nsOk && term.namespaceSelector) {
-                const Namespace* ns = m_cluster.findNamespace(assigned.ns);
-                nsOk = term.namespaceSelector->matches(ns ? ns->labels : Labels{});
-            }
-        }
-        if (nsOk) return true;
-    }
+    // pod that selects the newly assigned pod (the same matching InterPodAffinity applies).
+    const Labels& nsLabels = interpodaffinity::namespaceLabels(&m_cluster, assigned.ns);
+    const bool labelKeys = interpodaffinity::labelKeysEnabled(m_options.version);
+    for (const auto& term : pending.affinity.podAffinity.required)
+        if (interpodaffinity::existingTermMatches(term, pending, assigned, nsLabels, labelKeys)) return true;
     return false;
 }
 
