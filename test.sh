@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds Berth and runs every test: first the developer build (build/dev, RelWithDebInfo),
-# then an AddressSanitizer + UndefinedBehaviorSanitizer build (build/asan, Debug).
+# then an AddressSanitizer + UndefinedBehaviorSanitizer build (build/asan, Debug), then a
+# ThreadSanitizer build of the threaded code's tests (build/tsan).
 #
-#   ./test.sh           both passes
+#   ./test.sh           all three passes
 #   ./test.sh --quick   the developer build only
 #
 # Installs missing Debian packages first (scripts/setup-deps.sh). Exits non-zero when a
@@ -16,7 +17,7 @@ quick=0
 for a in "$@"; do
   case "$a" in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "test.sh: unknown argument '$a' (use --quick or --help)" >&2; exit 2 ;;
   esac
 done
@@ -40,7 +41,8 @@ JOBS="${BERTH_TEST_JOBS:-2}"
 status=0
 summary=()
 
-# run_pass NAME [-DVAR=VALUE ...]: build everything in build/NAME, then run its ctest.
+# run_pass NAME [-DVAR=VALUE ...] [TARGET ...]: build build/NAME (everything, or the targets
+# given), then run its ctest (the tests matching $CTEST_REGEX when set).
 run_pass() {
   local name="$1"; shift
   echo
@@ -54,7 +56,9 @@ run_pass() {
   echo "==> [$name] ctest --output-on-failure -j$JOBS"
   local log="$ROOT/build/$name/ctest.log" rc=0
   # pipefail: the pipeline's status is ctest's (tee succeeds).
-  (cd "build/$name" && ctest --output-on-failure -j"$JOBS" --no-tests=error) 2>&1 | tee "$log" ||
+  local filter=()
+  if [ -n "${CTEST_REGEX:-}" ]; then filter=(-R "$CTEST_REGEX"); fi
+  (cd "build/$name" && ctest --output-on-failure -j"$JOBS" --no-tests=error "${filter[@]}") 2>&1 | tee "$log" ||
     rc=$?
   # ctest's summary: "N% tests passed, ...", "Total Test time", and any "FAILED" list.
   local lines
@@ -92,6 +96,13 @@ if [ "$quick" -eq 0 ]; then
   export LSAN_OPTIONS="suppressions=$supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
   run_pass asan -DCMAKE_BUILD_TYPE=Debug -DBERTH_SANITIZE=address,undefined -DBERTH_BUILD_GUI=ON
   if [ "$leaks" -eq 0 ]; then summary+=("[asan] note: LeakSanitizer unavailable on this machine; leaks not checked"); fi
+
+  # ThreadSanitizer on the code that runs threads: the GUI's simulation worker (a QThread
+  # driven through the controller) and the loader's parallel document parsing.
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$ROOT/scripts/sanitizers/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+  CTEST_REGEX='^(app/models|app/inspector|io/manifest_loader)$' \
+    run_pass tsan -DCMAKE_BUILD_TYPE=Debug -DBERTH_SANITIZE=thread -DBERTH_BUILD_GUI=ON \
+    tst_app_models tst_app_inspector tst_io_manifest_loader
 fi
 
 echo
