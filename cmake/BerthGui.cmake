@@ -19,6 +19,12 @@ qt_add_qml_module(berth_qml
         qml/panels/NarrationPanel.qml
         qml/panels/TraceTable.qml
         qml/panels/UsageBar.qml
+        qml/panels/PlannerMenuBar.qml
+        qml/panels/PathDialog.qml
+        qml/panels/HistoryPanel.qml
+        qml/panels/RestoreDialog.qml
+        qml/panels/YamlEditorDialog.qml
+        qml/panels/ScaleDialog.qml
     DEPENDENCIES QtQuick
     IMPORTS Berth.App)
 

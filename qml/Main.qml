@@ -13,6 +13,30 @@ ApplicationWindow {
     visible: true
     title: controller.source.length > 0 ? qsTr("Berth — %1").arg(controller.source) : qsTr("Berth")
 
+    menuBar: PlannerMenuBar {
+        controller: window.controller
+        selectedNode: window.controller.inspector.selectedNode
+        selectedPod: window.controller.inspector.selectedPod
+        selectedWorkload: window.controller.revision >= 0 && selectedPod.length > 0
+                          ? (window.controller.podDetails(selectedPod).owner || "") : ""
+        onOpenManifestsRequested: openDialog.open()
+        onOpenSessionRequested: openSessionDialog.begin("")
+        onSaveSessionRequested: (saveAs) => {
+            if (!saveAs && window.controller.session.path.length > 0)
+                window.controller.saveSession("file://" + window.controller.session.path, true)
+            else
+                saveSessionDialog.begin(window.controller.session.path)
+        }
+        onExportRequested: exportDialog.begin("")
+        onAddPoolRequested: poolDialog.open()
+        onSubmitYamlRequested: yamlDialog.open()
+        onScaleRequested: {
+            scaleDialog.workload = selectedWorkload
+            scaleDialog.ns = selectedPod.split("/")[0]
+            scaleDialog.open()
+        }
+    }
+
     header: MainToolBar {
         id: toolBar
         controller: window.controller
@@ -78,6 +102,7 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 TabButton { text: qsTr("Queue (%1)").arg(window.controller.queue.activeCount + window.controller.queue.backoffCount + window.controller.queue.unschedulableCount) }
                 TabButton { text: qsTr("Events") }
+                TabButton { text: qsTr("History (%1)").arg(window.controller.history.appliedCount) }
             }
             StackLayout {
                 currentIndex: tabs.currentIndex
@@ -89,6 +114,7 @@ ApplicationWindow {
                     onPodClicked: (key) => window.selectPod(key)
                 }
                 EventLogPanel { controller: window.controller }
+                HistoryPanel { controller: window.controller }
             }
             InspectorPanel {
                 Layout.fillWidth: true
@@ -98,6 +124,62 @@ ApplicationWindow {
                 onPodClicked: (key) => window.selectPod(key)
             }
         }
+    }
+
+    PathDialog {
+        id: openSessionDialog
+        title: qsTr("Open session")
+        askOverwrite: false
+        accept: (url, overwrite) => window.controller.openSession(url)
+    }
+    PathDialog {
+        id: saveSessionDialog
+        title: qsTr("Save session")
+        accept: (url, overwrite) => window.controller.saveSession(url, overwrite)
+    }
+    PathDialog {
+        id: exportDialog
+        title: qsTr("Export placements")
+        accept: (url, overwrite) => window.controller.exportPlacements(url, format.currentValue, namespaceField.text.trim(), overwrite)
+        ComboBox {
+            id: format
+            Layout.fillWidth: true
+            textRole: "text"
+            valueRole: "value"
+            model: [
+                { value: "pods", text: qsTr("Pods with spec.nodeName (YAML)") },
+                { value: "bindings", text: qsTr("List of v1 Binding (YAML)") },
+                { value: "json", text: qsTr("Placement report (JSON)") },
+                { value: "csv", text: qsTr("Placement report (CSV)") }
+            ]
+        }
+        TextField { id: namespaceField; Layout.fillWidth: true; placeholderText: qsTr("Namespace (empty: all)") }
+    }
+    Dialog {
+        id: poolDialog
+        title: qsTr("Add a node pool like %1").arg(window.controller.inspector.selectedNode)
+        modal: true
+        anchors.centerIn: parent
+        standardButtons: Dialog.Ok | Dialog.Cancel
+        onAccepted: window.controller.addNodePool(window.controller.inspector.selectedNode, poolCount.value,
+                                                  poolZone.text.trim(), poolPrefix.text.trim())
+        GridLayout {
+            columns: 2
+            Label { text: qsTr("Nodes") }
+            SpinBox { id: poolCount; from: 1; to: 1000; value: 3; editable: true }
+            Label { text: qsTr("Zone") }
+            TextField { id: poolZone; placeholderText: qsTr("the template's") }
+            Label { text: qsTr("Name prefix") }
+            TextField { id: poolPrefix; text: "pool" }
+        }
+    }
+    YamlEditorDialog { id: yamlDialog; controller: window.controller }
+    ScaleDialog { id: scaleDialog; controller: window.controller }
+    RestoreDialog {
+        id: restoreDialog
+        controller: window.controller
+        anchors.centerIn: parent
+        Component.onCompleted: if (window.controller.session.restoreAvailable) open()
     }
 
     OpenDialog {

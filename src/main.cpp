@@ -2,6 +2,7 @@
 // to QML as a required property, load the demo or the given files.
 //
 //   berth [FILE ...] [--run] [--screenshot PNG] [--select NAMESPACE/POD | NODE]
+//         [--session FILE] [--cordon NODE] [--no-autosave] [--restore-check]
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -14,6 +15,7 @@
 
 #include <cstdio>
 
+#include "app/session/autosave.h"
 #include "app/simulation_controller.h"
 
 Q_IMPORT_QML_PLUGIN(Berth_AppPlugin)
@@ -39,6 +41,20 @@ int main(int argc, char** argv) {
     const QCommandLineOption selectOption(QStringLiteral("select"),
                                           QStringLiteral("Select a pod (NAMESPACE/NAME) or a node in the inspector."),
                                           QStringLiteral("OBJECT"));
+    const QCommandLineOption sessionOption(QStringLiteral("session"), QStringLiteral("Open a saved session."),
+                                           QStringLiteral("FILE"));
+    // Scripted input for tests and demos: the edit goes through the history like a click.
+    const QCommandLineOption cordonOption(QStringLiteral("cordon"), QStringLiteral("Cordon NODE once loaded (an edit)."),
+                                          QStringLiteral("NODE"));
+    const QCommandLineOption noAutosaveOption(QStringLiteral("no-autosave"),
+                                              QStringLiteral("No crash-recovery autosave (BERTH_AUTOSAVE_DIR sets its folder)."));
+    const QCommandLineOption restoreCheckOption(
+        QStringLiteral("restore-check"),
+        QStringLiteral("Print whether a session that did not exit cleanly can be restored (exit 0) or not (exit 3)."));
+    parser.addOption(sessionOption);
+    parser.addOption(cordonOption);
+    parser.addOption(noAutosaveOption);
+    parser.addOption(restoreCheckOption);
     parser.addOption(runOption);
     parser.addOption(shotOption);
     parser.addOption(selectOption);
@@ -48,7 +64,29 @@ int main(int argc, char** argv) {
     const QString screenshot = parser.value(shotOption);
     const QString selection = parser.value(selectOption);
 
+    if (parser.isSet(restoreCheckOption)) {
+        berth::app::Autosave autosave(berth::app::Autosave::defaultDir());
+        if (!autosave.start()) {
+            std::printf("berth: another instance is using %s\n", qPrintable(autosave.dir()));
+            return 3;
+        }
+        const bool available = autosave.restoreAvailable();
+        if (available) std::printf("restore available: %s\n", qPrintable(autosave.recoveredPath()));
+        else std::printf("nothing to restore\n");
+        autosave.finish();
+        return available ? 0 : 3;
+    }
+
     berth::app::SimulationController controller;
+    if (!parser.isSet(noAutosaveOption) && !controller.enableAutosave(berth::app::Autosave::defaultDir()))
+        std::fprintf(stderr, "berth: another instance is running: no autosave for this one\n");
+    const QStringList cordons = parser.values(cordonOption);
+    if (!cordons.isEmpty()) {
+        QObject::connect(&controller, &berth::app::SimulationController::loadedChanged, &controller,
+                         [&controller, cordons] {
+                             for (const QString& node : cordons) controller.cordonNode(node);
+                         }, Qt::SingleShotConnection);
+    }
     QQmlApplicationEngine engine;
     engine.addImportPath(QStringLiteral("qrc:/qt/qml"));
     engine.setInitialProperties({{QStringLiteral("controller"), QVariant::fromValue(&controller)}});
@@ -89,7 +127,13 @@ int main(int argc, char** argv) {
         });
     }
 
-    if (files.isEmpty()) {
+    if (parser.isSet(sessionOption)) {
+        const QString err = controller.openSession(QUrl::fromLocalFile(parser.value(sessionOption)));
+        if (!err.isEmpty()) {
+            std::fprintf(stderr, "berth: %s\n", qPrintable(err));
+            return 1;
+        }
+    } else if (files.isEmpty()) {
         QFile demo(QStringLiteral(":/berth/demo/demo-cluster.yaml"));
         if (!demo.open(QIODevice::ReadOnly)) {
             std::fprintf(stderr, "berth: the embedded demo cluster is missing\n");

@@ -30,15 +30,22 @@ Item {
             ]
             Repeater {
                 model: canvas.labels
+                // A list model: a new layout updates these Text items in place.
                 delegate: Text {
-                    required property var modelData
-                    x: modelData.x
-                    y: modelData.y
-                    width: modelData.w
-                    text: modelData.text
-                    font.pixelSize: modelData.size
-                    font.bold: modelData.bold
-                    color: modelData.color
+                    required property string caption
+                    required property real posX
+                    required property real posY
+                    required property real boxWidth
+                    required property real pixelSize
+                    required property bool strong
+                    required property string ink
+                    x: posX
+                    y: posY
+                    width: boxWidth
+                    text: caption
+                    font.pixelSize: pixelSize
+                    font.bold: strong
+                    color: ink
                     elide: Text.ElideRight
                 }
             }

@@ -6,8 +6,12 @@ import Berth.App
 ListView {
     id: log
     required property SimulationController controller
-    model: controller.events
+    // Only while shown: hidden in its tab, a ListView still lays out the rows that each batch
+    // shifts in, which is GUI-thread time for nothing while the core runs flat out.
+    model: visible ? controller.events : null
     clip: true
+    // Following the tail scrolls a screenful of new rows in per batch: reuse the delegates.
+    reuseItems: true
     ScrollBar.vertical: ScrollBar {}
     property bool follow: true
     onMovementEnded: follow = atYEnd

@@ -29,6 +29,10 @@ Pane {
             Layout.fillHeight: true
             clip: true
             model: panel.controller.queue
+            // Each update batch removes popped rows from the top: reuse the delegates instead
+            // of destroying and creating a screenful per batch (the GUI thread's main cost
+            // while running flat out).
+            reuseItems: true
             ScrollBar.vertical: ScrollBar {}
             section.property: "queue"
             section.delegate: Rectangle {

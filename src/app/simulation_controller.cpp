@@ -1,5 +1,7 @@
 #include "app/simulation_controller.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QVariantList>
 
 #include "app/engine/simulation_worker.h"
@@ -7,9 +9,10 @@
 namespace berth::app {
 
 SimulationController::SimulationController(QObject* parent)
-    : QObject(parent), m_nodes(this), m_pods(this), m_queue(this), m_events(this), m_inspector(&m_nodes, &m_pods, this),
+    : QObject(parent), m_session(this), m_nodes(this), m_pods(this), m_queue(this), m_events(this), m_inspector(&m_nodes, &m_pods, this),
       m_cycle(this) {
     qRegisterMetaType<ClusterSnapshot>();
+    qRegisterMetaType<EditOutcome>();
     qRegisterMetaType<UpdateBatch>();
     qRegisterMetaType<CycleTraceUi>();
     m_thread.setObjectName(QStringLiteral("berth-simulation"));
@@ -18,6 +21,8 @@ SimulationController::SimulationController(QObject* parent)
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SimulationWorker::loaded, this, &SimulationController::onLoaded, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::updated, this, &SimulationController::onUpdated, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::editDone, this, &SimulationController::onEditDone, Qt::QueuedConnection);
+    connect(m_session.history(), &EditHistoryModel::changed, this, &SimulationController::historyChanged);
     connect(m_worker, &SimulationWorker::traceReady, &m_inspector, &Inspector::setTrace, Qt::QueuedConnection);
     connect(&m_inspector, &Inspector::podSelectionRequested, m_worker, &SimulationWorker::selectPod, Qt::QueuedConnection);
     m_thread.start();
@@ -25,6 +30,10 @@ SimulationController::SimulationController(QObject* parent)
 }
 
 SimulationController::~SimulationController() {
+    for (QThread* t : std::as_const(m_exports)) {
+        t->wait();
+        delete t;
+    }
     m_thread.quit();
     m_thread.wait();
 }
@@ -48,13 +57,38 @@ void SimulationController::load(const QList<QUrl>& urls) {
 }
 
 void SimulationController::loadFiles(const QStringList& paths) {
-    setStatusText(tr("Loading %1…").arg(paths.join(QStringLiteral(", "))));
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, paths] { w->load(paths, {}, {}); }, Qt::QueuedConnection);
+    // The texts are read here, once: the session keeps them, so undo, save and export never
+    // depend on the files still being there (or unchanged).
+    io::PlanInput input;
+    QStringList names;
+    for (const QString& path : paths) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            setStatusText(tr("Cannot read %1: %2").arg(path, file.errorString()));
+            return;
+        }
+        QString name = QFileInfo(path).fileName();
+        // Names key the kept texts (exports find documents by file name): keep them distinct.
+        for (int n = 2; names.contains(name); ++n) name = QStringLiteral("%1 (%2)").arg(QFileInfo(path).fileName()).arg(n);
+        names << name;
+        const QByteArray text = file.readAll();
+        input.manifests.push_back({name.toStdString(), text.toStdString()});
+    }
+    startLoad(std::move(input), names.join(QStringLiteral(", ")));
 }
 
 void SimulationController::loadText(const QByteArray& text, const QString& name) {
-    setStatusText(tr("Loading %1…").arg(name));
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, text, name] { w->load({}, text, name); }, Qt::QueuedConnection);
+    io::PlanInput input;
+    input.manifests.push_back({name.toStdString(), text.toStdString()});
+    startLoad(std::move(input), name);
+}
+
+void SimulationController::startLoad(io::PlanInput input, const QString& source) {
+    input.seed = m_seed;
+    setStatusText(tr("Loading %1…").arg(source));
+    m_session.begin(std::make_shared<const io::PlanInput>(std::move(input)));
+    m_submitted = 0;
+    replaySession(0, 0);
 }
 
 void SimulationController::play() {
@@ -122,6 +156,7 @@ void SimulationController::setSpeed(double speed) {
 }
 
 void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
+    setBusy(false, m_pendingEdits);
     m_nodes.reset(snapshot.nodes);
     m_pods.reset(snapshot.pods);
     m_queue.reset(snapshot.queue);
@@ -191,6 +226,7 @@ QVariantMap SimulationController::podDetails(const QString& key) const {
     const PodRow& r = m_pods.rows()[row];
     return {{QStringLiteral("key"), r.key},
             {QStringLiteral("workload"), r.workload},
+            {QStringLiteral("owner"), r.owner},
             {QStringLiteral("phase"), PodListModel::phaseName(r.phase)},
             {QStringLiteral("node"), r.node},
             {QStringLiteral("queue"), r.queue},

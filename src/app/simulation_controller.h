@@ -1,8 +1,11 @@
 #pragma once
 /// The app's front door for QML: owns the worker thread and the models, forwards commands
-/// (load, play, pause, step, run to end, speed) to the worker and applies its batches to the
-/// models. Created in main.cpp and handed to QML as a required property.
+/// (load, play, pause, step, run to end, speed, edits, undo/redo) to the worker and applies
+/// its batches to the models. The session (history, file, autosave) is a PlanSession; the
+/// edit and session commands are in simulation_controller_session.cpp. Created in main.cpp
+/// and handed to QML as a required property.
 
+#include <QList>
 #include <QObject>
 #include <QThread>
 #include <QUrl>
@@ -12,6 +15,7 @@
 #include "app/engine/sim_types.h"
 #include "app/inspector/inspector.h"
 #include "app/playback/cycle_playback.h"
+#include "app/session/plan_session.h"
 #include "app/models/event_log_model.h"
 #include "app/models/node_list_model.h"
 #include "app/models/pod_list_model.h"
@@ -45,6 +49,11 @@ class SimulationController : public QObject {
     Q_PROPERTY(int revision READ revision NOTIFY statsChanged)
     Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
     Q_PROPERTY(double maxSpeed READ maxSpeed CONSTANT)
+    Q_PROPERTY(berth::app::PlanSession* session READ session CONSTANT)
+    Q_PROPERTY(berth::app::EditHistoryModel* history READ history CONSTANT)
+    Q_PROPERTY(bool canUndo READ canUndo NOTIFY historyChanged)
+    Q_PROPERTY(bool canRedo READ canRedo NOTIFY historyChanged)
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
 public:
     explicit SimulationController(QObject* parent = nullptr);
     ~SimulationController() override;
@@ -69,12 +78,63 @@ public:
     int revision() const { return m_revision; }
     double speed() const { return m_speed; }
     double maxSpeed() const;
+    PlanSession* session() { return &m_session; }
+    EditHistoryModel* history() { return m_session.history(); }
+    bool canUndo() const { return !busy() && m_session.history()->canUndo(); }
+    bool canRedo() const { return !busy() && m_session.history()->canRedo(); }
+    /// A load, replay or edit is with the worker; undo, redo and opening wait for it.
+    bool busy() const { return m_replaying || m_pendingEdits > 0; }
 
     /// Loads manifest files (file:// URLs or local paths) into a fresh simulation.
     Q_INVOKABLE void load(const QList<QUrl>& urls);
     void loadFiles(const QStringList& paths);
     /// Loads an in-memory manifest (the embedded demo), named `name` in messages.
     void loadText(const QByteArray& text, const QString& name);
+    /// The seed of the next load (workload pod names, random tie-breaks); berthctl's --seed.
+    void setSeed(quint64 seed) { m_seed = seed; }
+
+    // --- Edits: each is recorded in the history once the worker applied it (editApplied),
+    // or refused with a reason (editFailed), leaving the plan unchanged.
+    Q_INVOKABLE void cordonNode(const QString& node);
+    Q_INVOKABLE void uncordonNode(const QString& node);
+    Q_INVOKABLE void drainNode(const QString& node);
+    Q_INVOKABLE void deleteNode(const QString& node);
+    /// `count` copies of `templateNode` named <namePrefix>-1.. in `zone` (empty: the template's).
+    Q_INVOKABLE void addNodePool(const QString& templateNode, int count, const QString& zone, const QString& namePrefix);
+    /// Replaces the node's labels (a map of strings).
+    Q_INVOKABLE void setNodeLabels(const QString& node, const QVariantMap& labels);
+    /// Replaces the node's taints: a list of {key, value, effect} maps.
+    Q_INVOKABLE void setNodeTaints(const QString& node, const QVariantList& taints);
+    Q_INVOKABLE void scaleWorkload(const QString& kind, const QString& ns, const QString& name, int replicas);
+    Q_INVOKABLE void deleteWorkload(const QString& kind, const QString& ns, const QString& name);
+    /// Submits YAML objects (validated completely first: any error refuses them all).
+    Q_INVOKABLE void submitYaml(const QString& yaml);
+    /// The problems in `yaml` on its own (file:line:col messages), for an editor that
+    /// validates as the user types. Empty when it would load.
+    Q_INVOKABLE QStringList validateYaml(const QString& yaml) const;
+    /// Sets spec.nodeName of a pending pod (namespace/name): the scheduler is bypassed.
+    Q_INVOKABLE void pinPod(const QString& podKey, const QString& node);
+    void applyEdit(const io::PlanEdit& edit);
+
+    Q_INVOKABLE void undo();
+    Q_INVOKABLE void redo();
+    /// Moves to a point of the history: `applied` edits in effect (a click in the list).
+    Q_INVOKABLE void revertTo(int applied);
+
+    // --- Session files and export. Each returns an empty string or the reason it failed;
+    // nothing is ever overwritten unless `overwrite` says so.
+    Q_INVOKABLE QString saveSession(const QUrl& file, bool overwrite);
+    Q_INVOKABLE QString openSession(const QUrl& file);
+    /// Exports the plan after the applied edits, run to the end, as berthctl would print it:
+    /// format "pods" (Pods with spec.nodeName), "bindings" (a v1 List of Binding), "json" or
+    /// "csv" (the per-pod placement report); `ns` empty for every namespace. Runs in the
+    /// background; exportFinished tells the outcome. Refusals come back at once.
+    Q_INVOKABLE QString exportPlacements(const QUrl& file, const QString& format, const QString& ns, bool overwrite);
+    /// Crash recovery in `dir` (main.cpp: Autosave::defaultDir()). False when another
+    /// running instance uses it.
+    bool enableAutosave(const QString& dir);
+    Q_INVOKABLE QString restoreSession();
+    Q_INVOKABLE void discardRestore();
     Q_INVOKABLE void play();
     Q_INVOKABLE void pause();
     Q_INVOKABLE void togglePlay() { m_running ? pause() : play(); }
@@ -100,10 +160,21 @@ Q_SIGNALS:
     void speedChanged();
     /// The simulation became idle (nothing left that can change).
     void runFinished();
+    void historyChanged();
+    void busyChanged();
+    void editApplied(const QString& description);
+    void editFailed(const QString& description, const QString& error);
+    void exportFinished(const QString& path, const QString& error);
 
 private:
     void onLoaded(const berth::app::ClusterSnapshot& snapshot);
     void onUpdated(const berth::app::UpdateBatch& batch);
+    void onEditDone(const berth::app::EditOutcome& outcome);
+    /// Rebuilds the worker's plan from the session with `applied` edits in effect, stopping
+    /// at `stopAtStep`.
+    void replaySession(int applied, quint64 stopAtStep);
+    void startLoad(io::PlanInput input, const QString& source);
+    void setBusy(bool replaying, int pendingEdits);
     void setStatusText(const QString& text);
     void setRunning(bool running);
     void requestStep(bool byPhase);
@@ -113,6 +184,13 @@ private:
 
     QThread m_thread;
     SimulationWorker* m_worker = nullptr;  // lives on m_thread, deleted when it finishes
+    PlanSession m_session;
+    quint64 m_seed = 0;
+    quint64 m_editSerial = 0;
+    int m_pendingEdits = 0;
+    bool m_replaying = false;
+    int m_submitted = 0;  // names submitted YAML texts: submitted-<n>.yaml
+    QList<QThread*> m_exports;  // running exports, waited for on destruction
     NodeListModel m_nodes;
     PodListModel m_pods;
     QueueModel m_queue;

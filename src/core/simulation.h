@@ -112,6 +112,9 @@ public:
     /// the pods they delete (the simulation evicts them).
     using Reconciler = std::function<std::vector<std::uint32_t>(Cluster&)>;
     void setReconciler(Reconciler r) { m_reconciler = std::move(r); }
+    /// Workloads were added to cluster().workloads (objects submitted while planning): the
+    /// controllers create their pods, which are queued.
+    void workloadsChanged() { reconcile(); }
 
 private:
     void scheduleOne(QueuedPodInfo info);

@@ -419,12 +419,14 @@ private:
 
 }  // namespace
 
-std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts) {
+std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns) {
     const auto& cluster = sim.cluster();
     std::vector<const Pod*> placed;
     for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
         const Pod& p = cluster.pods[i];
-        if (!cluster.podRemoved[i] && sim.outcome(p).state == core::PodState::Bound) placed.push_back(&p);
+        if (!cluster.podRemoved[i] && sim.outcome(p).state == core::PodState::Bound &&
+            (ns.empty() || cluster.pool.str(p.ns) == ns))
+            placed.push_back(&p);
     }
     std::sort(placed.begin(), placed.end(),
               [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "core/simulation.h"
 
@@ -19,6 +20,7 @@ namespace berth::io {
 /// File name (SourceRef::file) -> text, as LoadResult::sourceTexts keeps them.
 using SourceTexts = std::map<std::string, std::string>;
 
-std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts);
+/// `ns`, when not empty, keeps the pods of that namespace only.
+std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns = {});
 
 }  // namespace berth::io

@@ -15,11 +15,11 @@ namespace {
 using core::Pod;
 using core::PodState;
 
-std::vector<const Pod*> reportedPods(core::Simulation& sim) {
+std::vector<const Pod*> reportedPods(core::Simulation& sim, std::string_view ns = {}) {
     std::vector<const Pod*> pods;
     const auto& cluster = sim.cluster();
     for (const Pod& p : cluster.pods)
-        if (sim.outcome(p).state != PodState::Ignored) pods.push_back(&p);
+        if (sim.outcome(p).state != PodState::Ignored && (ns.empty() || cluster.pool.str(p.ns) == ns)) pods.push_back(&p);
     std::sort(pods.begin(), pods.end(), [&](const Pod* a, const Pod* b) {
         return cluster.podKey(*a) < cluster.podKey(*b);
     });
@@ -82,12 +82,12 @@ std::string reportTable(core::Simulation& sim) {
     return out.str();
 }
 
-std::string reportJson(core::Simulation& sim) {
+std::string reportJson(core::Simulation& sim, std::string_view ns) {
     const auto& cluster = sim.cluster();
     JsonWriter w;
     w.beginObject().key("pods").beginArray();
     std::vector<std::string> evicted;
-    for (const Pod* p : reportedPods(sim)) {
+    for (const Pod* p : reportedPods(sim, ns)) {
         const auto& o = sim.outcome(*p);
         w.newline().beginObject();
         w.key("pod").value(cluster.podKey(*p));
@@ -128,13 +128,13 @@ std::string reportJson(core::Simulation& sim) {
     return w.str() + "\n";
 }
 
-std::string reportBindingsYaml(core::Simulation& sim) {
+std::string reportBindingsYaml(core::Simulation& sim, std::string_view ns) {
     const auto& cluster = sim.cluster();
     YAML::Emitter out;
     out << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << "v1";
     out << YAML::Key << "kind" << YAML::Value << "List";
     out << YAML::Key << "items" << YAML::Value << YAML::BeginSeq;
-    for (const Pod* p : reportedPods(sim)) {
+    for (const Pod* p : reportedPods(sim, ns)) {
         const auto& o = sim.outcome(*p);
         if (o.state != PodState::Bound) continue;
         out << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << "v1";
@@ -148,6 +148,37 @@ std::string reportBindingsYaml(core::Simulation& sim) {
     }
     out << YAML::EndSeq << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
+}
+
+namespace {
+
+std::string csvField(std::string_view s) {
+    if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
+    std::string out = "\"";
+    for (char ch : s) {
+        if (ch == '"') out += '"';
+        out += ch;
+    }
+    return out + "\"";
+}
+
+}  // namespace
+
+std::string reportCsv(core::Simulation& sim, std::string_view ns) {
+    const auto& cluster = sim.cluster();
+    std::ostringstream out;
+    out << "namespace,name,owner,state,node,nominated,priority,attempts,message\r\n";
+    for (const Pod* p : reportedPods(sim, ns)) {
+        const auto& o = sim.outcome(*p);
+        std::string owner;
+        for (const auto& r : p->ownerReferences)
+            if (r.controller) owner = r.kind + "/" + r.name;
+        out << csvField(cluster.pool.str(p->ns)) << ',' << csvField(p->name) << ',' << csvField(owner) << ','
+            << core::podStateName(o.state) << ',' << csvField(cluster.pool.str(o.node)) << ','
+            << csvField(cluster.pool.str(o.nominated)) << ',' << p->priority << ',' << o.attempts << ','
+            << csvField(o.state == PodState::Pending ? o.message : std::string()) << "\r\n";
+    }
+    return out.str();
 }
 
 }  // namespace berth::io

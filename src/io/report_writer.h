@@ -3,14 +3,20 @@
 /// objects (the placed pods as YAML: placed_pods_writer.h).
 
 #include <string>
+#include <string_view>
 
 #include "core/simulation.h"
 
 namespace berth::io {
 
 std::string reportTable(core::Simulation& sim);
-std::string reportJson(core::Simulation& sim);
-/// A `v1` List of `Binding` objects for the pods placed during the run.
-std::string reportBindingsYaml(core::Simulation& sim);
+/// `ns`, when not empty, keeps the pods of that namespace only (the nodes stay).
+std::string reportJson(core::Simulation& sim, std::string_view ns = {});
+/// A `v1` List of `Binding` objects for the pods placed during the run (of namespace `ns`
+/// when not empty).
+std::string reportBindingsYaml(core::Simulation& sim, std::string_view ns = {});
+/// One line per pod (of namespace `ns` when not empty): namespace, name, owner, state,
+/// node, nominated node, priority, attempts, message (RFC 4180 quoting).
+std::string reportCsv(core::Simulation& sim, std::string_view ns = {});
 
 }  // namespace berth::io

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+#include "app/canvas/canvas_label_model.h"
 #include "app/models/event_log_model.h"
 #include "app/models/queue_model.h"
 #include "app/simulation_controller.h"
@@ -160,6 +161,52 @@ private Q_SLOTS:
         QCOMPARE(m.rowCount(), 10);
         QCOMPARE(m.index(0).data(EventLogModel::SequenceRole).toULongLong(), 115ull);
         QCOMPARE(m.index(9).data(EventLogModel::SequenceRole).toULongLong(), 124ull);
+    }
+
+    // The canvas labels update in place (the QML Repeater keeps its Text items): a changed
+    // label is one dataChanged, a longer or shorter list inserts or removes at the end only.
+    void canvasLabelsUpdateInPlace_data() {
+        QTest::addColumn<QStringList>("before");
+        QTest::addColumn<QStringList>("after");
+        QTest::addColumn<int>("changed");   // rows reported by dataChanged
+        QTest::addColumn<int>("inserted");
+        QTest::addColumn<int>("removed");
+        QTest::newRow("same") << QStringList{"a", "b"} << QStringList{"a", "b"} << 0 << 0 << 0;
+        QTest::newRow("one text") << QStringList{"Pending (3)", "zone-a", "n1"}
+                                  << QStringList{"Pending (2)", "zone-a", "n1"} << 1 << 0 << 0;
+        QTest::newRow("grows") << QStringList{"a"} << QStringList{"a", "b", "c"} << 0 << 2 << 0;
+        QTest::newRow("shrinks, tail changed") << QStringList{"a", "b", "c"} << QStringList{"a", "x"} << 1 << 0 << 1;
+        QTest::newRow("to empty") << QStringList{"a", "b"} << QStringList{} << 0 << 0 << 2;
+    }
+    void canvasLabelsUpdateInPlace() {
+        QFETCH(QStringList, before);
+        QFETCH(QStringList, after);
+        QFETCH(int, changed);
+        QFETCH(int, inserted);
+        QFETCH(int, removed);
+        auto labels = [](const QStringList& texts) {
+            QList<CanvasLabel> l;
+            for (int i = 0; i < texts.size(); ++i) l << CanvasLabel{texts[i], 10.0 * i, 5, 100, 12, false, QStringLiteral("#222")};
+            return l;
+        };
+        CanvasLabelModel m;
+        QAbstractItemModelTester t(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setLabels(labels(before));
+        int changedRows = 0, insertedRows = 0, removedRows = 0;
+        connect(&m, &QAbstractItemModel::dataChanged, this,
+                [&](const QModelIndex& a, const QModelIndex& b) { changedRows += b.row() - a.row() + 1; });
+        connect(&m, &QAbstractItemModel::rowsInserted, this,
+                [&](const QModelIndex&, int first, int last) { insertedRows += last - first + 1; });
+        connect(&m, &QAbstractItemModel::rowsRemoved, this,
+                [&](const QModelIndex&, int first, int last) { removedRows += last - first + 1; });
+        QSignalSpy resets(&m, &QAbstractItemModel::modelReset);
+        m.setLabels(labels(after));
+        QCOMPARE(changedRows, changed);
+        QCOMPARE(insertedRows, inserted);
+        QCOMPARE(removedRows, removed);
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(m.rowCount(), after.size());
+        for (int i = 0; i < after.size(); ++i) QCOMPARE(m.index(i).data(CanvasLabelModel::CaptionRole).toString(), after[i]);
     }
 };
 

@@ -58,14 +58,17 @@ QRectF inflate(const QRectF& r, double d) { return r.adjusted(-d, -d, d, d); }
 class SoftwareQuadsNode : public QSGRenderNode {
 public:
     explicit SoftwareQuadsNode(QQuickWindow* window) : m_window(window) {}
-    std::shared_ptr<const std::vector<ClusterCanvas::Quad>> quads;
+    std::shared_ptr<const std::vector<ClusterCanvas::Quad>> quads;        // detailed
+    std::shared_ptr<const std::vector<ClusterCanvas::Quad>> coarseQuads;  // zoomed out
+    bool coarse = false;
     QTransform view;
     QRectF bounds;
 
     void render(const RenderState* state) override {
         auto* p = static_cast<QPainter*>(
             m_window->rendererInterface()->getResource(m_window, QSGRendererInterface::PainterResource));
-        if (!p || !quads) return;
+        const auto& drawn = coarse ? coarseQuads : quads;
+        if (!p || !drawn) return;
         p->save();
         p->setTransform(matrix()->toTransform());
         p->setOpacity(inheritedOpacity());
@@ -75,7 +78,7 @@ public:
         p->setPen(Qt::NoPen);
         p->setRenderHint(QPainter::Antialiasing, false);
         const QRectF visible = view.inverted().mapRect(bounds);
-        for (const auto& q : *quads)
+        for (const auto& q : *drawn)
             if (q.rect.intersects(visible)) p->fillRect(q.rect, q.color);
         p->restore();
     }
@@ -87,12 +90,35 @@ private:
     QQuickWindow* m_window;
 };
 
-QSGGeometryNode* makeChunk(const std::vector<ClusterCanvas::Quad>& quads, std::size_t first, std::size_t count) {
+/// A group of geometry that can be switched off without touching its geometry: the renderer
+/// skips a blocked subtree (as it does for an opacity of 0). Used for level of detail and to
+/// cull chunks outside the view.
+class SwitchNode : public QSGNode {
+public:
+    QRectF bounds;  // world coordinates of everything below
+    bool isSubtreeBlocked() const override { return m_blocked; }
+    void setBlocked(bool blocked) {
+        if (blocked == m_blocked) return;
+        m_blocked = blocked;
+        markDirty(DirtySubtreeBlocked);
+    }
+
+private:
+    bool m_blocked = false;
+};
+
+/// One geometry node for the given quads. Opaque quads go without blending and in reverse
+/// (topmost first): the renderer then draws them in its opaque pass with the depth test, and
+/// llvmpipe skips shading what is covered (cards over zones, chips over cards) instead of
+/// blending every layer; the renderer's depth test passes only nearer fragments, so within one
+/// node the first drawn wins, hence the reversal.
+QSGGeometryNode* makeChunk(const std::vector<const ClusterCanvas::Quad*>& quads, bool opaque) {
+    const std::size_t count = quads.size();
     auto* geometry = new QSGGeometry(QSGGeometry::defaultAttributes_ColoredPoint2D(), static_cast<int>(count * 6));
     geometry->setDrawingMode(QSGGeometry::DrawTriangles);
     QSGGeometry::ColoredPoint2D* v = geometry->vertexDataAsColoredPoint2D();
     for (std::size_t i = 0; i < count; ++i) {
-        const auto& q = quads[first + i];
+        const auto& q = *quads[opaque ? count - 1 - i : i];
         // QSGVertexColorMaterial wants premultiplied colours.
         const float a = static_cast<float>(q.color.alphaF());
         const auto r = static_cast<uchar>(q.color.red() * a), g = static_cast<uchar>(q.color.green() * a),
@@ -111,6 +137,7 @@ QSGGeometryNode* makeChunk(const std::vector<ClusterCanvas::Quad>& quads, std::s
     node->setGeometry(geometry);
     node->setFlag(QSGNode::OwnsGeometry);
     auto* material = new QSGVertexColorMaterial;
+    if (opaque) material->setFlag(QSGMaterial::Blending, false);
     node->setMaterial(material);
     node->setFlag(QSGNode::OwnsMaterial);
     return node;
@@ -161,12 +188,14 @@ void ClusterCanvas::setCycle(CyclePlayback* cycle) {
 }
 
 void ClusterCanvas::markDirty() {
+    // Lazily: one update batch changes several models; the layout is rebuilt once, before the
+    // next frame (updatePolish) or when hit testing asks for it.
     m_dirty = true;
     polish();
     update();
-    // Rebuild now rather than at paint time: hit testing and labels need the layout.
-    rebuild();
 }
+
+void ClusterCanvas::updatePolish() { rebuild(); }
 
 QColor ClusterCanvas::workloadColor(const QString& workload) {
     // A golden-ratio walk over hues spreads similar names apart.
@@ -177,20 +206,50 @@ QColor ClusterCanvas::workloadColor(const QString& workload) {
     return QColor::fromHsvF(static_cast<float>(hue), 0.55f + static_cast<float>((h >> 10) % 20) / 100.0f, 0.82f);
 }
 
+const QColor& ClusterCanvas::colorOf(int podRow, const QString& workload) {
+    const auto row = static_cast<std::size_t>(podRow);
+    if (row >= m_podColors.size()) m_podColors.resize(row + 1);
+    auto& [name, color] = m_podColors[row];
+    if (!color.isValid() || name != workload) {
+        name = workload;
+        color = workloadColor(workload);
+    }
+    return color;
+}
+
+bool ClusterCanvas::coarse() const { return m_zoom * kPitch < kCoarseChipPitchPx; }
+
+namespace {
+
+/// The average of chip colours: what a row of sub-pixel chips blends to on screen.
+struct ColorSum {
+    double r = 0, g = 0, b = 0;
+    int n = 0;
+    void add(const QColor& c) {
+        r += c.redF();
+        g += c.greenF();
+        b += c.blueF();
+        ++n;
+    }
+    QColor average() const {
+        return n == 0 ? QColor() : QColor::fromRgbF(static_cast<float>(r / n), static_cast<float>(g / n), static_cast<float>(b / n));
+    }
+};
+
+}  // namespace
+
 void ClusterCanvas::rebuild() {
     if (!m_dirty) return;
     m_dirty = false;
     m_quads.clear();
+    m_coarseQuads.clear();
     m_nodeBoxes.clear();
     m_podBoxes.clear();
-    QVariantList labels;
+    QList<CanvasLabel> labels;
     if (!m_nodes || !m_pods) {
         m_content = {};
         m_geometryDirty = true;
-        if (m_labels != labels) {
-            m_labels = labels;
-            Q_EMIT labelsChanged();
-        }
+        m_labels.setLabels({});
         update();
         return;
     }
@@ -246,17 +305,38 @@ void ClusterCanvas::rebuild() {
     const bool withLabels = liveNodes <= kMaxLabelNodes;
     auto label = [&](const QString& text, double x, double y, double w, double size, bool bold, const QString& color) {
         if (!withLabels) return;
-        labels.append(QVariantMap{{QStringLiteral("text"), text},   {QStringLiteral("x"), x},
-                                  {QStringLiteral("y"), y},         {QStringLiteral("w"), w},
-                                  {QStringLiteral("size"), size},   {QStringLiteral("bold"), bold},
-                                  {QStringLiteral("color"), color}});
+        labels.append(CanvasLabel{text, x, y, w, size, bold, color});
     };
-    auto chipQuad = [&](int podRow, QRectF chip) {
+    // Both levels of detail: what stays visible zoomed out goes to m_coarseQuads too.
+    auto both = [&](const QRectF& r, const QColor& c) {
+        m_quads.push_back({r, c});
+        m_coarseQuads.push_back({r, c});
+    };
+    // Zoomed out, the chips of one row become one block (see kCoarseChipPitchPx).
+    auto chipRows = [&](double left, double top, std::size_t count, int perRow, const QColor& c) {
+        if (count == 0) return;
+        const auto full = static_cast<double>(count / static_cast<std::size_t>(perRow));
+        const auto rest = static_cast<double>(count % static_cast<std::size_t>(perRow));
+        if (full > 0) m_coarseQuads.push_back({QRectF(left, top, perRow * kPitch - (kPitch - kChip), full * kPitch - (kPitch - kChip)), c});
+        if (rest > 0) m_coarseQuads.push_back({QRectF(left, top + full * kPitch, rest * kPitch - (kPitch - kChip), kChip), c});
+    };
+    QRectF selectedMark;
+    auto markSelected = [&] {
+        if (selectedMark.isNull()) return;
+        m_coarseQuads.push_back({selectedMark, kSelectedBorder});
+        selectedMark = {};
+    };
+    auto chipQuad = [&](int podRow, QRectF chip, ColorSum& sum) {
         const PodRow& p = pods[podRow];
-        QColor c = workloadColor(p.workload);
+        QColor c = colorOf(podRow, p.workload);
+        sum.add(c);
         if (p.phase == PodPhaseUi::Assumed) c.setAlphaF(0.35f);  // a ghost: binding in flight
-        if (p.key == m_selectedPod) m_quads.push_back({inflate(chip, 2), kSelectedBorder});
-        else if (m_cycle && m_cycle->active() && p.key == m_cycle->pod()) m_quads.push_back({inflate(chip, 2), kCyclePod});
+        if (p.key == m_selectedPod) {
+            m_quads.push_back({inflate(chip, 2), kSelectedBorder});
+            selectedMark = inflate(chip, 6);  // zoomed out: over its chip block (markSelected)
+        } else if (m_cycle && m_cycle->active() && p.key == m_cycle->pod()) {
+            m_quads.push_back({inflate(chip, 2), kCyclePod});
+        }
         m_quads.push_back({chip, c});
         m_podBoxes.push_back({podRow, chip});
     };
@@ -267,13 +347,16 @@ void ClusterCanvas::rebuild() {
     m_trayRows = std::max(m_trayRows, static_cast<int>((pending.size() + trayCols - 1) / trayCols));
     if (m_trayRows > 0) {
         const double trayH = 28 + m_trayRows * kPitch + kPad;
-        m_quads.push_back({QRectF(0, y, width, trayH), kTrayColor});
+        both(QRectF(0, y, width, trayH), kTrayColor);
         label(tr("Pending (%1)").arg(pending.size()), kPad, y + 4, width, 15, true, QStringLiteral("#7a2e2e"));
+        ColorSum sum;
         for (std::size_t i = 0; i < pending.size(); ++i) {
             const double cx = kPad + static_cast<double>(i % trayCols) * kPitch;
             const double cy = y + 28 + static_cast<double>(i / trayCols) * kPitch;
-            chipQuad(pending[i], QRectF(cx, cy, kChip, kChip));
+            chipQuad(pending[i], QRectF(cx, cy, kChip, kChip), sum);
         }
+        chipRows(kPad, y + 28, pending.size(), trayCols, sum.average());
+        markSelected();
         y += trayH + kZoneGap;
     }
 
@@ -281,7 +364,7 @@ void ClusterCanvas::rebuild() {
         const auto& members = it.value();
         const int rows = static_cast<int>((members.size() + cols - 1) / cols);
         const double zoneH = kZoneHeaderH + rows * (cardH + kGap);
-        m_quads.push_back({QRectF(0, y, width, zoneH), kZoneColor});
+        both(QRectF(0, y, width, zoneH), kZoneColor);
         const QString zoneName = it.key() == QStringLiteral("\x7f") ? tr("(no zone)") : it.key();
         label(tr("%1 — %2 nodes").arg(zoneName).arg(members.size()), kGap, y + 6, width, 15, true, QStringLiteral("#334"));
         for (std::size_t k = 0; k < members.size(); ++k) {
@@ -314,6 +397,9 @@ void ClusterCanvas::rebuild() {
             }
             m_quads.push_back({inflate(card, borderWidth), border});
             m_quads.push_back({card, fill});
+            // Zoomed out a 1-unit border is invisible; highlights (selection, verdicts) stay.
+            if (border != kCardBorder) m_coarseQuads.push_back({inflate(card, std::max(borderWidth, 4.0)), border});
+            m_coarseQuads.push_back({card, fill});
             m_nodeBoxes.push_back({n, card});
             label(node.cordoned ? node.name + tr("  (cordoned)") : node.name, card.left() + kPad, card.top() + 4,
                   kCardW - 2 * kPad - 44, 12, false, QStringLiteral("#222"));
@@ -327,26 +413,28 @@ void ClusterCanvas::rebuild() {
                 const QRectF track(card.left() + kPad, card.top() + top, kCardW - 2 * kPad, kBarH);
                 m_quads.push_back({track, kBarTrack});
                 const double f = total > 0 ? std::clamp(static_cast<double>(used) / static_cast<double>(total), 0.0, 1.0) : 0.0;
-                if (f > 0) m_quads.push_back({QRectF(track.left(), track.top(), track.width() * f, kBarH), f > 0.9 ? kOverBar : color});
+                if (f > 0) both(QRectF(track.left(), track.top(), track.width() * f, kBarH), f > 0.9 ? kOverBar : color);
             };
             bar(kHeaderH, node.cpuRequested, node.cpuAllocatable, kCpuBar);
             bar(kHeaderH + kBarH + 4, node.memRequested, node.memAllocatable, kMemBar);
             const auto& mine = onNode[static_cast<std::size_t>(n)];
+            ColorSum sum;
+            std::size_t drawn = 0;
             for (std::size_t i = 0; i < mine.size(); ++i) {
                 const double cx = card.left() + kPad + static_cast<double>(i % kChipCols) * kPitch;
                 const double cy = card.top() + kPodsTop + static_cast<double>(i / kChipCols) * kPitch;
                 if (cy + kChip > card.bottom()) break;  // overfull: the inspector lists the rest
-                chipQuad(mine[i], QRectF(cx, cy, kChip, kChip));
+                chipQuad(mine[i], QRectF(cx, cy, kChip, kChip), sum);
+                ++drawn;
             }
+            chipRows(card.left() + kPad, card.top() + kPodsTop, drawn, kChipCols, sum.average());
+            markSelected();
         }
         y += zoneH + kZoneGap;
     }
     m_content = QRectF(0, 0, width, std::max(0.0, y - kZoneGap));
     m_geometryDirty = true;
-    if (m_labels != labels) {
-        m_labels = labels;
-        Q_EMIT labelsChanged();
-    }
+    m_labels.setLabels(std::move(labels));
     if (!m_userView) fitToView();
     update();
 }
@@ -386,25 +474,29 @@ void ClusterCanvas::select(const QString& node, const QString& pod) {
     rebuild();
 }
 
-QRectF ClusterCanvas::nodeRect(const QString& name) const {
+QRectF ClusterCanvas::nodeRect(const QString& name) {
+    rebuild();
     for (const auto& b : m_nodeBoxes)
         if (m_nodes->rows()[b.row].name == name) return b.card;
     return {};
 }
 
-QRectF ClusterCanvas::podRect(const QString& key) const {
+QRectF ClusterCanvas::podRect(const QString& key) {
+    rebuild();
     for (const auto& b : m_podBoxes)
         if (m_pods->rows()[b.row].key == key) return b.chip;
     return {};
 }
 
-int ClusterCanvas::hitNode(QPointF world) const {
+int ClusterCanvas::hitNode(QPointF world) {
+    rebuild();
     for (const auto& b : m_nodeBoxes)
         if (b.card.contains(world)) return b.row;
     return -1;
 }
 
-int ClusterCanvas::hitPod(QPointF world) const {
+int ClusterCanvas::hitPod(QPointF world) {
+    rebuild();
     for (const auto& b : m_podBoxes)
         if (inflate(b.chip, 1).contains(world)) return b.row;
     return -1;
@@ -530,8 +622,12 @@ QSGNode* ClusterCanvas::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
             node = new SoftwareQuadsNode(window());
             m_geometryDirty = true;
         }
-        if (m_geometryDirty) node->quads = std::make_shared<const std::vector<Quad>>(m_quads);
+        if (m_geometryDirty) {
+            node->quads = std::make_shared<const std::vector<Quad>>(m_quads);
+            node->coarseQuads = std::make_shared<const std::vector<Quad>>(m_coarseQuads);
+        }
         m_geometryDirty = false;
+        node->coarse = coarse();
         node->view = view;
         node->bounds = QRectF(0, 0, width(), height());
         node->markDirty(QSGNode::DirtyMaterial);
@@ -545,16 +641,44 @@ QSGNode* ClusterCanvas::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
         m_geometryDirty = true;
     }
     root->setMatrix(QMatrix4x4(view));
+    // Children of root: the detailed level, then the coarse one; each a SwitchNode of
+    // SwitchNode chunks with their bounds, so that chunks out of view can be switched off.
     if (m_geometryDirty) {
         m_geometryDirty = false;
         while (QSGNode* child = root->firstChild()) {
             root->removeChildNode(child);
             delete child;
         }
-        for (std::size_t first = 0; first < m_quads.size(); first += kQuadsPerChunk) {
-            const std::size_t count = std::min<std::size_t>(kQuadsPerChunk, m_quads.size() - first);
-            root->appendChildNode(makeChunk(m_quads, first, count));
+        for (const auto* quads : {&m_quads, &m_coarseQuads}) {
+            auto* level = new SwitchNode;
+            for (std::size_t first = 0; first < quads->size(); first += kQuadsPerCullChunk) {
+                const std::size_t count = std::min<std::size_t>(kQuadsPerCullChunk, quads->size() - first);
+                auto* chunk = new SwitchNode;
+                // Translucent quads (ghost pods) lie over the opaque ones: the renderer's
+                // alpha pass draws them after its opaque pass, in this order.
+                std::vector<const Quad*> opaque, translucent;
+                for (std::size_t i = first; i < first + count; ++i) {
+                    const Quad& q = (*quads)[i];
+                    chunk->bounds |= q.rect;
+                    (q.color.alpha() == 255 ? opaque : translucent).push_back(&q);
+                }
+                if (!opaque.empty()) chunk->appendChildNode(makeChunk(opaque, true));
+                if (!translucent.empty()) chunk->appendChildNode(makeChunk(translucent, false));
+                level->appendChildNode(chunk);
+            }
+            root->appendChildNode(level);
         }
+    }
+    // Per frame: pick the level of detail and switch off its chunks that are out of view.
+    const bool zoomedOut = coarse();
+    auto* shown = static_cast<SwitchNode*>(zoomedOut ? root->lastChild() : root->firstChild());
+    auto* hidden = static_cast<SwitchNode*>(zoomedOut ? root->firstChild() : root->lastChild());
+    hidden->setBlocked(true);
+    shown->setBlocked(false);
+    const QRectF visible = view.inverted().mapRect(QRectF(0, 0, width(), height()));
+    for (QSGNode* c = shown->firstChild(); c; c = c->nextSibling()) {
+        auto* chunk = static_cast<SwitchNode*>(c);
+        chunk->setBlocked(!chunk->bounds.intersects(visible));
     }
     root->markDirty(QSGNode::DirtyMatrix);
     return root;

@@ -2,21 +2,25 @@
 /// The cluster canvas: every node as a card (grouped by topology.kubernetes.io/zone, with
 /// cpu/memory requested-vs-allocatable bars) and every pod as a small chip coloured by its
 /// workload (assumed pods as ghosts, pending pods in a tray above the zones). Drawn through
-/// the scene graph as batched vertex-coloured triangles (chunks of <= 10k quads); with the
-/// software backend (offscreen), where custom geometry is not drawn, a QSGRenderNode paints
-/// the same quads with QPainter. Text labels are left to QML (see `labels`), which draws them
+/// the scene graph as batched vertex-coloured triangles (chunks of <= 2,500 quads, culled to
+/// the view; a coarser level of detail zoomed out); with the software backend (offscreen),
+/// where custom geometry is not drawn, a QSGRenderNode paints the same quads with QPainter. Text labels are left to QML (see `labels`), which draws them
 /// in world coordinates under the same view transform (`zoom`, `panX`, `panY`).
+/// Model changes only mark the layout dirty; it is rebuilt once per frame (updatePolish), or
+/// at once when something needs it (hit testing, nodeRect), so an update batch that touches
+/// both the node and the pod model costs one layout, not two.
 
 #include <QColor>
 #include <QPointF>
 #include <QQuickItem>
 #include <QRectF>
-#include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
+#include "app/canvas/canvas_label_model.h"
 #include "app/models/node_list_model.h"
 #include "app/models/pod_list_model.h"
 #include "app/playback/cycle_playback.h"
@@ -37,7 +41,7 @@ class ClusterCanvas : public QQuickItem {
     Q_PROPERTY(double zoom READ zoom NOTIFY viewChanged)
     Q_PROPERTY(double panX READ panX NOTIFY viewChanged)
     Q_PROPERTY(double panY READ panY NOTIFY viewChanged)
-    Q_PROPERTY(QVariantList labels READ labels NOTIFY labelsChanged)
+    Q_PROPERTY(berth::app::CanvasLabelModel* labels READ labels CONSTANT)
     Q_PROPERTY(bool softwareRendering READ softwareRendering NOTIFY renderingChanged)
 public:
     /// One drawn rectangle in world coordinates.
@@ -45,7 +49,14 @@ public:
         QRectF rect;
         QColor color;
     };
-    static constexpr int kQuadsPerChunk = 10000;  // 60k vertices: under the 65,535 limit
+    /// Geometry chunks hold at most this many quads (15k vertices, well under the 65,535
+    /// limit), so that zoomed in only the few chunks in view are drawn (quads are laid out
+    /// card by card: a chunk is a band of cards).
+    static constexpr int kQuadsPerCullChunk = 2500;
+    /// Level of detail: below this pod-chip pitch on screen (pixels) each node's chips are
+    /// drawn as one block per chip row, bar tracks and thin borders are left out. With 5,000
+    /// nodes and 50,000 pods that is ~4x fewer quads for llvmpipe to transform and fill.
+    static constexpr double kCoarseChipPitchPx = 3.5;
 
     explicit ClusterCanvas(QQuickItem* parent = nullptr);
     ~ClusterCanvas() override;
@@ -63,7 +74,7 @@ public:
     double zoom() const { return m_zoom; }
     double panX() const { return m_pan.x(); }
     double panY() const { return m_pan.y(); }
-    QVariantList labels() const { return m_labels; }
+    CanvasLabelModel* labels() { return &m_labels; }
     bool softwareRendering() const { return m_software; }
 
     Q_INVOKABLE void fitToView();
@@ -71,15 +82,28 @@ public:
     Q_INVOKABLE void select(const QString& node, const QString& pod);
     Q_INVOKABLE void clearSelection() { select({}, {}); }
     /// The world rectangle of everything drawn.
-    Q_INVOKABLE QRectF contentRect() const { return m_content; }
+    Q_INVOKABLE QRectF contentRect() {
+        rebuild();
+        return m_content;
+    }
     /// The card of a node (world coordinates), or an empty rect.
-    Q_INVOKABLE QRectF nodeRect(const QString& name) const;
+    Q_INVOKABLE QRectF nodeRect(const QString& name);
     /// The chip of a pod (world coordinates), or an empty rect.
-    Q_INVOKABLE QRectF podRect(const QString& key) const;
+    Q_INVOKABLE QRectF podRect(const QString& key);
 
     /// The colour of a workload's chips: a stable hue from its name.
     static QColor workloadColor(const QString& workload);
-    const std::vector<Quad>& quads() const { return m_quads; }
+    const std::vector<Quad>& quads() {
+        rebuild();
+        return m_quads;
+    }
+    /// The zoomed-out level of detail of quads().
+    const std::vector<Quad>& coarseQuads() {
+        rebuild();
+        return m_coarseQuads;
+    }
+    /// Whether the current zoom draws coarseQuads().
+    bool coarse() const;
 
 Q_SIGNALS:
     void nodesChanged();
@@ -88,7 +112,6 @@ Q_SIGNALS:
     void selectionChanged();
     void hoverChanged();
     void viewChanged();
-    void labelsChanged();
     void renderingChanged();
     /// A click picked a pod or a node (empty strings: the background).
     void clicked(const QString& node, const QString& pod);
@@ -104,6 +127,7 @@ protected:
     void hoverMoveEvent(QHoverEvent* e) override;
     void hoverLeaveEvent(QHoverEvent* e) override;
     void itemChange(ItemChange change, const ItemChangeData& value) override;
+    void updatePolish() override;
 
 private:
     struct NodeBox {
@@ -118,17 +142,23 @@ private:
     void rebuild();
     void setView(double zoom, QPointF pan);
     QPointF toWorld(QPointF item) const { return (item - m_pan) / m_zoom; }
-    int hitNode(QPointF world) const;
-    int hitPod(QPointF world) const;
+    int hitNode(QPointF world);
+    int hitPod(QPointF world);
     void updateHover(QPointF itemPos);
 
     NodeListModel* m_nodes = nullptr;
     PodListModel* m_pods = nullptr;
     CyclePlayback* m_cycle = nullptr;
+    const QColor& colorOf(int podRow, const QString& workload);
+
     std::vector<Quad> m_quads;
+    std::vector<Quad> m_coarseQuads;
+    /// workloadColor() per pod row, kept while the row's workload stays the same: a string
+    /// compare per pod and layout instead of a hash and an HSV conversion.
+    std::vector<std::pair<QString, QColor>> m_podColors;
     std::vector<NodeBox> m_nodeBoxes;
     std::vector<PodBox> m_podBoxes;
-    QVariantList m_labels;
+    CanvasLabelModel m_labels;
     QRectF m_content;
     int m_trayRows = 0;  // the pending tray keeps its largest height so cards don't jump
     bool m_dirty = true;

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "app/engine/trace_types.h"
+#include "io/plan/plan_edit.h"
 
 namespace berth::app {
 
@@ -36,6 +37,8 @@ struct PodRow {
     quint32 id = 0;  // core pod id: stable for the whole load
     QString key;       // namespace/name
     QString workload;  // owner kind/name (or the pod itself): the chip colour
+    QString owner;     // the top controlling workload, Kind/name (a Deployment, not its
+                       // ReplicaSet): what scale and delete act on; "" for a bare pod
     qint32 nodeId = -1;  // bound / assumed / preexisting node, -1 when none
     QString node;
     PodPhaseUi phase = PodPhaseUi::Pending;
@@ -106,7 +109,15 @@ struct UpdateBatch {
     quint64 stepSerial = 0;
 };
 
+/// The worker's answer to an edit: the edit as applied (with its step), or why not.
+struct EditOutcome {
+    quint64 serial = 0;
+    io::PlanEdit edit;
+    QString error;  // empty: applied
+};
+
 }  // namespace berth::app
 
 Q_DECLARE_METATYPE(berth::app::ClusterSnapshot)
+Q_DECLARE_METATYPE(berth::app::EditOutcome)
 Q_DECLARE_METATYPE(berth::app::UpdateBatch)

@@ -1,14 +1,10 @@
 #include "app/engine/simulation_worker.h"
 
-#include <QFileInfo>
-
 #include <algorithm>
 #include <cmath>
 
 #include "core/events.h"
 #include "core/simulation.h"
-#include "io/cluster_setup.h"
-#include "io/manifest_loader.h"
 
 namespace berth::app {
 
@@ -48,6 +44,24 @@ QString workloadOf(const core::Cluster& c, const core::Pod& p) {
     return QStringLiteral("pod/") + qs(c.podKey(p));
 }
 
+/// The workload at the top of the pod's controller chain (Deployment -> ReplicaSet -> pod).
+QString topOwnerOf(const core::Cluster& c, const core::Pod& p) {
+    const core::OwnerReference* ref = nullptr;
+    for (const auto& o : p.ownerReferences)
+        if (o.controller) ref = &o;
+    QString top;
+    for (int depth = 0; ref && depth < 4; ++depth) {
+        top = qs(ref->kind) + QLatin1Char('/') + qs(ref->name);
+        const core::OwnerReference* next = nullptr;
+        for (const auto& w : c.workloads)
+            if (w.ns == p.ns && w.name == ref->name && ref->kind == core::workloadKindName(w.kind))
+                for (const auto& o : w.ownerReferences)
+                    if (o.controller) next = &o;
+        ref = next;
+    }
+    return top;
+}
+
 }  // namespace
 
 SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent), m_tick(this), m_flushTimer(this) {
@@ -61,14 +75,16 @@ SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent), m_tick(th
 
 SimulationWorker::~SimulationWorker() = default;
 
-void SimulationWorker::load(const QStringList& paths, const QByteArray& text, const QString& textName) {
+void SimulationWorker::replay(std::shared_ptr<const io::PlanInput> input, std::vector<io::PlanEdit> edits,
+                              quint64 stopAtStep, const QString& source) {
     setRunning(false);
     m_flushTimer.stop();
     m_dirtyPods.clear();
     m_dirtyNodes.clear();
     m_events.clear();
-    m_sim.reset();
-    m_cluster = std::make_unique<core::Cluster>();
+    m_sim = nullptr;
+    m_cluster = nullptr;
+    m_plan.reset();
     m_attempts = 0;
     m_traces.clear();
     m_assumedOn.clear();
@@ -76,38 +92,25 @@ void SimulationWorker::load(const QStringList& paths, const QByteArray& text, co
     m_selectedTraceDirty = false;
 
     ClusterSnapshot snap;
-    io::LoadResult result;
-    QStringList names;
-    if (!text.isEmpty()) {
-        io::loadManifestText(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
-                             textName.toStdString(), *m_cluster, result);
-        names << textName;
-    }
-    for (const QString& path : paths) {
-        io::loadManifestFile(path.toStdString(), *m_cluster, result);
-        names << QFileInfo(path).fileName();
-    }
-    io::finishLoading(*m_cluster, result, 0, core::KubeVersion::newest());
-    snap.source = names.join(QStringLiteral(", "));
+    snap.source = source;
+    m_plan = std::make_unique<io::Plan>(std::move(input));
+    m_cluster = &m_plan->cluster();
+    const io::LoadResult& result = m_plan->load();
     for (const auto& d : result.diagnostics.items) snap.diagnostics << qs(d.toString());
-
-    m_sim = std::make_unique<core::Simulation>(*m_cluster, result.config.value_or(core::SchedulerConfiguration{}),
-                                               core::SchedulerOptions{});
-    std::string error;
-    if (!m_sim->init(error)) {
-        snap.error = QStringLiteral("configuration error: ") + qs(error);
-        m_sim.reset();
-    } else if (result.diagnostics.hasErrors()) {
-        snap.error = QStringLiteral("%1 input problem(s); objects with errors were skipped")
-                         .arg(result.diagnostics.items.size());
-    }
-    if (m_sim) {
+    if (!m_plan->ok()) {
+        snap.error = QStringLiteral("configuration error: ") + qs(m_plan->error());
+    } else {
+        m_sim = &m_plan->sim();
+        // Replayed without listeners: only the state it ends in is shown.
+        m_sim->scheduler().setTrace(false);
+        if (std::string err = m_plan->replay(edits, stopAtStep); !err.empty())
+            snap.error = QStringLiteral("replay stopped: ") + qs(err);
+        else if (result.diagnostics.hasErrors())
+            snap.error = QStringLiteral("%1 input problem(s); objects with errors were skipped")
+                             .arg(result.diagnostics.items.size());
         m_sim->setEventListener([this](const core::SimEvent& e) { onEvent(e); });
         m_sim->setTraceListener([this](const core::CycleTrace& t) { onTrace(t); });
         updateTracing();
-        // Controllers recreate what they own after evictions: the io layer's expansion is the
-        // controller model (it reconciles, so running it again only adds the missing pods).
-        m_sim->setReconciler(io::controllerReconciler(0, core::KubeVersion::newest()));
         for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) snap.nodes << nodeRow(i);
         for (quint32 i = 0; i < m_cluster->pods.size(); ++i) snap.pods << podRow(i);
         snap.queue = queueRows();
@@ -115,6 +118,24 @@ void SimulationWorker::load(const QStringList& paths, const QByteArray& text, co
     }
     m_knownPods = m_cluster->pods.size();
     Q_EMIT loaded(snap);
+}
+
+void SimulationWorker::applyEdit(io::PlanEdit edit, quint64 serial) {
+    EditOutcome out;
+    out.serial = serial;
+    if (!m_sim) {
+        out.error = QStringLiteral("no cluster is loaded");
+    } else {
+        edit.atStep = m_plan->steps();
+        out.error = qs(m_plan->apply(edit));
+        // Node edits replace the node object (a new id) or add nodes: their rows change
+        // without a pod event naming them. Pods announce themselves (events, new ids).
+        if (out.error.isEmpty())
+            for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) m_dirtyNodes.insert(i);
+        scheduleFlush();
+    }
+    out.edit = std::move(edit);
+    Q_EMIT editDone(out);
 }
 
 void SimulationWorker::play() {
@@ -133,7 +154,7 @@ void SimulationWorker::step(quint64 serial) {
     m_stepSerial = serial;
     if (!m_sim) return;
     setRunning(false);
-    if (!m_sim->step()) m_finishedPending = true;
+    if (!m_plan->step()) m_finishedPending = true;
     scheduleFlush();
 }
 
@@ -197,11 +218,11 @@ void SimulationWorker::tick() {
     if (m_toEnd || m_speed >= kMaxSpeed) {
         QElapsedTimer budget;
         budget.start();
-        while (more && budget.nsecsElapsed() < kFastBudgetNs) more = m_sim->step();
+        while (more && budget.nsecsElapsed() < kFastBudgetNs) more = m_plan->step();
     } else {
         m_stepBudget += kStepsPerSecondAt1x * m_speed * static_cast<double>(elapsedNs) / 1e9;
         while (more && m_stepBudget >= 1.0) {
-            more = m_sim->step();
+            more = m_plan->step();
             m_stepBudget -= 1.0;
         }
     }
@@ -303,6 +324,7 @@ PodRow SimulationWorker::podRow(quint32 id) const {
     r.id = id;
     r.key = qs(c.podKey(p));
     r.workload = workloadOf(c, p);
+    r.owner = topOwnerOf(c, p);
     r.cpu = p.derived.requests.milliCpu;
     r.memory = p.derived.requests.memory;
     r.priority = p.priority;
@@ -327,6 +349,10 @@ PodRow SimulationWorker::podRow(quint32 id) const {
         if (auto it = m_assumedOn.constFind(id); it != m_assumedOn.constEnd()) {
             r.nodeId = static_cast<qint32>(*it);
             r.node = qs(c.nodes[*it].name);
+        } else if (const core::Node* n = c.findNode(m_sim->scheduler().cache().nodeOf(p))) {
+            // Assumed during a replay, which runs without the event listener.
+            r.nodeId = static_cast<qint32>(n->id);
+            r.node = qs(n->name);
         }
     }
     switch (m_sim->queue().location(p)) {

@@ -13,9 +13,11 @@
 #include <QTimer>
 
 #include <memory>
+#include <vector>
 
 #include "app/engine/sim_types.h"
 #include "app/engine/trace_store.h"
+#include "io/plan/plan.h"
 
 namespace berth::core {
 struct Cluster;
@@ -41,9 +43,14 @@ public:
     static constexpr std::size_t kTraceAllNodes = 1000;
 
 public Q_SLOTS:
-    /// Loads manifest files (and/or an in-memory manifest named `textName`), expands the
-    /// workloads, builds a fresh simulation and answers with `loaded`.
-    void load(const QStringList& paths, const QByteArray& text, const QString& textName);
+    /// Builds a fresh plan from `input` (loaded as berthctl loads it), replays `edits` (each
+    /// at its recorded step), steps on to `stopAtStep` and answers with `loaded`. Loading a
+    /// cluster, opening a session, undo and redo all come here.
+    void replay(std::shared_ptr<const berth::io::PlanInput> input, std::vector<berth::io::PlanEdit> edits,
+                quint64 stopAtStep, const QString& source);
+    /// Applies one edit at the current step and answers with `editDone` (the edit with its
+    /// step recorded, or why it was refused: the plan is then unchanged).
+    void applyEdit(berth::io::PlanEdit edit, quint64 serial);
     void play();
     void pause();
     /// One core step (a scheduling cycle, or one timed event such as a bind). `serial` comes
@@ -57,6 +64,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void loaded(const berth::app::ClusterSnapshot& snapshot);
+    void editDone(const berth::app::EditOutcome& outcome);
     void updated(const berth::app::UpdateBatch& batch);
     void traceReady(const berth::app::CycleTraceUi& trace);
 
@@ -74,8 +82,9 @@ private:
     SimStats stats() const;
     EventRow eventRow(const core::SimEvent& e) const;
 
-    std::unique_ptr<core::Cluster> m_cluster;
-    std::unique_ptr<core::Simulation> m_sim;
+    std::unique_ptr<io::Plan> m_plan;
+    core::Cluster* m_cluster = nullptr;  // the plan's
+    core::Simulation* m_sim = nullptr;   // the plan's; null when it has none
     QTimer m_tick;        // playback pacing
     QTimer m_flushTimer;  // coalesces changes into one batch per frame
     QElapsedTimer m_sinceTick;

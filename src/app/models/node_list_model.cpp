@@ -72,6 +72,9 @@ void NodeListModel::apply(const QList<NodeRow>& changed) {
 }
 
 int NodeListModel::indexOf(const QString& name) const {
+    // An edited node is a new object (a new row); the old row stays, marked removed.
+    for (int i = m_rows.size() - 1; i >= 0; --i)
+        if (m_rows[i].name == name && !m_rows[i].removed) return i;
     for (int i = 0; i < m_rows.size(); ++i)
         if (m_rows[i].name == name) return i;
     return -1;

@@ -69,6 +69,9 @@ void PodListModel::apply(const QList<PodRow>& changed) {
 }
 
 int PodListModel::indexOf(const QString& key) const {
+    // A pod pinned to a node is a new object under the same name: the live one wins.
+    for (int i = m_rows.size() - 1; i >= 0; --i)
+        if (m_rows[i].key == key && m_rows[i].phase != PodPhaseUi::Evicted) return i;
     for (int i = 0; i < m_rows.size(); ++i)
         if (m_rows[i].key == key) return i;
     return -1;

@@ -1,0 +1,67 @@
+import QtQuick
+import QtQuick.Controls
+import Berth.App
+
+// File, Edit and Node menus: sessions, export, undo/redo, and edits of the selected node.
+// Every action goes through the controller, so each edit lands in the undo history.
+MenuBar {
+    id: bar
+    required property SimulationController controller
+    property string selectedNode: ""
+    /// The selected pod's namespace/name and its controlling workload ("Kind/name"), if any.
+    property string selectedPod: ""
+    property string selectedWorkload: ""
+    readonly property bool scalable: ["Deployment", "ReplicaSet", "StatefulSet", "ReplicationController", "Job"]
+        .indexOf(selectedWorkload.split("/")[0]) >= 0
+    signal openManifestsRequested()
+    signal openSessionRequested()
+    signal saveSessionRequested(bool saveAs)
+    signal exportRequested()
+    signal addPoolRequested()
+    signal submitYamlRequested()
+    signal scaleRequested()
+
+    readonly property bool nodeSelected: selectedNode.length > 0 && controller.loaded && !controller.busy
+
+    Menu {
+        title: qsTr("&File")
+        Action { text: qsTr("Open manifests… (Ctrl+O)"); onTriggered: bar.openManifestsRequested() }
+        Action { text: qsTr("Open session…"); onTriggered: bar.openSessionRequested() }
+        Action { text: qsTr("Save session"); shortcut: "Ctrl+S"; enabled: bar.controller.loaded; onTriggered: bar.saveSessionRequested(false) }
+        Action { text: qsTr("Save session as…"); shortcut: "Ctrl+Shift+S"; enabled: bar.controller.loaded; onTriggered: bar.saveSessionRequested(true) }
+        MenuSeparator {}
+        Action { text: qsTr("Export placements…"); shortcut: "Ctrl+E"; enabled: bar.controller.loaded; onTriggered: bar.exportRequested() }
+        MenuSeparator {}
+        Action { text: qsTr("Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
+    }
+    Menu {
+        title: qsTr("&Edit")
+        Action { text: qsTr("Undo"); shortcut: "Ctrl+Z"; enabled: bar.controller.canUndo; onTriggered: bar.controller.undo() }
+        Action { text: qsTr("Redo"); shortcut: "Ctrl+Shift+Z"; enabled: bar.controller.canRedo; onTriggered: bar.controller.redo() }
+        MenuSeparator {}
+        Action { text: qsTr("Submit YAML…"); shortcut: "Ctrl+Shift+Y"; enabled: bar.controller.loaded; onTriggered: bar.submitYamlRequested() }
+    }
+    Menu {
+        title: bar.selectedNode.length > 0 ? qsTr("&Node %1").arg(bar.selectedNode) : qsTr("&Node")
+        Action { text: qsTr("Cordon"); enabled: bar.nodeSelected; onTriggered: bar.controller.cordonNode(bar.selectedNode) }
+        Action { text: qsTr("Uncordon"); enabled: bar.nodeSelected; onTriggered: bar.controller.uncordonNode(bar.selectedNode) }
+        Action { text: qsTr("Drain"); enabled: bar.nodeSelected; onTriggered: bar.controller.drainNode(bar.selectedNode) }
+        Action { text: qsTr("Delete"); enabled: bar.nodeSelected; onTriggered: bar.controller.deleteNode(bar.selectedNode) }
+        MenuSeparator {}
+        Action { text: qsTr("Add a pool like this node…"); enabled: bar.nodeSelected; onTriggered: bar.addPoolRequested() }
+    }
+    Menu {
+        title: qsTr("&Workload")
+        Action {
+            text: bar.scalable ? qsTr("Scale %1…").arg(bar.selectedWorkload) : qsTr("Scale…")
+            enabled: bar.scalable && !bar.controller.busy
+            onTriggered: bar.scaleRequested()
+        }
+        Action {
+            text: bar.selectedWorkload.length > 0 ? qsTr("Delete %1").arg(bar.selectedWorkload) : qsTr("Delete")
+            enabled: (bar.scalable || bar.selectedWorkload.startsWith("DaemonSet/")) && !bar.controller.busy
+            onTriggered: bar.controller.deleteWorkload(bar.selectedWorkload.split("/")[0], bar.selectedPod.split("/")[0],
+                                                       bar.selectedWorkload.split("/").slice(1).join("/"))
+        }
+    }
+}

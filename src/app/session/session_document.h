@@ -1,0 +1,37 @@
+#pragma once
+/// The session file: everything needed to rebuild a plan — the input manifests' text, the
+/// scheduler configuration, the seed, and the edit history with how much of it is applied
+/// (the rest is what redo would bring back). Readable, versioned JSON:
+///
+///   { "format": "berth-session", "version": 1, "seed": 0, "kubeVersion": "1.35",
+///     "tieBreak": "random", "configuration": "", "manifests": [{"name": ..., "text": ...}],
+///     "edits": [{"op": "cordon", "atStep": 12, "node": "node-a"}, ...], "applied": 1 }
+
+#include <QByteArray>
+#include <QString>
+
+#include <vector>
+
+#include "io/plan/plan.h"
+#include "io/plan/plan_edit.h"
+
+namespace berth::app {
+
+struct SessionDocument {
+    static constexpr int kVersion = 1;
+
+    io::PlanInput input;
+    std::vector<io::PlanEdit> edits;
+    int applied = 0;  // edits[0, applied) are in effect
+
+    std::vector<io::PlanEdit> appliedEdits() const {
+        return {edits.begin(), edits.begin() + applied};
+    }
+    bool operator==(const SessionDocument&) const = default;
+};
+
+QByteArray sessionToJson(const SessionDocument& doc);
+/// Returns an empty string on success, else why the text is not a session this version reads.
+QString sessionFromJson(const QByteArray& json, SessionDocument& doc);
+
+}  // namespace berth::app

@@ -1,0 +1,254 @@
+// SimulationController: the planner's edits, undo/redo, session files and export. The
+// edits are applied by the worker (io::Plan::apply); undo and redo rebuild the plan from
+// the session's input and replay the history, so they are exactly as deterministic as a load.
+
+#include "app/simulation_controller.h"
+
+#include <QFileInfo>
+#include <QThread>
+
+#include <algorithm>
+
+#include "app/engine/simulation_worker.h"
+#include "app/session/atomic_file.h"
+#include "io/plan/plan_export.h"
+
+namespace berth::app {
+namespace {
+
+QString localPath(const QUrl& url) { return url.isLocalFile() ? url.toLocalFile() : url.toString(); }
+
+io::PlanEdit nodeEdit(io::EditKind kind, const QString& node) {
+    io::PlanEdit e;
+    e.kind = kind;
+    e.node = node.toStdString();
+    return e;
+}
+
+/// "namespace/name" -> (namespace, name); a bare name is in "default", as kubectl reads it.
+std::pair<std::string, std::string> splitKey(const QString& key) {
+    const qsizetype slash = key.indexOf(QLatin1Char('/'));
+    if (slash < 0) return {"default", key.toStdString()};
+    return {key.left(slash).toStdString(), key.mid(slash + 1).toStdString()};
+}
+
+QString sourceOf(const io::PlanInput& input) {
+    QStringList names;
+    for (const auto& m : input.manifests) names << QString::fromStdString(m.name);
+    return names.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+void SimulationController::cordonNode(const QString& node) { applyEdit(nodeEdit(io::EditKind::Cordon, node)); }
+void SimulationController::uncordonNode(const QString& node) { applyEdit(nodeEdit(io::EditKind::Uncordon, node)); }
+void SimulationController::drainNode(const QString& node) { applyEdit(nodeEdit(io::EditKind::Drain, node)); }
+void SimulationController::deleteNode(const QString& node) { applyEdit(nodeEdit(io::EditKind::DeleteNode, node)); }
+
+void SimulationController::addNodePool(const QString& templateNode, int count, const QString& zone,
+                                       const QString& namePrefix) {
+    io::PlanEdit e = nodeEdit(io::EditKind::AddNodePool, templateNode);
+    e.count = count;
+    e.zone = zone.toStdString();
+    e.namePrefix = namePrefix.toStdString();
+    applyEdit(e);
+}
+
+void SimulationController::setNodeLabels(const QString& node, const QVariantMap& labels) {
+    io::PlanEdit e = nodeEdit(io::EditKind::SetNodeLabels, node);
+    // QVariantMap iterates in key order: the edit (and the session file) is canonical.
+    for (auto it = labels.begin(); it != labels.end(); ++it) e.labels.emplace_back(it.key().toStdString(), it.value().toString().toStdString());
+    applyEdit(e);
+}
+
+void SimulationController::setNodeTaints(const QString& node, const QVariantList& taints) {
+    io::PlanEdit e = nodeEdit(io::EditKind::SetNodeTaints, node);
+    for (const QVariant& t : taints) {
+        const QVariantMap m = t.toMap();
+        e.taints.push_back({m.value(QStringLiteral("key")).toString().toStdString(),
+                            m.value(QStringLiteral("value")).toString().toStdString(),
+                            m.value(QStringLiteral("effect")).toString().toStdString()});
+    }
+    applyEdit(e);
+}
+
+void SimulationController::scaleWorkload(const QString& kind, const QString& ns, const QString& name, int replicas) {
+    io::PlanEdit e;
+    e.kind = io::EditKind::ScaleWorkload;
+    const auto wk = io::parseWorkloadKind(kind.toStdString());
+    if (!wk) return Q_EMIT editFailed(tr("Scale %1 %2/%3").arg(kind, ns, name), tr("unknown workload kind"));
+    e.workloadKind = *wk;
+    e.ns = ns.toStdString();
+    e.name = name.toStdString();
+    e.replicas = replicas;
+    applyEdit(e);
+}
+
+void SimulationController::deleteWorkload(const QString& kind, const QString& ns, const QString& name) {
+    io::PlanEdit e;
+    e.kind = io::EditKind::DeleteWorkload;
+    const auto wk = io::parseWorkloadKind(kind.toStdString());
+    if (!wk) return Q_EMIT editFailed(tr("Delete %1 %2/%3").arg(kind, ns, name), tr("unknown workload kind"));
+    e.workloadKind = *wk;
+    e.ns = ns.toStdString();
+    e.name = name.toStdString();
+    applyEdit(e);
+}
+
+void SimulationController::submitYaml(const QString& yaml) {
+    io::PlanEdit e;
+    e.kind = io::EditKind::SubmitYaml;
+    e.yaml = yaml.toStdString();
+    // Unique among the session's texts (also after undo: the name stays taken).
+    int n = std::max(m_submitted, static_cast<int>(m_session.history()->edits().size())) + 1;
+    e.fileName = "submitted-" + std::to_string(n) + ".yaml";
+    m_submitted = n;
+    applyEdit(e);
+}
+
+QStringList SimulationController::validateYaml(const QString& yaml) const {
+    core::Cluster scratch;
+    io::LoadResult result;
+    io::loadManifestText(yaml.toStdString(), "editor", scratch, result);
+    QStringList out;
+    for (const auto& d : result.diagnostics.items) out << QString::fromStdString(d.toString());
+    return out;
+}
+
+void SimulationController::pinPod(const QString& podKey, const QString& node) {
+    io::PlanEdit e = nodeEdit(io::EditKind::PinPod, node);
+    std::tie(e.ns, e.name) = splitKey(podKey);
+    applyEdit(e);
+}
+
+void SimulationController::applyEdit(const io::PlanEdit& edit) {
+    if (m_replaying) {
+        Q_EMIT editFailed(QString::fromStdString(io::describeEdit(edit)), tr("the plan is being rebuilt; try again"));
+        return;
+    }
+    // Playing on while the edit is recorded would move the step it is recorded at.
+    const quint64 serial = ++m_editSerial;
+    setBusy(m_replaying, m_pendingEdits + 1);
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, edit, serial] { w->applyEdit(edit, serial); }, Qt::QueuedConnection);
+}
+
+void SimulationController::onEditDone(const EditOutcome& outcome) {
+    const QString description = QString::fromStdString(io::describeEdit(outcome.edit));
+    if (outcome.error.isEmpty()) {
+        m_session.history()->push(outcome.edit);
+        m_session.markChanged();
+    }
+    setBusy(m_replaying, std::max(0, m_pendingEdits - 1));
+    if (outcome.error.isEmpty()) {
+        setStatusText(description);
+        Q_EMIT editApplied(description);
+    } else {
+        setStatusText(tr("%1 refused: %2").arg(description, outcome.error));
+        Q_EMIT editFailed(description, outcome.error);
+    }
+}
+
+void SimulationController::undo() { revertTo(m_session.history()->appliedCount() - 1); }
+void SimulationController::redo() { revertTo(m_session.history()->appliedCount() + 1); }
+
+void SimulationController::revertTo(int applied) {
+    EditHistoryModel* h = m_session.history();
+    if (busy() || applied < 0 || applied > h->rowCount() || applied == h->appliedCount()) return;
+    // Undo shows the plan just before the first edit taken back; redo just after the last
+    // edit brought back: each at the step it was made at.
+    const auto& edits = h->edits();
+    const quint64 stopAt = applied < h->appliedCount() ? edits[static_cast<std::size_t>(applied)].atStep
+                                                       : edits[static_cast<std::size_t>(applied - 1)].atStep;
+    h->setApplied(applied);
+    m_session.markChanged();
+    replaySession(applied, stopAt);
+}
+
+void SimulationController::replaySession(int applied, quint64 stopAtStep) {
+    setBusy(true, m_pendingEdits);
+    const auto input = m_session.input();
+    const auto& all = m_session.history()->edits();
+    std::vector<io::PlanEdit> edits(all.begin(), all.begin() + applied);
+    const QString source = sourceOf(*input);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, input, edits = std::move(edits), stopAtStep, source] { w->replay(input, edits, stopAtStep, source); },
+        Qt::QueuedConnection);
+}
+
+void SimulationController::setBusy(bool replaying, int pendingEdits) {
+    const bool was = busy();
+    m_replaying = replaying;
+    m_pendingEdits = pendingEdits;
+    if (was != busy()) {
+        Q_EMIT busyChanged();
+        Q_EMIT historyChanged();  // canUndo/canRedo follow busy
+    }
+}
+
+QString SimulationController::saveSession(const QUrl& file, bool overwrite) {
+    const QString err = m_session.save(localPath(file), overwrite);
+    setStatusText(err.isEmpty() ? tr("Saved %1").arg(localPath(file)) : err);
+    return err;
+}
+
+QString SimulationController::openSession(const QUrl& file) {
+    if (busy()) return tr("the plan is being rebuilt; try again");
+    SessionDocument doc;
+    const QString path = localPath(file);
+    if (QString err = PlanSession::read(path, doc); !err.isEmpty()) return tr("%1: %2").arg(path, err);
+    m_session.begin(doc, path);
+    m_submitted = static_cast<int>(doc.edits.size());
+    const quint64 stopAt = doc.applied > 0 ? doc.edits[static_cast<std::size_t>(doc.applied - 1)].atStep : 0;
+    replaySession(doc.applied, stopAt);
+    return {};
+}
+
+QString SimulationController::exportPlacements(const QUrl& file, const QString& format, const QString& ns, bool overwrite) {
+    const QString path = localPath(file);
+    const auto fmt = io::parseExportFormat(format.toStdString());
+    if (!fmt) return tr("unknown export format '%1' (pods, bindings, json, csv)").arg(format);
+    if (path.isEmpty()) return tr("no file name");
+    if (!overwrite && QFileInfo::exists(path)) return tr("%1 already exists").arg(path);
+    const auto input = m_session.input();
+    const std::vector<io::PlanEdit> edits = m_session.history()->appliedEdits();
+    const std::string nsFilter = ns.toStdString();
+    // A fresh plan, run to the end off the GUI thread: the export does not depend on how far
+    // the on-screen simulation has got, and equals berthctl's output for the same session.
+    QThread* thread = QThread::create([this, input, edits, fmt, nsFilter, path, overwrite] {
+        std::string error;
+        const auto text = io::exportPlan(input, edits, *fmt, nsFilter, error);
+        const QString err = text ? writeFileAtomically(path, QByteArray::fromStdString(*text), overwrite)
+                                 : QString::fromStdString(error);
+        QMetaObject::invokeMethod(this, [this, path, err] { Q_EMIT exportFinished(path, err); }, Qt::QueuedConnection);
+    });
+    m_exports << thread;
+    // Deleted here, not by deleteLater: a controller destroyed before the event loop runs
+    // again would leak it (the destructor deletes those still listed).
+    connect(thread, &QThread::finished, this, [this, thread] {
+        if (!m_exports.removeOne(thread)) return;
+        thread->wait();
+        delete thread;
+    });
+    setStatusText(tr("Exporting %1…").arg(path));
+    thread->start();
+    return {};
+}
+
+bool SimulationController::enableAutosave(const QString& dir) { return m_session.enableAutosave(dir); }
+
+QString SimulationController::restoreSession() {
+    if (!m_session.restoreAvailable()) return tr("no session to restore");
+    if (busy()) return tr("the plan is being rebuilt; try again");
+    SessionDocument doc;
+    if (QString err = PlanSession::read(m_session.recoveredPath(), doc); !err.isEmpty()) return err;
+    m_session.begin(doc, QString());  // unsaved: it will be autosaved again
+    m_session.discardRecovered();
+    m_submitted = static_cast<int>(doc.edits.size());
+    const quint64 stopAt = doc.applied > 0 ? doc.edits[static_cast<std::size_t>(doc.applied - 1)].atStep : 0;
+    replaySession(doc.applied, stopAt);
+    return {};
+}
+
+void SimulationController::discardRestore() { m_session.discardRecovered(); }
+
+}  // namespace berth::app

@@ -1,0 +1,88 @@
+#pragma once
+/// A plan: the input a session started from (manifest texts, configuration, seed), loaded
+/// exactly as berthctl loads it, with a simulation over it and the planner's edits applied at
+/// recorded step counts. The GUI worker drives one; exports and tests build a fresh one and
+/// replay the edit list, which is how undo and redo stay deterministic.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/api/version.h"
+#include "core/scheduler.h"
+#include "core/simulation.h"
+#include "io/manifest_loader.h"
+#include "io/plan/plan_edit.h"
+
+namespace berth::io {
+
+struct ManifestText {
+    std::string name;  // the file name used in messages and SourceRef::file
+    std::string text;
+    bool operator==(const ManifestText&) const = default;
+};
+
+/// Everything a plan starts from. Two plans from equal inputs and edit lists are identical.
+struct PlanInput {
+    std::vector<ManifestText> manifests;
+    /// A KubeSchedulerConfiguration document (what `berthctl --config` reads); empty: none
+    /// besides any in the manifests.
+    std::string configText;
+    std::uint64_t seed = 0;
+    core::KubeVersion version = core::KubeVersion::newest();
+    core::TieBreak tieBreak = core::TieBreak::Random;
+    bool operator==(const PlanInput& o) const {
+        return manifests == o.manifests && configText == o.configText && seed == o.seed &&
+               version.major == o.version.major && version.minor == o.version.minor && tieBreak == o.tieBreak;
+    }
+};
+
+class Plan {
+public:
+    /// Loads the input (sources kept for placedPodsYaml) and initialises the simulation. A
+    /// bad configuration leaves no simulation: check ok(). Shared, not copied: the texts of
+    /// a large cluster are big, and the GUI rebuilds plans from the same input on every undo.
+    explicit Plan(std::shared_ptr<const PlanInput> input);
+    explicit Plan(const PlanInput& input) : Plan(std::make_shared<const PlanInput>(input)) {}
+    ~Plan();
+    Plan(const Plan&) = delete;
+    Plan& operator=(const Plan&) = delete;
+
+    bool ok() const { return m_sim != nullptr; }
+    /// Why there is no simulation (a configuration error), else empty.
+    const std::string& error() const { return m_error; }
+    const LoadResult& load() const { return m_load; }
+    const PlanInput& input() const { return *m_input; }
+    core::Cluster& cluster() { return *m_cluster; }
+    core::Simulation& sim() { return *m_sim; }
+
+    /// One core step, counted: edits record the count they were made at.
+    bool step();
+    std::uint64_t steps() const { return m_steps; }
+    /// Steps until `steps() == target` or the simulation is idle.
+    void stepTo(std::uint64_t target);
+
+    /// Applies an edit now. Returns an empty string on success; otherwise the reason, and
+    /// the plan is unchanged (bad YAML is checked completely before anything is added).
+    std::string apply(const PlanEdit& edit);
+    /// From a fresh plan: for each edit, steps to its atStep and applies it; then steps to
+    /// `stopAtStep`. Stops at the first edit that fails and returns its reason.
+    std::string replay(const std::vector<PlanEdit>& edits, std::uint64_t stopAtStep);
+
+private:
+    std::string submitYaml(const PlanEdit& edit);
+    std::string addNodePool(const PlanEdit& edit);
+    std::string deleteWorkload(const PlanEdit& edit);
+    std::string pinPod(const PlanEdit& edit);
+
+    std::shared_ptr<const PlanInput> m_input;
+    std::unique_ptr<core::Cluster> m_cluster;
+    LoadResult m_load;
+    LoadOptions m_loadOptions;
+    std::unique_ptr<core::Simulation> m_sim;
+    std::string m_error;
+    std::uint64_t m_steps = 0;
+};
+
+}  // namespace berth::io

@@ -1,0 +1,33 @@
+#pragma once
+/// What a plan exports, after its edits, once the simulation has run to the end: the same
+/// writers `berthctl schedule -o yaml|bindings|json` uses, so the GUI's export of a session
+/// equals berthctl's output for the same input and seed.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/plan/plan.h"
+
+namespace berth::io {
+
+enum class ExportFormat {
+    PodsYaml,      // Pods with spec.nodeName (placed_pods_writer.h)
+    BindingsYaml,  // a v1 List of Binding
+    ReportJson,    // per-pod placement report, JSON (report_writer.h)
+    ReportCsv,     // per-pod placement report, CSV
+};
+
+std::optional<ExportFormat> parseExportFormat(std::string_view name);  // pods | bindings | json | csv
+
+/// Builds a fresh plan from `input`, replays `edits`, runs it to the end and writes `format`
+/// for namespace `ns` (empty: all). On failure returns nullopt and sets `error`.
+std::optional<std::string> exportPlan(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits, ExportFormat format,
+                                      std::string_view ns, std::string& error);
+
+/// The same for a plan already run to the end.
+std::string exportText(Plan& plan, ExportFormat format, std::string_view ns);
+
+}  // namespace berth::io

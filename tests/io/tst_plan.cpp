@@ -1,0 +1,178 @@
+// io::Plan: the planner's edits applied to a loaded cluster and replayed from the edit list.
+// Replay from the same input and seed must rebuild exactly the same plan; a refused edit
+// (bad YAML, unknown node) must change nothing.
+
+#include <QTest>
+
+#include "io/plan/plan.h"
+#include "io/plan/plan_export.h"
+
+using namespace berth;
+using io::EditKind;
+using io::PlanEdit;
+
+namespace {
+
+// Two nodes in zone-a; a Deployment of 4 (1 cpu each) and a plain pod.
+const char* kCluster = R"(apiVersion: v1
+kind: Node
+metadata: {name: a1, labels: {topology.kubernetes.io/zone: zone-a, kubernetes.io/hostname: a1}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: a2, labels: {topology.kubernetes.io/zone: zone-a, kubernetes.io/hostname: a2}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: default}
+spec:
+  replicas: 4
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: solo, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: 500m}}}]}
+)";
+
+io::PlanInput input(std::uint64_t seed = 3) {
+    io::PlanInput in;
+    in.manifests.push_back({"cluster.yaml", kCluster});
+    in.seed = seed;
+    return in;
+}
+
+PlanEdit nodeEdit(EditKind kind, const char* node) {
+    PlanEdit e;
+    e.kind = kind;
+    e.node = node;
+    return e;
+}
+
+std::size_t livePods(io::Plan& p) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < p.cluster().pods.size(); ++i) n += p.cluster().podRemoved[i] ? 0 : 1;
+    return n;
+}
+
+}  // namespace
+
+class TestPlan : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void replayRebuildsTheSamePlan() {
+        // Edits made part-way through a run, recorded at their step counts.
+        io::Plan live(input());
+        QVERIFY(live.ok());
+        std::vector<PlanEdit> edits;
+        auto apply = [&](PlanEdit e) {
+            e.atStep = live.steps();
+            QCOMPARE(live.apply(e), std::string());
+            edits.push_back(e);
+        };
+        live.stepTo(3);
+        PlanEdit pool = nodeEdit(EditKind::AddNodePool, "a1");
+        pool.count = 2;
+        pool.zone = "zone-b";
+        pool.namePrefix = "b";
+        apply(pool);
+        live.stepTo(6);
+        apply(nodeEdit(EditKind::Drain, "a1"));
+        live.sim().run();
+        const std::string expected = io::exportText(live, io::ExportFormat::ReportJson, {});
+
+        std::string error;
+        const auto replayed = io::exportPlan(std::make_shared<const io::PlanInput>(input()), edits, io::ExportFormat::ReportJson, {}, error);
+        QVERIFY2(replayed, error.c_str());
+        QCOMPARE(*replayed, expected);
+        // The pool's nodes carry the zone and their own hostname.
+        QVERIFY(expected.find("\"name\":\"b-2\"") != std::string::npos);
+    }
+
+    void nodeLabelsAndTaints() {
+        io::Plan p(input());
+        PlanEdit labels = nodeEdit(EditKind::SetNodeLabels, "a2");
+        labels.labels = {{"disk", "ssd"}};
+        QCOMPARE(p.apply(labels), std::string());
+        PlanEdit taints = nodeEdit(EditKind::SetNodeTaints, "a2");
+        taints.taints = {{"gpu", "", "NoSchedule"}};
+        QCOMPARE(p.apply(taints), std::string());
+        const core::Node* n = p.cluster().findNode(p.cluster().pool.find("a2"));
+        QVERIFY(n);
+        QCOMPARE(n->labels.size(), std::size_t{1});
+        QCOMPARE(n->taints.size(), std::size_t{1});
+        labels.labels = {{"bad key!", "x"}};
+        QVERIFY(p.apply(labels).find("label key") != std::string::npos);
+        QCOMPARE(p.cluster().findNode(p.cluster().pool.find("a2"))->labels.size(), std::size_t{1});
+        taints.taints = {{"gpu", "", "Sometimes"}};
+        QVERIFY(p.apply(taints).find("effect") != std::string::npos);
+        QCOMPARE(p.cluster().findNode(p.cluster().pool.find("a2"))->taints.size(), std::size_t{1});
+    }
+
+    void deleteWorkloadCascades() {
+        io::Plan p(input());
+        QCOMPARE(livePods(p), std::size_t{5});  // 4 web + solo
+        PlanEdit del;
+        del.kind = EditKind::DeleteWorkload;
+        del.workloadKind = core::WorkloadKind::Deployment;
+        del.ns = "default";
+        del.name = "web";
+        QCOMPARE(p.apply(del), std::string());
+        QCOMPARE(livePods(p), std::size_t{1});
+        QVERIFY(p.cluster().workloads.empty());  // the Deployment and its ReplicaSet
+        p.sim().run();
+        QCOMPARE(livePods(p), std::size_t{1});  // nothing recreates them
+        QVERIFY(!p.apply(del).empty());
+    }
+
+    void pinBypassesTheScheduler() {
+        io::Plan p(input());
+        PlanEdit pin = nodeEdit(EditKind::PinPod, "a2");
+        pin.ns = "default";
+        pin.name = "solo";
+        QCOMPARE(p.apply(pin), std::string());
+        const core::Pod* solo = p.cluster().findPod(p.cluster().pool.find("default"), "solo");
+        QVERIFY(solo);
+        QCOMPARE(p.cluster().pool.str(solo->nodeName), std::string_view("a2"));
+        QCOMPARE(p.sim().outcome(*solo).state, core::PodState::Preexisting);
+        QVERIFY(!p.apply(pin).empty());  // no longer pending
+    }
+
+    void submittedYamlIsAllOrNothing() {
+        io::Plan p(input());
+        const std::size_t pods = p.cluster().pods.size(), nodes = p.cluster().nodes.size();
+        PlanEdit bad;
+        bad.kind = EditKind::SubmitYaml;
+        bad.fileName = "bad.yaml";
+        bad.yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: fine}\nspec: {containers: [{name: c}]}\n---\n"
+                   "apiVersion: v1\nkind: Node\nmetadata: {name: n3}\nstatus: {allocatable: {cpu: lots}}\n";
+        const std::string err = p.apply(bad);
+        QVERIFY(err.find("bad.yaml:") != std::string::npos);  // file:line:col
+        QCOMPARE(p.cluster().pods.size(), pods);
+        QCOMPARE(p.cluster().nodes.size(), nodes);
+        QVERIFY(!p.load().sourceTexts.count("bad.yaml"));
+
+        PlanEdit good;
+        good.kind = EditKind::SubmitYaml;
+        good.fileName = "more.yaml";
+        good.yaml = "apiVersion: v1\nkind: Node\nmetadata: {name: n3}\nstatus: {allocatable: {cpu: \"4\", pods: \"10\"}}\n---\n"
+                    "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  replicas: 2\n"
+                    "  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n"
+                    "    spec: {containers: [{name: c}]}\n";
+        QCOMPARE(p.apply(good), std::string());
+        QCOMPARE(p.cluster().nodes.size(), nodes + 1);
+        QVERIFY(p.cluster().findPod(p.cluster().pool.find("default"), "db-1"));
+        p.sim().run();
+        QCOMPARE(p.sim().outcome(*p.cluster().findPod(p.cluster().pool.find("default"), "db-1")).state,
+                 core::PodState::Bound);
+        QVERIFY(!p.apply(good).empty());  // the same file name again
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlan)
+#include "tst_plan.moc"
