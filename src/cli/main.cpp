@@ -66,6 +66,7 @@ int run(const cli::Options& opt) {
     so.fastPaths = opt.fastPaths;
     so.trace = !opt.traceFile.empty() || opt.command == "explain";
     core::Simulation sim(cluster, config.value_or(core::SchedulerConfiguration{}), so);
+    sim.setBindingSettings(opt.binding);
     std::string error;
     if (!sim.init(error)) {
         std::cerr << "berthctl: configuration error: " << error << "\n";

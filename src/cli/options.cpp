@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 
 namespace berth::cli {
@@ -43,6 +44,11 @@ Flags:
       --events FILE                   Every simulation event as JSON lines (time, type, pod, node).
       --until DURATION                Stop at this simulated time (e.g. 90s, 5m, 1h; default: run
                                       until nothing can change any more).
+      --bind-latency DURATION         Simulated time a bind takes (default 10ms); assumed pods
+                                      are visible as such meanwhile.
+      --bind-failure-probability P    Fail each bind with probability P (0-1, drawn from the
+                                      seeded random source); the pod goes back through backoff.
+      --bind-fail-node NODE           Every bind to NODE fails. Repeatable.
       --stats                         One JSON line of run statistics on standard error.
   -o, --output table|yaml|json|bindings|none
                                       table (default): pods and node usage; yaml: each pod placed
@@ -154,6 +160,20 @@ std::string parseOptions(int argc, char** argv, Options& out) {
         } else if (name == "--until") {
             if (!(err = needValue(a, v)).empty()) return err;
             if (!parseDuration(v, out.untilNs)) return "--until needs a duration like 30s, 5m or 1h, got \"" + v + "\"";
+        } else if (name == "--bind-latency") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            if (!parseDuration(v, out.binding.latency))
+                return "--bind-latency needs a duration like 10ms or 2s, got \"" + v + "\"";
+        } else if (name == "--bind-failure-probability") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            char* end = nullptr;
+            const double p = std::strtod(v.c_str(), &end);
+            if (v.empty() || end != v.c_str() + v.size() || !(p >= 0 && p <= 1))
+                return "--bind-failure-probability must be a number from 0 to 1, got \"" + v + "\"";
+            out.binding.failureProbability = p;
+        } else if (name == "--bind-fail-node") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.binding.failingNodes.insert(v);
         } else if (name == "--stats") {
             out.stats = true;
         } else if (name == "-o" || name == "--output") {

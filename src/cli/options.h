@@ -8,6 +8,7 @@
 
 #include "core/api/version.h"
 #include "core/scheduler.h"
+#include "core/simulation.h"
 
 namespace berth::cli {
 
@@ -27,6 +28,7 @@ struct Options {
     std::string traceFile;
     std::string eventsFile;
     std::int64_t untilNs = -1;  // --until, simulated nanoseconds
+    core::BindingSettings binding;  // --bind-latency, --bind-failure-probability, --bind-fail-node
     bool stats = false;
     OutputFormat output = OutputFormat::Table;
     std::string explainPod;  // namespace/name
