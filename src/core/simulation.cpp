@@ -89,7 +89,6 @@ bool Simulation::init(std::string& error) {
                 m_waitingPods.erase(it);
                 const std::uint32_t id = victim.id;
                 m_clock.scheduleAfter(0, [this, id, wait = std::move(wait)]() mutable {
-                    --m_stats.scheduled;
                     bindFailed(id, wait.node, *wait.state, std::move(wait.info), "preempted", "DefaultPreemption");
                 });
                 return;
@@ -381,7 +380,6 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
             WaitingPod wait = std::move(it->second);
             m_waitingPods.erase(it);
             const std::string msg = "rejected due to timeout after waiting " + goDuration(timeout) + " at plugin " + plugin;
-            --m_stats.scheduled;
             bindFailed(id, wait.node, *wait.state, std::move(wait.info), msg, plugin);
         });
         return;
@@ -465,6 +463,7 @@ void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, Qu
     const Pod& pod = m_cluster.pods[podId];
     Framework* fw = m_scheduler->frameworkFor(pod);
     --m_inFlightBindings;
+    --m_stats.scheduled;  // counted when its cycle succeeded; the pod is not placed after all
     fw->runReservePluginsUnreserve(state, pod, node);
     m_outcomes[podId].assumed = false;
     const bool forgotten = m_scheduler->cache().forgetPod(pod).empty();
