@@ -396,10 +396,7 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     if (m_cluster.podRemoved[podId]) {
         // Deleted while its binding was in flight: the Binding POST finds no pod. The delete
         // already took it out of the cache and the queue, so nothing is requeued.
-        --m_inFlightBindings;
-        --m_stats.scheduled;
-        fw->runReservePluginsUnreserve(*state, pod, node);
-        m_outcomes[podId].assumed = false;
+        abandonBinding(pod, node, *state);
         emitPod(EventType::PodBindFailed, pod, node, "pods \"" + pod.name + "\" not found");
         return;
     }
@@ -458,14 +455,17 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     });
 }
 
+void Simulation::abandonBinding(const Pod& pod, Sym node, CycleState& state) {
+    --m_inFlightBindings;
+    --m_stats.scheduled;  // counted when its cycle succeeded; the pod is not placed after all
+    if (Framework* fw = m_scheduler->frameworkFor(pod)) fw->runReservePluginsUnreserve(state, pod, node);
+    m_outcomes[pod.id].assumed = false;
+}
+
 void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message,
                             const std::string& rejectedBy) {
     const Pod& pod = m_cluster.pods[podId];
-    Framework* fw = m_scheduler->frameworkFor(pod);
-    --m_inFlightBindings;
-    --m_stats.scheduled;  // counted when its cycle succeeded; the pod is not placed after all
-    fw->runReservePluginsUnreserve(state, pod, node);
-    m_outcomes[podId].assumed = false;
+    abandonBinding(pod, node, state);
     const bool forgotten = m_scheduler->cache().forgetPod(pod).empty();
     emitPod(EventType::PodBindFailed, pod, node, message);
     // A rejection at WaitOnPermit is Unschedulable (>= 1.28 a FitError over the one node); a
@@ -529,12 +529,8 @@ void Simulation::evictPod(const Pod& pod, std::string_view why) {
     if (auto it = m_waitingPods.find(pod.id); it != m_waitingPods.end()) {
         // Deleted while waiting at Permit: its binding cycle ends here, without a requeue.
         m_clock.cancel(it->second.timeoutEvent);
-        if (Framework* fw = m_scheduler->frameworkFor(pod))
-            fw->runReservePluginsUnreserve(*it->second.state, pod, it->second.node);
+        abandonBinding(pod, it->second.node, *it->second.state);
         m_waitingPods.erase(it);
-        --m_inFlightBindings;
-        --m_stats.scheduled;
-        o.assumed = false;
     }
     m_scheduler->cache().removePod(pod);
     m_cluster.podRemoved[pod.id] = true;

@@ -122,6 +122,9 @@ private:
                        const std::vector<std::string>& unschedulablePlugins,
                        std::optional<NominatingInfo> nominating);
     void runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<CycleState> state, QueuedPodInfo info);
+    /// A binding cycle that will not bind: it leaves the in-flight count and the scheduled
+    /// tally, and Unreserve runs. The caller forgets, requeues or drops the pod.
+    void abandonBinding(const Pod& pod, Sym node, CycleState& state);
     /// `rejectedBy`: the Permit plugin whose wait timed out (a rejection); empty for errors.
     void bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message,
                     const std::string& rejectedBy = {});
