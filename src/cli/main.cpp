@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -26,6 +27,12 @@ using namespace berth;
 using Clock = std::chrono::steady_clock;
 
 double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
+double cpuSeconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
 
 double peakRssMb() {
     rusage ru{};
@@ -56,6 +63,7 @@ int run(const cli::Options& opt) {
         return 1;
     }
     const auto t1 = Clock::now();
+    const double cpu1 = cpuSeconds();
 
     core::SchedulerOptions so;
     so.version = opt.version;
@@ -99,6 +107,7 @@ int run(const cli::Options& opt) {
     }
     const core::RunStats stats = opt.singlePass ? sim.runSinglePass() : sim.run(opt.untilNs);
     const auto t2 = Clock::now();
+    const double cpu2 = cpuSeconds();
 
     if (opt.command == "explain") {
         if (!explained) {
@@ -141,6 +150,9 @@ int run(const cli::Options& opt) {
         w.key("load_seconds").value(seconds(t0, t1));
         w.key("schedule_seconds").value(sched);
         w.key("pods_per_second").value(sched > 0 ? static_cast<double>(stats.attempts) / sched : 0.0);
+        // CPU time of the process while scheduling: on a shared machine the steadier figure.
+        w.key("schedule_cpu_seconds").value(cpu2 - cpu1);
+        w.key("pods_per_cpu_second").value(cpu2 > cpu1 ? static_cast<double>(stats.attempts) / (cpu2 - cpu1) : 0.0);
         w.key("peak_rss_mb").value(peakRssMb());
         w.endObject();
         std::cerr << w.str() << "\n";

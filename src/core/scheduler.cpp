@@ -90,8 +90,21 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
     // Upstream checks nodes in parallel and stops once enough are feasible; a sequential scan
     // in the same order is the deterministic equivalent (UPSTREAM 2.2).
     std::size_t failed = 0;
+    // The walk visits a different slice of the cluster each cycle, so its NodeInfos are rarely
+    // in cache: ask for them a few nodes ahead, which hides most of the latency the Filter
+    // plugins would otherwise wait on.
+    constexpr std::int32_t kPrefetchInfo = 8;
+    const std::size_t start = m_nextStartNodeIndex % candidates.size();
+    const auto candidateAt = [&](std::int32_t i) {
+        std::size_t k = start + static_cast<std::size_t>(i);
+        if (k >= candidates.size()) k -= candidates.size();
+        return candidates[k];
+    };
+    const auto at = [&](std::int32_t i) { return nodes[static_cast<std::size_t>(candidateAt(i))]; };
+    for (std::int32_t i = 0; i < std::min(n, kPrefetchInfo); ++i) prefetchNodeData(*at(i));
     for (std::int32_t i = 0; i < n; ++i) {
-        const int idx = candidates[(m_nextStartNodeIndex + static_cast<std::size_t>(i)) % candidates.size()];
+        if (i + kPrefetchInfo < n) prefetchNodeData(*at(i + kPrefetchInfo));
+        const int idx = candidateAt(i);
         Status s = fw.runFilterPluginsWithNominatedPods(state, pod, *nodes[static_cast<std::size_t>(idx)]);
         if (s.isSuccess()) {
             feasible.push_back(idx);

@@ -26,6 +26,8 @@ struct Toleration {
     TaintEffect effect = TaintEffect::None;  // None: every effect
     std::optional<std::int64_t> seconds;
 
+    bool operator==(const Toleration&) const = default;
+
     bool tolerates(const Taint& t) const {
         if (effect != TaintEffect::None && effect != t.effect) return false;
         if (key != kEmptySym && key != t.key) return false;

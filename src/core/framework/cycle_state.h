@@ -2,6 +2,7 @@
 /// Per-cycle plugin data (framework/cycle_state.go). Plugins own a slot index instead of a
 /// string key, so reads are an array index.
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -24,6 +25,8 @@ public:
             if (m_data[i]) c.m_data[i] = m_data[i]->clone();
         c.m_skipFilter = m_skipFilter;
         c.m_skipScore = m_skipScore;
+        c.m_activeFilters = m_activeFilters;
+        c.m_hasActiveFilters = m_hasActiveFilters;
         return c;
     }
 
@@ -40,10 +43,26 @@ public:
     void setSkipScore(int slot, bool v) { m_skipScore[static_cast<std::size_t>(slot)] = v; }
     bool skipScore(int slot) const { return m_skipScore[static_cast<std::size_t>(slot)]; }
 
+    /// The profile's Filter plugins (by index in its list) that run per node this cycle: set
+    /// by the runtime after PreFilter (skipped and pass-everything plugins left out). Unset,
+    /// every Filter plugin not skipped runs.
+    void setActiveFilters(std::vector<std::uint16_t> filters) {
+        m_activeFilters = std::move(filters);
+        m_hasActiveFilters = true;
+    }
+    void clearActiveFilters() {
+        m_activeFilters.clear();
+        m_hasActiveFilters = false;
+    }
+    bool hasActiveFilters() const { return m_hasActiveFilters; }
+    const std::vector<std::uint16_t>& activeFilters() const { return m_activeFilters; }
+
 private:
     std::vector<std::unique_ptr<StateData>> m_data;
     std::vector<bool> m_skipFilter;
     std::vector<bool> m_skipScore;
+    std::vector<std::uint16_t> m_activeFilters;
+    bool m_hasActiveFilters = false;
 };
 
 }  // namespace berth::core

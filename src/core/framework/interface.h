@@ -72,6 +72,10 @@ public:
 class FilterPlugin : public virtual Plugin {
 public:
     virtual Status filter(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const = 0;
+    /// True when filter() passes `pod` on every node whatever the node holds (e.g. NodeName
+    /// for a pod without spec.nodeName). Asked once per cycle after PreFilter; the runtime
+    /// then leaves the plugin out of the per-node loop, which changes no verdict.
+    virtual bool passesEveryNode(const CycleState&, const Pod&) const { return false; }
 };
 
 class PostFilterPlugin : public virtual Plugin {
@@ -89,6 +93,19 @@ class ScorePlugin : public virtual Plugin {
 public:
     virtual Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
                          std::int64_t& score) const = 0;
+    /// Scores the nodes at `positions` of `all` into `out` (same length; out[i].node is
+    /// positions[i]), stopping at the first failure. The runtime calls this once per cycle;
+    /// the default calls score() per node, and a plugin overrides it where per-position data
+    /// it keeps between cycles makes the pass cheaper. The scores must be score()'s.
+    virtual Status scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+                              std::span<const int> positions, std::span<NodeScore> out) const {
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            out[i].node = positions[i];
+            Status s = score(state, pod, *all[static_cast<std::size_t>(positions[i])], out[i].score);
+            if (!s.isSuccess()) return s;
+        }
+        return {};
+    }
     virtual bool hasNormalizeScore() const { return false; }
     virtual Status normalizeScore(const CycleState&, const Pod&, std::span<NodeScore>) const {
         return {};

@@ -127,6 +127,8 @@ private slots:
     void nodeRemoval();
     void zoneOrder_data();
     void zoneOrder();
+    void changeLog();
+    void filterFacts();
 };
 
 void TstCache::podLifecycle_data() {
@@ -363,6 +365,97 @@ void TstCache::zoneOrder() {
     }
     tc.refresh();
     QCOMPARE(snapshotOrder(tc.snapshot), expected);
+}
+
+// Snapshot::forEachChangedSince, which the plugins' kept-between-cycles data follows: the
+// positions the last updates copied, and "rescan" once the list is rebuilt or the log trimmed.
+void TstCache::changeLog() {
+    TestCluster tc;
+    Script sc(tc);
+    for (const char* op : {"node n1 a", "node n2 b", "node n3 c"}) QCOMPARE(sc.run(op), QString());
+    QCOMPARE(sc.run("snap"), QString("3"));
+    const Snapshot& snap = tc.snapshot;
+    for (std::size_t i = 0; i < snap.size(); ++i) QCOMPARE(snap.nodes()[i]->snapshotPosition(), int(i));
+
+    std::uint64_t version = snap.listVersion();
+    std::uint64_t seq = snap.changeLogEnd();
+    std::vector<std::size_t> seen;
+    const auto collect = [&](std::size_t pos) { seen.push_back(pos); };
+    QVERIFY(snap.forEachChangedSince(version, seq, collect));
+    QVERIFY(seen.empty());
+
+    // One pod bound to n2: only n2's position is reported, once read.
+    QCOMPARE(sc.run("bound p1 n2"), QString());
+    QCOMPARE(sc.run("snap"), QString("1"));
+    const int n2 = snap.indexOf(tc.sym("n2"));
+    QVERIFY(snap.forEachChangedSince(version, seq, collect));
+    QCOMPARE(seen, std::vector<std::size_t>{std::size_t(n2)});
+    QCOMPARE(snap.nodes()[std::size_t(n2)]->snapshotPosition(), n2);  // kept across the copy
+    seen.clear();
+    QVERIFY(snap.forEachChangedSince(version, seq, collect));
+    QVERIFY(seen.empty());
+
+    // A new node rebuilds the list: positions move, so the reader must rescan.
+    QCOMPARE(sc.run("node n4 a"), QString());
+    QCOMPARE(sc.run("snap"), QString("1"));
+    QVERIFY(snap.listVersion() != version);
+    QVERIFY(!snap.forEachChangedSince(version, seq, collect));
+    QVERIFY(seen.empty());
+    QCOMPARE(seq, snap.changeLogEnd());
+    for (std::size_t i = 0; i < snap.size(); ++i) QCOMPARE(snap.nodes()[i]->snapshotPosition(), int(i));
+
+    // A reader far behind a trimmed log rescans too.
+    version = snap.listVersion();
+    seq = snap.changeLogEnd();
+    for (int i = 0; i < 1100; ++i) {
+        const std::string pod = "q" + std::to_string(i);
+        QCOMPARE(sc.run(QString::fromStdString("bound " + pod + " n1")), QString());
+        QCOMPARE(sc.run("snap"), QString("1"));
+    }
+    QVERIFY(!snap.forEachChangedSince(version, seq, collect));
+}
+
+// NodeInfo's filter facts (the first cache line the Filter fast paths read) stay equal to
+// the full data through setNode, addPod and removePod.
+void TstCache::filterFacts() {
+    TestCluster tc;
+    const Node& plain = tc.node("n1").capacity("cpu=4,memory=8Gi").pods(3).add();
+    const Node& cordoned = tc.node("n2").capacity("cpu=2,memory=1Gi").unschedulable()
+                               .taint("soft", "", TaintEffect::PreferNoSchedule).add();
+    const Node& tainted = tc.node("n3").capacity("cpu=2").taint("gpu", "yes", TaintEffect::NoExecute).add();
+    const Pod& a = tc.pod("a").requests("cpu=1500m,memory=1Gi").add();
+    const Pod& b = tc.pod("b").requests("cpu=500m").add();
+
+    const auto check = [](const NodeInfo& ni) {
+        QCOMPARE(ni.unschedulable(), ni.node()->unschedulable);
+        QCOMPARE(ni.allocatableMilliCpu(), ni.node()->allocatable.milliCpu);
+        QCOMPARE(ni.allocatableMemory(), ni.node()->allocatable.memory);
+        QCOMPARE(ni.requestedMilliCpu(), ni.requested().milliCpu);
+        QCOMPARE(ni.requestedMemory(), ni.requested().memory);
+        QCOMPARE(ni.podRoom(), ni.node()->allocatable.pods - std::int64_t(ni.podCount()));
+    };
+    NodeInfo ni(&plain);
+    check(ni);
+    QVERIFY(!ni.hasHardTaints());
+    ni.addPod(&a);
+    check(ni);
+    ni.addPod(&b);
+    check(ni);
+    QCOMPARE(ni.podRoom(), std::int64_t(1));
+    QVERIFY(ni.removePod(&a));
+    check(ni);
+    QVERIFY(!ni.removePod(&a));
+    check(ni);
+    ni.setNode(&cordoned);  // a PreferNoSchedule taint is not a hard one
+    check(ni);
+    QVERIFY(ni.unschedulable());
+    QVERIFY(!ni.hasHardTaints());
+    ni.setNode(&tainted);
+    check(ni);
+    QVERIFY(ni.hasHardTaints());
+    const NodeInfo copy = ni;
+    check(copy);
+    QCOMPARE(copy.hasHardTaints(), true);
 }
 
 QTEST_GUILESS_MAIN(TstCache)

@@ -206,6 +206,8 @@ std::size_t Cache::updateSnapshot(Snapshot& snap) {
     // backend/cache/cache.go UpdateSnapshot: walk from the most recently updated node and stop
     // at the first one the snapshot already has.
     std::size_t copied = 0;
+    std::vector<Sym>& changedNames = m_changedNames;
+    changedNames.clear();
     bool rebuildAll = false;
     bool rebuildAffinity = false;
     for (Item* item = m_head; item && item->info.generation() > snap.m_generation; item = item->next) {
@@ -222,7 +224,10 @@ std::size_t Cache::updateSnapshot(Snapshot& snap) {
                 hadAnti != !item->info.podsWithRequiredAntiAffinity().empty())
                 rebuildAffinity = true;
         }
+        const int position = slot->snapshotPosition();
         *slot = item->info;  // copy in place: list pointers stay valid
+        slot->setSnapshotPosition(position);
+        changedNames.push_back(name);
         ++copied;
     }
     if (m_head) snap.m_generation = std::max(snap.m_generation, m_head->info.generation());
@@ -242,9 +247,24 @@ std::size_t Cache::updateSnapshot(Snapshot& snap) {
         for (Sym name : m_tree.list()) {
             auto it = snap.m_map.find(name);
             if (it == snap.m_map.end()) continue;
+            it->second->setSnapshotPosition(static_cast<int>(snap.m_list.size()));
             snap.m_index[name] = static_cast<int>(snap.m_list.size());
             snap.m_list.push_back(it->second.get());
         }
+    }
+    // The change log readers of per-position data follow (Snapshot::forEachChangedSince). A
+    // rebuilt list moves positions, so it starts a new list version instead.
+    if (rebuildAll) {
+        ++snap.m_listVersion;
+        snap.m_changeLogStart += snap.m_changeLog.size();
+        snap.m_changeLog.clear();
+    } else if (!changedNames.empty()) {
+        if (snap.m_changeLog.size() + changedNames.size() > std::max<std::size_t>(1024, 2 * snap.m_list.size())) {
+            snap.m_changeLogStart += snap.m_changeLog.size();
+            snap.m_changeLog.clear();
+        }
+        for (Sym name : changedNames)
+            if (const auto it = snap.m_index.find(name); it != snap.m_index.end()) snap.m_changeLog.push_back(it->second);
     }
     if (rebuildAll || rebuildAffinity) {
         snap.m_withAffinity.clear();

@@ -93,6 +93,7 @@ private:
     std::unordered_map<std::uint32_t, PodState> m_podStates;  // by pod id
     std::unordered_map<Sym, ImageState> m_images;
     std::int64_t m_generation = 0;
+    std::vector<Sym> m_changedNames;  // updateSnapshot's scratch, kept to avoid a per-cycle allocation
 };
 
 }  // namespace berth::core

@@ -205,6 +205,7 @@ Status Framework::runPreEnqueuePlugins(const Pod& pod) const {
 Status Framework::runPreFilterPlugins(CycleState& state, const Pod& pod, PreFilterResult& result,
                                       std::vector<std::string>& rejectors) {
     result = PreFilterResult{};
+    state.clearActiveFilters();
     std::vector<std::string> contributors;
     Status rejection;
     bool rejected = false;
@@ -259,6 +260,13 @@ Status Framework::runPreFilterPlugins(CycleState& state, const Pod& pod, PreFilt
         }
     }
     if (rejected) return rejection;
+    std::vector<std::uint16_t> active;
+    active.reserve(m_filter.size());
+    for (std::size_t i = 0; i < m_filter.size(); ++i) {
+        const FilterPlugin* p = m_filter[i];
+        if (!state.skipFilter(p->slot()) && !p->passesEveryNode(state, pod)) active.push_back(static_cast<std::uint16_t>(i));
+    }
+    state.setActiveFilters(std::move(active));
     return {};
 }
 
@@ -287,18 +295,27 @@ Status Framework::runPreFilterExtensionRemovePod(CycleState& state, const Pod& p
 }
 
 Status Framework::runFilterPlugins(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const {
+    const auto failed = [&](const FilterPlugin* p, Status s) {
+        if (!s.isRejected()) {
+            // Filter errors abort the cycle (runFilterPlugins wraps them).
+            std::string text = "running \"" + std::string(p->name()) + "\" filter plugin: " + s.message(pool());
+            s = Status::error(std::move(text));
+        }
+        s.setPlugin(p->slot());
+        return s;
+    };
+    if (state.hasActiveFilters()) {
+        for (const std::uint16_t i : state.activeFilters()) {
+            const FilterPlugin* p = m_filter[i];
+            Status s = p->filter(state, pod, nodeInfo);
+            if (!s.isSuccess()) return failed(p, std::move(s));
+        }
+        return {};
+    }
     for (auto* p : m_filter) {
         if (state.skipFilter(p->slot())) continue;
         Status s = p->filter(state, pod, nodeInfo);
-        if (!s.isSuccess()) {
-            if (!s.isRejected()) {
-                // Filter errors abort the cycle (runFilterPlugins wraps them).
-                std::string text = "running \"" + std::string(p->name()) + "\" filter plugin: " + s.message(pool());
-                s = Status::error(std::move(text));
-            }
-            s.setPlugin(p->slot());
-            return s;
-        }
+        if (!s.isSuccess()) return failed(p, std::move(s));
     }
     return {};
 }
@@ -392,13 +409,9 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
     for (std::size_t pi = 0; pi < pc; ++pi) {
         if (out.skipped[pi]) continue;
         ScorePlugin* p = m_score[pi];
-        for (std::size_t i = 0; i < n; ++i) {
-            std::int64_t v = 0;
-            Status s = p->score(state, pod, *all[static_cast<std::size_t>(out.nodes[i])], v);
-            if (!s.isSuccess())
-                return Status::error("running Score plugin \"" + std::string(p->name()) + "\": " + s.message(pool()));
-            scratch[i] = NodeScore{out.nodes[i], v};
-        }
+        Status scored = p->scoreNodes(state, pod, all, out.nodes, scratch);
+        if (!scored.isSuccess())
+            return Status::error("running Score plugin \"" + std::string(p->name()) + "\": " + scored.message(pool()));
         if (out.keepRaw)
             for (std::size_t i = 0; i < n; ++i) out.raw[pi * n + i] = scratch[i].score;
         if (p->hasNormalizeScore()) {

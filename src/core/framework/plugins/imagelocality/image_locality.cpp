@@ -19,31 +19,56 @@ std::string ImageLocality::normalizedImageName(std::string_view name) {
     return out;
 }
 
-Status ImageLocality::score(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const {
+ImageLocality::ImageLocality(const PluginArgs&, Handle& h) : m_handle(h) {
+    if (h.fastPaths) m_kept = std::make_unique<KeptNodeScores<std::vector<std::string>>>();
+}
+
+std::vector<std::string> ImageLocality::scoredImages(const Pod& pod) const {
+    std::vector<std::string> images;
+    // >= 1.30 counts init containers too.
+    if (m_handle.version.atLeast(30))
+        for (const auto& c : pod.initContainers) images.push_back(c.image);
+    for (const auto& c : pod.containers) images.push_back(c.image);
+    return images;
+}
+
+std::int64_t ImageLocality::scoreImages(const std::vector<std::string>& images, const NodeInfo& nodeInfo) const {
     const auto totalNodes = static_cast<double>(m_handle.snapshot->size());
     const auto& states = nodeInfo.imageStates();
     std::int64_t sum = 0;
-    std::int64_t numContainers = 0;
-    auto visit = [&](const Container& c) {
-        ++numContainers;
-        if (states.empty()) return;
-        const Sym image = m_handle.pool->find(normalizedImageName(c.image));
-        if (image == kNoSym) return;
-        for (const auto& st : states)
-            if (st.name == image) {
-                // scaledImageScore: size * (nodes having it / all nodes), truncated.
-                sum += static_cast<std::int64_t>(static_cast<double>(st.size) * (st.numNodes / totalNodes));
-                break;
-            }
-    };
-    // >= 1.30 counts init containers too.
-    if (m_handle.version.atLeast(30))
-        for (const auto& c : pod.initContainers) visit(c);
-    for (const auto& c : pod.containers) visit(c);
-    const std::int64_t maxThreshold = kMaxContainerThreshold * numContainers;
+    if (!states.empty())
+        for (const auto& image : images) {
+            const Sym name = m_handle.pool->find(normalizedImageName(image));
+            if (name == kNoSym) continue;
+            for (const auto& st : states)
+                if (st.name == name) {
+                    // scaledImageScore: size * (nodes having it / all nodes), truncated.
+                    sum += static_cast<std::int64_t>(static_cast<double>(st.size) * (st.numNodes / totalNodes));
+                    break;
+                }
+        }
+    const std::int64_t maxThreshold = kMaxContainerThreshold * static_cast<std::int64_t>(images.size());
     if (sum < kMinThreshold) sum = kMinThreshold;
     else if (sum > maxThreshold) sum = maxThreshold;
-    score = kMaxNodeScore * (sum - kMinThreshold) / (maxThreshold - kMinThreshold);
+    return kMaxNodeScore * (sum - kMinThreshold) / (maxThreshold - kMinThreshold);
+}
+
+Status ImageLocality::score(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const {
+    score = scoreImages(scoredImages(pod), nodeInfo);
+    return {};
+}
+
+Status ImageLocality::scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+                                 std::span<const int> positions, std::span<NodeScore> out) const {
+    if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
+    const std::vector<std::string> images = scoredImages(pod);
+    m_kept->begin(images, *m_handle.snapshot);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        const auto pos = static_cast<std::size_t>(positions[k]);
+        const NodeInfo& info = *all[pos];
+        out[k].node = positions[k];
+        out[k].score = m_kept->get(pos, info, [&] { return scoreImages(images, info); });
+    }
     return {};
 }
 

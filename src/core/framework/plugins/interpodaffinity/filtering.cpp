@@ -68,8 +68,45 @@ void ExistingCountCache::add(const Share& s, std::int64_t delta) {
     if (it->second == 0) m.erase(it);
 }
 
-void ExistingCountCache::update(const Pod& pod, const PreFilterShared& sh, bool labelKeys,
-                                const std::vector<NodeInfo*>& nodes, PreFilterState& out) {
+void ExistingCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const PreFilterShared& sh) {
+    if (m_nodes[pos] == ni && m_generations[pos] == ni->generation()) return;
+    const bool labelKeys = m_labelKeys;
+    const auto& aff = sh.affinity;
+    const auto& anti = sh.antiAffinity;
+    auto& shares = m_shares[pos];
+    for (const Share& s : shares) add(s, -1);
+    shares.clear();
+    m_nodes[pos] = ni;
+    m_generations[pos] = ni->generation();
+    const Node& node = *ni->node();
+    // The same matches as the full walk in InterPodAffinity::preFilter, for one node.
+    for (const Pod* existing : ni->podsWithRequiredAntiAffinity()) {
+        const auto& terms = existing->affinity.podAntiAffinity.required;
+        if (!termsParse(terms)) continue;
+        for (const auto& t : terms) {
+            if (!existingTermMatches(t, *existing, pod, sh.namespaceLabels, labelKeys)) continue;
+            if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                shares.push_back(Share{0, topologyPair(t.topologyKey, v)});
+        }
+    }
+    if (!aff.empty() || !anti.empty())
+        for (const Pod* existing : ni->pods()) {
+            if (matchesAll(aff, *existing))
+                for (const auto& t : aff)
+                    if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                        shares.push_back(Share{1, topologyPair(t.topologyKey, v)});
+            for (const auto& t : anti)
+                if (t.matches(*existing))
+                    if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
+                        shares.push_back(Share{2, topologyPair(t.topologyKey, v)});
+        }
+    for (const Share& s : shares) add(s, 1);
+}
+
+void ExistingCountCache::update(const Pod& pod, const PreFilterShared& sh, bool labelKeys, const Snapshot& snapshot,
+                                PreFilterState& out) {
+    const auto& nodes = snapshot.nodes();
+    bool rescan = false;
     if (!sameQuery(pod, sh, labelKeys) || m_nodes.size() != nodes.size()) {
         m_valid = true;
         m_ns = pod.ns;
@@ -82,40 +119,15 @@ void ExistingCountCache::update(const Pod& pod, const PreFilterShared& sh, bool 
         m_generations.assign(nodes.size(), -1);
         m_shares.assign(nodes.size(), {});
         for (auto& m : m_totals) m.clear();
+        rescan = true;
     }
-    const auto& aff = sh.affinity;
-    const auto& anti = sh.antiAffinity;
-    for (std::size_t pos = 0; pos < nodes.size(); ++pos) {
-        const NodeInfo* ni = nodes[pos];
-        if (m_nodes[pos] == ni && m_generations[pos] == ni->generation()) continue;
-        auto& shares = m_shares[pos];
-        for (const Share& s : shares) add(s, -1);
-        shares.clear();
-        m_nodes[pos] = ni;
-        m_generations[pos] = ni->generation();
-        const Node& node = *ni->node();
-        // The same matches as the full walk in InterPodAffinity::preFilter, for one node.
-        for (const Pod* existing : ni->podsWithRequiredAntiAffinity()) {
-            const auto& terms = existing->affinity.podAntiAffinity.required;
-            if (!termsParse(terms)) continue;
-            for (const auto& t : terms) {
-                if (!existingTermMatches(t, *existing, pod, sh.namespaceLabels, labelKeys)) continue;
-                if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
-                    shares.push_back(Share{0, topologyPair(t.topologyKey, v)});
-            }
-        }
-        if (!aff.empty() || !anti.empty())
-            for (const Pod* existing : ni->pods()) {
-                if (matchesAll(aff, *existing))
-                    for (const auto& t : aff)
-                        if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
-                            shares.push_back(Share{1, topologyPair(t.topologyKey, v)});
-                for (const auto& t : anti)
-                    if (t.matches(*existing))
-                        if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym)
-                            shares.push_back(Share{2, topologyPair(t.topologyKey, v)});
-            }
-        for (const Share& s : shares) add(s, 1);
+    const auto visit = [&](std::size_t pos) {
+        if (pos < nodes.size()) recount(pos, nodes[pos], pod, sh);
+    };
+    if (rescan || !snapshot.forEachChangedSince(m_listVersion, m_changeSeq, visit)) {
+        for (std::size_t pos = 0; pos < nodes.size(); ++pos) recount(pos, nodes[pos], pod, sh);
+        m_listVersion = snapshot.listVersion();
+        m_changeSeq = snapshot.changeLogEnd();
     }
     out.existingAntiAffinity = m_totals[0];
     out.affinity = m_totals[1];
@@ -164,7 +176,7 @@ Status InterPodAffinity::preFilter(CycleState& state, const Pod& pod, PreFilterR
     // side the full walk below visits nothing.
     const bool anyTerms = !aff.empty() || !anti.empty() || !m_handle.snapshot->havePodsWithRequiredAntiAffinity().empty();
     if (m_existingCounts && anyTerms) {
-        m_existingCounts->update(pod, *shared, lk, m_handle.snapshot->nodes(), s);
+        m_existingCounts->update(pod, *shared, lk, *m_handle.snapshot, s);
     } else {
         // getExistingAntiAffinityCounts: existing pods' required anti-affinity terms that
         // match the incoming pod, counted at the existing pod's node's value of the term's key.

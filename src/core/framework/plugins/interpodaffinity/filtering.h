@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/backend/cache/snapshot.h"
 #include "core/framework/node_info.h"
 
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
@@ -45,7 +46,9 @@ struct PreFilterState {
 class ExistingCountCache {
 public:
     /// Recounts the changed nodes and writes the three counts (and existingKeys) into `out`.
-    void update(const Pod& pod, const PreFilterShared& sh, bool labelKeys, const std::vector<NodeInfo*>& nodes,
+    /// Only the nodes the snapshot updated since the last call are looked at, unless the
+    /// query or the snapshot's node list changed.
+    void update(const Pod& pod, const PreFilterShared& sh, bool labelKeys, const Snapshot& snapshot,
                 PreFilterState& out);
 
 private:
@@ -55,6 +58,7 @@ private:
     };
     bool sameQuery(const Pod& pod, const PreFilterShared& sh, bool labelKeys) const;
     void add(const Share& s, std::int64_t delta);
+    void recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const PreFilterShared& sh);
 
     bool m_valid = false;
     Sym m_ns = kNoSym;
@@ -67,6 +71,8 @@ private:
     std::vector<std::int64_t> m_generations;  // per position: that NodeInfo's generation
     std::vector<std::vector<Share>> m_shares; // per position: one +1 per counted match
     TopologyCounts m_totals[3];
+    std::uint64_t m_listVersion = 0;          // the snapshot list the positions refer to
+    std::uint64_t m_changeSeq = 0;            // the snapshot change-log entry read up to
 };
 
 }  // namespace berth::core::interpodaffinity

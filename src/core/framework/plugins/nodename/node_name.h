@@ -16,6 +16,7 @@ public:
         if (pod.nodeName == kEmptySym || (nodeInfo.node() && nodeInfo.node()->nameSym == pod.nodeName)) return {};
         return Status(Code::UnschedulableAndUnresolvable, m_reason);
     }
+    bool passesEveryNode(const CycleState&, const Pod& pod) const override { return pod.nodeName == kEmptySym; }
 
 private:
     Sym m_reason;

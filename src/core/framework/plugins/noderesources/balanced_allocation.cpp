@@ -11,7 +11,9 @@ struct ScoreState final : StateData {
 }  // namespace
 
 NodeResourcesBalancedAllocation::NodeResourcesBalancedAllocation(const PluginArgs& args, Handle& h)
-    : m_handle(h), m_resources(resolveResources(args.balancedAllocation.resources, *h.pool)) {}
+    : m_handle(h), m_resources(resolveResources(args.balancedAllocation.resources, *h.pool)) {
+    if (h.fastPaths) m_kept = std::make_unique<KeptNodeScores<PodScoringRequests>>();
+}
 
 Status NodeResourcesBalancedAllocation::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const>) {
     auto s = std::make_unique<ScoreState>();
@@ -26,19 +28,42 @@ Status NodeResourcesBalancedAllocation::preScore(CycleState& state, const Pod& p
     return {};
 }
 
-Status NodeResourcesBalancedAllocation::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
-                                              std::int64_t& score) const {
-    std::int64_t local[8];
-    const std::int64_t* requests = local;
+PodScoringRequests NodeResourcesBalancedAllocation::scoringRequests(const CycleState& state, const Pod& pod) const {
+    PodScoringRequests requests{};
     if (const auto* s = state.read<ScoreState>(slot())) {
-        requests = s->podRequests;
+        std::copy(std::begin(s->podRequests), std::end(s->podRequests), requests.begin());
     } else {
         for (std::size_t i = 0; i < m_resources.size(); ++i)
-            local[i] = podScoringRequest(pod, m_resources[i], false, m_handle.version);
+            requests[i] = podScoringRequest(pod, m_resources[i], false, m_handle.version);
     }
+    return requests;
+}
+
+std::int64_t NodeResourcesBalancedAllocation::scoreWith(const PodScoringRequests& requests,
+                                                        const NodeInfo& nodeInfo) const {
     AllocationVector a;
-    allocationFor(m_resources, requests, nodeInfo, true, a);
-    score = balancedAllocationScore(a);
+    allocationFor(m_resources, requests.data(), nodeInfo, true, a);
+    return balancedAllocationScore(a);
+}
+
+Status NodeResourcesBalancedAllocation::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
+                                              std::int64_t& score) const {
+    score = scoreWith(scoringRequests(state, pod), nodeInfo);
+    return {};
+}
+
+Status NodeResourcesBalancedAllocation::scoreNodes(const CycleState& state, const Pod& pod,
+                                                   std::span<NodeInfo* const> all, std::span<const int> positions,
+                                                   std::span<NodeScore> out) const {
+    if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
+    const PodScoringRequests requests = scoringRequests(state, pod);
+    m_kept->begin(requests, *m_handle.snapshot);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        const auto pos = static_cast<std::size_t>(positions[k]);
+        const NodeInfo& info = *all[pos];
+        out[k].node = positions[k];
+        out[k].score = m_kept->get(pos, info, [&] { return scoreWith(requests, info); });
+    }
     return {};
 }
 

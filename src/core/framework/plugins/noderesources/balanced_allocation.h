@@ -2,8 +2,11 @@
 /// NodeResourcesBalancedAllocation (plugins/noderesources/balanced_allocation.go): favours
 /// nodes whose resource fractions stay close to each other after placing the pod.
 
+#include <memory>
+
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/plugins/helper/kept_node_scores.h"
 #include "core/framework/plugins/noderesources/resource_allocation.h"
 #include "core/profile/config.h"
 
@@ -20,10 +23,17 @@ public:
     }
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;
     Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
+    Status scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+                      std::span<const int> positions, std::span<NodeScore> out) const override;
 
 private:
+    PodScoringRequests scoringRequests(const CycleState& state, const Pod& pod) const;
+    std::int64_t scoreWith(const PodScoringRequests& requests, const NodeInfo& nodeInfo) const;
+
     Handle& m_handle;
     std::vector<ScoredResource> m_resources;
+    // Scores kept between cycles; null when the fast paths are off.
+    mutable std::unique_ptr<KeptNodeScores<PodScoringRequests>> m_kept;
 };
 
 }  // namespace berth::core

@@ -31,6 +31,7 @@ NodeResourcesFit::NodeResourcesFit(const PluginArgs& args, Handle& h)
       m_insufficientStorage(h.intern("Insufficient ephemeral-storage")) {
     for (const auto& r : m_args.ignoredResources) m_ignoredResources.insert(h.intern(r));
     m_ignoredGroups = m_args.ignoredResourceGroups;
+    if (h.fastPaths) m_kept = std::make_unique<KeptNodeScores<PodScoringRequests>>();
 }
 
 bool NodeResourcesFit::ignored(Sym scalar) const {
@@ -79,7 +80,21 @@ void NodeResourcesFit::insufficientResources(const Pod& pod, const NodeInfo& nod
     }
 }
 
+// True when the node's filter facts show that fitsRequest finds nothing insufficient: room for
+// one more pod, and the cpu and memory requested fit, for a pod requesting nothing else (v1.28+,
+// where only requested resources are checked). False means "look at the full data".
+bool NodeResourcesFit::fitsByFacts(const Pod& pod, const NodeInfo& nodeInfo) const {
+    if (nodeInfo.podRoom() < 1) return false;
+    if (pod.derived.requestsNothing) return true;
+    const ResourceList& req = pod.derived.requests;
+    if (!m_handle.version.atLeast(28) || req.ephemeralStorage > 0 || !req.scalars.empty()) return false;
+    if (req.milliCpu > 0 && req.milliCpu > nodeInfo.allocatableMilliCpu() - nodeInfo.requestedMilliCpu()) return false;
+    if (req.memory > 0 && req.memory > nodeInfo.allocatableMemory() - nodeInfo.requestedMemory()) return false;
+    return true;
+}
+
 Status NodeResourcesFit::filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const {
+    if (fitsByFacts(pod, nodeInfo)) return {};
     Status s;
     insufficientResources(pod, nodeInfo, s);
     if (s.reasons().empty()) return {};
@@ -106,22 +121,44 @@ Status NodeResourcesFit::preScore(CycleState& state, const Pod& pod, std::span<N
     return {};
 }
 
-Status NodeResourcesFit::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
-                               std::int64_t& score) const {
-    std::int64_t local[8];
-    const std::int64_t* requests = local;
+PodScoringRequests NodeResourcesFit::scoringRequests(const CycleState& state, const Pod& pod) const {
+    PodScoringRequests requests{};
     if (const auto* s = state.read<ScoreState>(slot())) {
-        requests = s->podRequests;
+        std::copy(std::begin(s->podRequests), std::end(s->podRequests), requests.begin());
     } else {
         for (std::size_t i = 0; i < m_resources.size(); ++i)
-            local[i] = podScoringRequest(pod, m_resources[i], true, m_handle.version);
+            requests[i] = podScoringRequest(pod, m_resources[i], true, m_handle.version);
     }
+    return requests;
+}
+
+std::int64_t NodeResourcesFit::scoreWith(const PodScoringRequests& requests, const NodeInfo& nodeInfo) const {
     AllocationVector a;
-    allocationFor(m_resources, requests, nodeInfo, false, a);
+    allocationFor(m_resources, requests.data(), nodeInfo, false, a);
     switch (m_args.type) {
-        case ScoringStrategyType::LeastAllocated: score = leastAllocatedScore(a); break;
-        case ScoringStrategyType::MostAllocated: score = mostAllocatedScore(a); break;
-        case ScoringStrategyType::RequestedToCapacityRatio: score = requestedToCapacityRatioScore(a, m_args.shape); break;
+        case ScoringStrategyType::LeastAllocated: return leastAllocatedScore(a);
+        case ScoringStrategyType::MostAllocated: return mostAllocatedScore(a);
+        case ScoringStrategyType::RequestedToCapacityRatio: return requestedToCapacityRatioScore(a, m_args.shape);
+    }
+    return 0;
+}
+
+Status NodeResourcesFit::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
+                               std::int64_t& score) const {
+    score = scoreWith(scoringRequests(state, pod), nodeInfo);
+    return {};
+}
+
+Status NodeResourcesFit::scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+                                    std::span<const int> positions, std::span<NodeScore> out) const {
+    if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
+    const PodScoringRequests requests = scoringRequests(state, pod);
+    m_kept->begin(requests, *m_handle.snapshot);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        const auto pos = static_cast<std::size_t>(positions[k]);
+        const NodeInfo& info = *all[pos];
+        out[k].node = positions[k];
+        out[k].score = m_kept->get(pos, info, [&] { return scoreWith(requests, info); });
     }
     return {};
 }

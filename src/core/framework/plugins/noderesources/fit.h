@@ -3,12 +3,14 @@
 /// room, Score by the configured strategy (LeastAllocated, MostAllocated,
 /// RequestedToCapacityRatio).
 
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/plugins/helper/kept_node_scores.h"
 #include "core/framework/plugins/noderesources/resource_allocation.h"
 #include "core/profile/config.h"
 
@@ -27,13 +29,18 @@ public:
     Status filter(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const override;
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;
     Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
+    Status scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+                      std::span<const int> positions, std::span<NodeScore> out) const override;
 
     /// The reasons a pod does not fit (fitsRequest), in upstream's order.
     void insufficientResources(const Pod& pod, const NodeInfo& nodeInfo, Status& out) const;
 
 private:
     bool ignored(Sym scalar) const;
+    bool fitsByFacts(const Pod& pod, const NodeInfo& nodeInfo) const;
     Sym insufficientReason(Sym scalar) const;
+    PodScoringRequests scoringRequests(const CycleState& state, const Pod& pod) const;
+    std::int64_t scoreWith(const PodScoringRequests& requests, const NodeInfo& nodeInfo) const;
 
     Handle& m_handle;
     NodeResourcesFitArgs m_args;
@@ -41,6 +48,8 @@ private:
     std::set<Sym> m_ignoredResources;
     std::vector<std::string> m_ignoredGroups;
     Sym m_tooManyPods, m_insufficientCpu, m_insufficientMemory, m_insufficientStorage;
+    // Scores kept between cycles; null when the fast paths are off.
+    mutable std::unique_ptr<KeptNodeScores<PodScoringRequests>> m_kept;
 };
 
 }  // namespace berth::core

@@ -3,6 +3,7 @@
 /// (plugins/noderesources/resource_allocation.go): per configured resource, the node's
 /// allocatable and requested-with-this-pod, handed to a strategy.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ std::vector<ScoredResource> resolveResources(const std::vector<ResourceSpec>& sp
 /// containers itself and adds the overhead with Quantity.Value() — whole cores for cpu
 /// (UPSTREAM 4.14 quirk); newer versions use PodRequests (overhead in millicores).
 std::int64_t podScoringRequest(const Pod& pod, const ScoredResource& r, bool nonZero, const KubeVersion& v);
+
+/// The pod's scoring requests parallel to the scored resources (at most 8), zero past them:
+/// all a resource scorer reads of the pod, so also the key of the scores it keeps.
+using PodScoringRequests = std::array<std::int64_t, 8>;
 
 /// Requested (node + pod) and allocatable per resource; resources with allocatable 0 and
 /// scalar resources the pod does not request are left out (count = number kept).

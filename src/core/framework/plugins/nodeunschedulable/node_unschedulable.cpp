@@ -10,7 +10,7 @@ NodeUnschedulable::NodeUnschedulable(const PluginArgs&, Handle& h)
 Status NodeUnschedulable::filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const {
     const Node* node = nodeInfo.node();
     if (!node) return Status(Code::UnschedulableAndUnresolvable, m_reasonUnknown);
-    if (node->unschedulable && !toleratesTaint(pod.tolerations, m_unschedulableTaint))
+    if (nodeInfo.unschedulable() && !toleratesTaint(pod.tolerations, m_unschedulableTaint))
         return Status(Code::UnschedulableAndUnresolvable, m_reasonUnschedulable);
     return {};
 }

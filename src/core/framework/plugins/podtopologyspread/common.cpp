@@ -238,10 +238,12 @@ bool DomainCountCache::sameQuery(Sym ns, const std::vector<Constraint>& cs, bool
 }
 
 const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const std::vector<Constraint>& cs,
-                                                         bool requireAllTopologies,
-                                                         const std::vector<NodeInfo*>& nodes,
+                                                         bool requireAllTopologies, const Snapshot& snapshot,
                                                          const StringPool& pool) {
+    const auto& nodes = snapshot.nodes();
     const std::size_t n = cs.size();
+    ++m_stamp;
+    bool rescan = false;
     if (!sameQuery(pod.ns, cs, requireAllTopologies) || m_nodes.size() != nodes.size()) {
         m_ns = pod.ns;
         m_constraints = cs;
@@ -250,34 +252,52 @@ const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const s
         m_nodes.assign(nodes.size(), nullptr);
         m_generations.assign(nodes.size(), -1);
         m_shares.assign(nodes.size() * n, Share{});
+        if (!m_countHostname) m_hostCounts.assign(nodes.size() * n, 0);
+        m_values.assign(nodes.size() * n, kNoSym);
         m_totals.assign(n, {});
+        m_counter.resize(n);
+        rescan = true;
     }
-    NodeCounter counter(n);
-    for (std::size_t pos = 0; pos < nodes.size(); ++pos) {
-        const NodeInfo* ni = nodes[pos];
-        if (m_nodes[pos] == ni && m_generations[pos] == ni->generation()) continue;
-        Share* shares = &m_shares[pos * n];
-        for (std::size_t i = 0; i < n; ++i) {
-            if (shares[i].value != kNoSym) m_totals[i][shares[i].value] -= shares[i].count;
-            shares[i] = Share{};
-        }
-        m_nodes[pos] = ni;
-        m_generations[pos] = ni->generation();
-        if (!ni->node()) continue;
-        const Node& node = *ni->node();
-        if (requireAllTopologies && !nodeHasAllKeys(node, cs)) continue;
-        NodeInclusion inclusion(pod, node, pool);
-        counter.reset();
-        for (std::size_t i = 0; i < n; ++i) {
-            if ((cs[i].hostname && !m_countHostname) || !inclusion.passes(cs[i])) continue;
-            // A node without the key counts under the empty value (Go's map lookup).
-            const Sym v = node.labels.get(cs[i].topologyKey);
-            shares[i].value = v == kNoSym ? kEmptySym : v;
-            shares[i].count = counter.count(*ni, cs[i], pod.ns);
-            m_totals[i][shares[i].value] += shares[i].count;
-        }
+    const auto visit = [&](std::size_t pos) {
+        if (pos < nodes.size()) recount(pos, nodes[pos], pod, pool);
+    };
+    if (rescan || !snapshot.forEachChangedSince(m_listVersion, m_changeSeq, visit)) {
+        for (std::size_t pos = 0; pos < nodes.size(); ++pos) recount(pos, nodes[pos], pod, pool);
+        m_listVersion = snapshot.listVersion();
+        m_changeSeq = snapshot.changeLogEnd();
     }
     return m_totals;
+}
+
+void DomainCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const StringPool& pool) {
+    if (m_nodes[pos] == ni && m_generations[pos] == ni->generation()) return;
+    const std::vector<Constraint>& cs = m_constraints;
+    const std::size_t n = cs.size();
+    Share* shares = &m_shares[pos * n];
+    for (std::size_t i = 0; i < n; ++i) {
+        if (shares[i].value != kNoSym) m_totals[i][shares[i].value] -= shares[i].count;
+        shares[i] = Share{};
+    }
+    m_nodes[pos] = ni;
+    m_generations[pos] = ni->generation();
+    for (std::size_t i = 0; i < n; ++i) m_values[pos * n + i] = kNoSym;
+    if (!ni->node()) return;
+    const Node& node = *ni->node();
+    for (std::size_t i = 0; i < n; ++i) m_values[pos * n + i] = node.labels.get(cs[i].topologyKey);
+    m_counter.reset();
+    if (!m_countHostname)
+        for (std::size_t i = 0; i < n; ++i)
+            if (cs[i].hostname) m_hostCounts[pos * n + i] = m_counter.count(*ni, cs[i], pod.ns);
+    if (m_requireAll && !nodeHasAllKeys(node, cs)) return;
+    NodeInclusion inclusion(pod, node, pool);
+    for (std::size_t i = 0; i < n; ++i) {
+        if ((cs[i].hostname && !m_countHostname) || !inclusion.passes(cs[i])) continue;
+        // A node without the key counts under the empty value (Go's map lookup).
+        const Sym v = node.labels.get(cs[i].topologyKey);
+        shares[i].value = v == kNoSym ? kEmptySym : v;
+        shares[i].count = m_counter.count(*ni, cs[i], pod.ns);
+        m_totals[i][shares[i].value] += shares[i].count;
+    }
 }
 
 }  // namespace berth::core::podtopologyspread

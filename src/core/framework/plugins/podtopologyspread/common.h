@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "core/api/labels.h"
 #include "core/api/pod.h"
 #include "core/api/version.h"
+#include "core/backend/cache/snapshot.h"
 #include "core/framework/node_info.h"
 #include "core/profile/config.h"
 
@@ -99,6 +101,8 @@ std::int64_t countMatchingPods(const NodeInfo& nodeInfo, const SpreadSelector& s
 class NodeCounter {
 public:
     explicit NodeCounter(std::size_t constraints) : m_cache(constraints, -1) {}
+    /// For a new set of constraints (also resets).
+    void resize(std::size_t constraints) { m_cache.assign(constraints, -1); }
     void reset() { std::fill(m_cache.begin(), m_cache.end(), -1); }
     std::int64_t count(const NodeInfo& nodeInfo, const Constraint& c, Sym ns) {
         auto& slot = m_cache[static_cast<std::size_t>(c.selectorGroup)];
@@ -126,21 +130,43 @@ public:
         std::int64_t count = 0;
     };
 
-    /// `countHostname`: hostname constraints are counted per domain too (PreFilter); PreScore
-    /// counts them per node at Score instead.
+    /// `countHostname`: hostname constraints are counted per domain too (PreFilter). Without
+    /// it (PreScore) they are left out of the totals and each node's raw count is kept for
+    /// Score instead (hostCount()), which upstream recounts per node in every cycle.
     explicit DomainCountCache(bool countHostname) : m_countHostname(countHostname) {}
 
     /// True when node inclusion for `pod` depends on the node only (no nodeSelector, no
     /// required node affinity, and no tolerations where a constraint honours taints).
     static bool usable(const Pod& pod, const std::vector<Constraint>& cs);
     /// Recounts the changed nodes and returns the totals per constraint (hostname ones empty).
+    /// Only the nodes the snapshot updated since the last call are looked at, unless the
+    /// query or the snapshot's node list changed.
     const Totals& update(const Pod& pod, const std::vector<Constraint>& cs, bool requireAllTopologies,
-                         const std::vector<NodeInfo*>& nodes, const StringPool& pool);
+                         const Snapshot& snapshot, const StringPool& pool);
     /// After update(): the share of the node at snapshot position `pos` of constraint `i`.
     const Share& share(std::size_t pos, std::size_t i) const { return m_shares[pos * m_constraints.size() + i]; }
+    /// After update() without countHostname: countMatchingPods of the node at `pos` for the
+    /// hostname constraint `i` (no inclusion policy applies to Score's per-node count).
+    std::int64_t hostCount(std::size_t pos, std::size_t i) const { return m_hostCounts[pos * m_constraints.size() + i]; }
+    /// After update(): the node's value of constraint `i`'s topology key (kNoSym: no such
+    /// label) for the node at `pos`, when that node is `info` itself; else nullopt.
+    std::optional<Sym> value(const NodeInfo& info, std::size_t i) const {
+        const int pos = info.snapshotPosition();
+        if (pos < 0 || static_cast<std::size_t>(pos) >= m_nodes.size() || m_nodes[static_cast<std::size_t>(pos)] != &info)
+            return std::nullopt;
+        return m_values[static_cast<std::size_t>(pos) * m_constraints.size() + i];
+    }
+    /// Whether the data kept for position `pos` is `info`'s (the same object: a copy of a
+    /// NodeInfo is not). Then valueAt() and hostCount() may be read for that position.
+    bool holds(std::size_t pos, const NodeInfo& info) const { return pos < m_nodes.size() && m_nodes[pos] == &info; }
+    Sym valueAt(std::size_t pos, std::size_t i) const { return m_values[pos * m_constraints.size() + i]; }
+    /// Changes with every update(): lets a reader check that hostCount() is still the
+    /// update it was given.
+    std::uint64_t stamp() const { return m_stamp; }
 
 private:
     bool sameQuery(Sym ns, const std::vector<Constraint>& cs, bool requireAll) const;
+    void recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const StringPool& pool);
 
     bool m_countHostname;
     Sym m_ns = kNoSym;
@@ -150,7 +176,13 @@ private:
     std::vector<const NodeInfo*> m_nodes;     // per snapshot position: whose share is stored
     std::vector<std::int64_t> m_generations;  // per position: that NodeInfo's generation
     std::vector<Share> m_shares;              // [position * constraints + constraint]
+    std::vector<std::int64_t> m_hostCounts;   // same layout; hostname constraints, PreScore only
+    std::vector<Sym> m_values;                // same layout; the node's topology values
     Totals m_totals;
+    NodeCounter m_counter{0};
+    std::uint64_t m_stamp = 0;
+    std::uint64_t m_listVersion = 0;          // the snapshot list the positions refer to
+    std::uint64_t m_changeSeq = 0;            // the snapshot change-log entry read up to
 };
 
 }  // namespace berth::core::podtopologyspread

@@ -84,7 +84,7 @@ Status PodTopologySpread::preFilter(CycleState& state, const Pod& pod, PreFilter
     if (m_preFilterCounts && DomainCountCache::usable(pod, cs)) {
         // The kept per-node shares, walked in snapshot order so that the domains come out in
         // the same first-seen order as the full walk below.
-        m_preFilterCounts->update(pod, cs, true, nodes, *m_handle.pool);
+        m_preFilterCounts->update(pod, cs, true, *m_handle.snapshot, *m_handle.pool);
         for (std::size_t pos = 0; pos < nodes.size(); ++pos)
             for (std::size_t i = 0; i < n; ++i) {
                 const auto& sh = m_preFilterCounts->share(pos, i);

@@ -39,6 +39,8 @@ public:
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;
     Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
                  std::int64_t& score) const override;
+    Status scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+                      std::span<const int> positions, std::span<NodeScore> out) const override;
     bool hasNormalizeScore() const override { return true; }
     Status normalizeScore(const CycleState& state, const Pod& pod, std::span<NodeScore> scores) const override;
 
@@ -51,6 +53,9 @@ public:
     };
 
 private:
+    /// `pos`: the node's snapshot position when PreScore's kept host counts may be read.
+    std::int64_t scoreNode(const podtopologyspread::PreScoreState& s, const Pod& pod, const NodeInfo& nodeInfo,
+                           std::optional<std::size_t> pos) const;
     void updateWithPod(podtopologyspread::PreFilterState& s, const Pod& updatedPod, const Pod& preemptor,
                        const Node* node, std::int64_t delta) const;
 
@@ -59,6 +64,10 @@ private:
     // PreFilter's and PreScore's counts kept between cycles; null when the fast paths are off.
     std::unique_ptr<podtopologyspread::DomainCountCache> m_preFilterCounts;
     std::unique_ptr<podtopologyspread::DomainCountCache> m_preScoreCounts;
+    // PreScore's scratch: the stamp per Sym of the last constraint that saw that topology
+    // value, so that counting the distinct values of the filtered nodes needs no hashing.
+    std::vector<std::uint32_t> m_seenStamp;
+    std::uint32_t m_stamp = 0;
     Sym m_reasonConstraintsNotMatch;
     Sym m_reasonNodeLabelNotMatch;
 };

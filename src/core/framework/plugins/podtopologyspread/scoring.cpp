@@ -58,18 +58,54 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
         const auto& cs = s->constraints;
         const std::size_t n = cs.size();
 
+        // The counts kept between cycles, where they apply: they also hold every node's
+        // topology values, which spares a label lookup per filtered node here and at Score.
+        const DomainCountCache* kept = nullptr;
+        const DomainCountCache::Totals* keptTotals = nullptr;
+        if (m_preScoreCounts && DomainCountCache::usable(pod, cs)) {
+            keptTotals = &m_preScoreCounts->update(pod, cs, requireAllTopologies, *m_handle.snapshot, *m_handle.pool);
+            kept = m_preScoreCounts.get();
+            s->hostCounts = kept;
+            s->hostCountsStamp = kept->stamp();
+        }
+        const auto valueOf = [&](const NodeInfo& ni, std::size_t i) {
+            if (kept)
+                if (const auto v = kept->value(ni, i)) return *v;
+            return ni.node()->labels.get(cs[i].topologyKey);
+        };
+        const auto hasAllKeys = [&](const NodeInfo& ni) {
+            for (std::size_t i = 0; i < n; ++i)
+                if (valueOf(ni, i) == kNoSym) return false;
+            return true;
+        };
+
         // initPreScoreState: ignored nodes, the topology values seen among filtered nodes and
         // the normalizing weights.
-        std::uint32_t maxId = 0;
-        for (const NodeInfo* ni : allNodes) maxId = std::max(maxId, ni->node()->id);
-        for (const NodeInfo* ni : filteredNodes) maxId = std::max(maxId, ni->node()->id);
-        s->ignored.assign(static_cast<std::size_t>(maxId) + 1, 0);
         s->counts.resize(n);
         std::vector<std::int64_t> topoSize(n, 0);
         std::int64_t ignoredCount = 0;
+        if (m_stamp > std::numeric_limits<std::uint32_t>::max() - n - 1) {
+            m_stamp = 0;
+            std::fill(m_seenStamp.begin(), m_seenStamp.end(), 0);
+        }
+        const std::uint32_t firstStamp = m_stamp + 1;
+        m_stamp += static_cast<std::uint32_t>(n);
+        const auto firstSeen = [&](Sym value, std::size_t i) {
+            if (value >= m_seenStamp.size()) m_seenStamp.resize(std::max<std::size_t>(value + 1, m_handle.pool->size()), 0);
+            const std::uint32_t stamp = firstStamp + static_cast<std::uint32_t>(i);
+            if (m_seenStamp[value] == stamp) return false;
+            m_seenStamp[value] = stamp;
+            return true;
+        };
         for (const NodeInfo* ni : filteredNodes) {
             const Node& node = *ni->node();
-            if (requireAllTopologies && !nodeHasAllKeys(node, cs)) {
+            if (requireAllTopologies && !hasAllKeys(*ni)) {
+                if (s->ignored.empty()) {
+                    std::uint32_t maxId = 0;
+                    for (const NodeInfo* a : allNodes) maxId = std::max(maxId, a->node()->id);
+                    for (const NodeInfo* f : filteredNodes) maxId = std::max(maxId, f->node()->id);
+                    s->ignored.assign(static_cast<std::size_t>(maxId) + 1, 0);
+                }
                 if (!s->ignored[node.id]) ++ignoredCount;
                 s->ignored[node.id] = 1;
                 continue;
@@ -78,7 +114,12 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
                 if (cs[i].hostname) continue;  // counted per node at Score
                 // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key
                 // creates the value "" and so adds one to the topology size.
-                if (s->counts[i].try_emplace(valueOrEmpty(node, cs[i].topologyKey), 0).second) ++topoSize[i];
+                const Sym raw = valueOf(*ni, i);
+                const Sym value = raw == kNoSym ? kEmptySym : raw;
+                if (firstSeen(value, i)) {
+                    s->counts[i].emplace(value, 0);
+                    ++topoSize[i];
+                }
             }
         }
         s->weights.resize(n);
@@ -90,8 +131,8 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
 
         // Matching pods over all nodes (not only the filtered ones) for every value seen above:
         // from the counts kept between cycles where they apply, else by walking every pod.
-        if (m_preScoreCounts && DomainCountCache::usable(pod, cs)) {
-            const auto& totals = m_preScoreCounts->update(pod, cs, requireAllTopologies, allNodes, *m_handle.pool);
+        if (keptTotals) {
+            const auto& totals = *keptTotals;
             for (std::size_t i = 0; i < n; ++i) {
                 if (cs[i].hostname) continue;
                 for (auto& [value, count] : s->counts[i])
@@ -126,29 +167,50 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
 
 // Score: Σ over constraints whose key the node has of cnt * weight + (maxSkew - 1), rounded
 // half away from zero (math.Round); ignored nodes score 0.
-Status PodTopologySpread::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
-                                std::int64_t& score) const {
-    score = 0;
-    const auto* data = state.read<CycleData>(slot());
-    if (!data || !data->preScore) return missingState();
-    const PreScoreState& s = *data->preScore;
-    const Node& node = *nodeInfo.node();
-    if (s.isIgnored(node)) return {};
+std::int64_t PodTopologySpread::scoreNode(const PreScoreState& s, const Pod& pod, const NodeInfo& nodeInfo,
+                                          std::optional<std::size_t> pos) const {
+    if (!s.ignored.empty() && s.isIgnored(*nodeInfo.node())) return 0;
     double total = 0;
     for (std::size_t i = 0; i < s.constraints.size(); ++i) {
         const Constraint& c = s.constraints[i];
-        const Sym value = node.labels.get(c.topologyKey);
+        const Sym value = pos ? s.hostCounts->valueAt(*pos, i) : nodeInfo.node()->labels.get(c.topologyKey);
         if (value == kNoSym) continue;
         std::int64_t cnt = 0;
         if (c.hostname) {
-            cnt = countMatchingPods(nodeInfo, c.selector, pod.ns);
+            cnt = pos ? s.hostCounts->hostCount(*pos, i) : countMatchingPods(nodeInfo, c.selector, pod.ns);
         } else {
             const auto it = s.counts[i].find(value);
             if (it != s.counts[i].end()) cnt = it->second;
         }
         total += scoreForCount(cnt, c.maxSkew, s.weights[i]);
     }
-    score = static_cast<std::int64_t>(std::round(total));
+    return static_cast<std::int64_t>(std::round(total));
+}
+
+Status PodTopologySpread::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
+                                std::int64_t& score) const {
+    score = 0;
+    const auto* data = state.read<CycleData>(slot());
+    if (!data || !data->preScore) return missingState();
+    score = scoreNode(*data->preScore, pod, nodeInfo, std::nullopt);
+    return {};
+}
+
+// The same per node, reading the hostname counts PreScore's kept counts hold for the
+// snapshot positions instead of walking each node's pods again.
+Status PodTopologySpread::scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+                                     std::span<const int> positions, std::span<NodeScore> out) const {
+    const auto* data = state.read<CycleData>(slot());
+    if (!data || !data->preScore) return missingState();
+    const PreScoreState& s = *data->preScore;
+    const bool kept = s.hostCounts && s.hostCounts->stamp() == s.hostCountsStamp;
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        const auto pos = static_cast<std::size_t>(positions[k]);
+        const NodeInfo& info = *all[pos];
+        out[k].node = positions[k];
+        const bool held = kept && s.hostCounts->holds(pos, info);
+        out[k].score = scoreNode(s, pod, info, held ? std::optional<std::size_t>(pos) : std::nullopt);
+    }
     return {};
 }
 
@@ -159,7 +221,10 @@ Status PodTopologySpread::normalizeScore(const CycleState& state, const Pod&, st
     if (!data || !data->preScore) return missingState();
     const PreScoreState& s = *data->preScore;
     const auto& all = m_handle.snapshot->nodes();
-    auto ignored = [&](const NodeScore& ns) { return s.isIgnored(*all[static_cast<std::size_t>(ns.node)]->node()); };
+    // Without ignored nodes (the system defaults never ignore one) the node is not looked at.
+    auto ignored = [&](const NodeScore& ns) {
+        return !s.ignored.empty() && s.isIgnored(*all[static_cast<std::size_t>(ns.node)]->node());
+    };
 
     std::int64_t minScore = std::numeric_limits<std::int64_t>::max();
     std::int64_t maxScore = 0;

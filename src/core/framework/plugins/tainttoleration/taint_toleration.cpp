@@ -13,7 +13,9 @@ struct PreScoreState final : StateData {
 }  // namespace
 
 TaintToleration::TaintToleration(const PluginArgs&, Handle& h)
-    : m_handle(h), m_genericReason(h.intern("node(s) had untolerated taint(s)")) {}
+    : m_handle(h), m_genericReason(h.intern("node(s) had untolerated taint(s)")) {
+    if (h.fastPaths) m_kept = std::make_unique<KeptNodeScores<ScoreKey>>();
+}
 
 Sym TaintToleration::reasonFor(const Taint& t) const {
     // 1.25-1.34 name the taint (one histogram line per taint); 1.35 collapses them (PR #134740).
@@ -32,6 +34,7 @@ Sym TaintToleration::reasonFor(const Taint& t) const {
 }
 
 Status TaintToleration::filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const {
+    if (!nodeInfo.hasHardTaints()) return {};
     for (const Taint& t : nodeInfo.node()->taints) {
         if (t.effect != TaintEffect::NoSchedule && t.effect != TaintEffect::NoExecute) continue;
         if (!toleratesTaint(pod.tolerations, t)) return Status(Code::UnschedulableAndUnresolvable, reasonFor(t));
@@ -48,14 +51,33 @@ Status TaintToleration::preScore(CycleState& state, const Pod& pod, std::span<No
     return {};
 }
 
-Status TaintToleration::score(const CycleState& state, const Pod&, const NodeInfo& nodeInfo, std::int64_t& score) const {
-    const auto* s = state.read<PreScoreState>(slot());
+std::int64_t TaintToleration::intolerableTaints(const std::vector<Toleration>* tolerations, const NodeInfo& nodeInfo) {
     std::int64_t count = 0;
     for (const Taint& t : nodeInfo.node()->taints) {
         if (t.effect != TaintEffect::PreferNoSchedule) continue;
-        if (!s || !toleratesTaint(s->preferNoSchedule, t)) ++count;
+        if (!tolerations || !toleratesTaint(*tolerations, t)) ++count;
     }
-    score = count;
+    return count;
+}
+
+Status TaintToleration::score(const CycleState& state, const Pod&, const NodeInfo& nodeInfo, std::int64_t& score) const {
+    const auto* s = state.read<PreScoreState>(slot());
+    score = intolerableTaints(s ? &s->preferNoSchedule : nullptr, nodeInfo);
+    return {};
+}
+
+Status TaintToleration::scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+                                   std::span<const int> positions, std::span<NodeScore> out) const {
+    if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
+    const auto* s = state.read<PreScoreState>(slot());
+    const ScoreKey key = s ? ScoreKey(s->preferNoSchedule) : std::nullopt;
+    m_kept->begin(key, *m_handle.snapshot);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        const auto pos = static_cast<std::size_t>(positions[k]);
+        const NodeInfo& info = *all[pos];
+        out[k].node = positions[k];
+        out[k].score = m_kept->get(pos, info, [&] { return intolerableTaints(key ? &*key : nullptr, info); });
+    }
     return {};
 }
 

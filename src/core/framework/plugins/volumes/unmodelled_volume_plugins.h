@@ -27,6 +27,7 @@ public:
         return m_handle.version.atLeast(m_skipFromMinor) ? Status(Code::Skip) : Status{};
     }
     Status filter(const CycleState&, const Pod&, const NodeInfo&) const override { return {}; }
+    bool passesEveryNode(const CycleState&, const Pod&) const override { return true; }
 
 private:
     std::string m_name;
@@ -41,6 +42,7 @@ public:
     explicit PassingVolumeFilterOnly(std::string name) : m_name(std::move(name)) {}
     std::string_view name() const override { return m_name; }
     Status filter(const CycleState&, const Pod&, const NodeInfo&) const override { return {}; }
+    bool passesEveryNode(const CycleState&, const Pod&) const override { return true; }
 
 private:
     std::string m_name;
@@ -62,6 +64,7 @@ public:
         return m_handle.version.atLeast(27) ? Status(Code::Skip) : Status{};
     }
     Status filter(const CycleState&, const Pod&, const NodeInfo&) const override { return {}; }
+    bool passesEveryNode(const CycleState&, const Pod&) const override { return true; }
     Status preScore(CycleState&, const Pod&, std::span<NodeInfo* const>) override {
         return m_handle.version.atLeast(30) ? Status(Code::Skip) : Status{};
     }

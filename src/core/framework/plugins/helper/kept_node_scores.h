@@ -1,0 +1,54 @@
+#pragma once
+/// Raw Score results a plugin keeps per snapshot position from one cycle to the next (issue 6).
+/// A kept score is reused while the node's NodeInfo is the same object at the same generation
+/// and the pod's inputs to the plugin (its `Key`: e.g. the requests NodeResourcesFit scores)
+/// equal those the score was computed for. Consecutive pods of one workload share their spec,
+/// and each cycle changes one node, so almost every node's score carries over; the value is
+/// always the one the plugin's own formula gives for that node and pod.
+
+#include <cstdint>
+#include <vector>
+
+#include "core/backend/cache/snapshot.h"
+#include "core/framework/node_info.h"
+
+namespace berth::core {
+
+template <class Key>
+class KeptNodeScores {
+public:
+    /// Starts a Score pass for `key`: another key, or a rebuilt node list, forgets every score.
+    void begin(const Key& key, const Snapshot& snapshot) {
+        if (m_valid && key == m_key && m_listVersion == snapshot.listVersion() && m_entries.size() == snapshot.size())
+            return;
+        m_valid = true;
+        m_key = key;
+        m_listVersion = snapshot.listVersion();
+        m_entries.assign(snapshot.size(), Entry{});
+    }
+
+    /// The kept score of the node at `pos`, or `compute()`'s (then kept).
+    template <class Compute>
+    std::int64_t get(std::size_t pos, const NodeInfo& info, Compute&& compute) {
+        if (pos >= m_entries.size()) return compute();
+        Entry& e = m_entries[pos];
+        if (e.info == &info && e.generation == info.generation()) return e.score;
+        e.score = compute();
+        e.info = &info;
+        e.generation = info.generation();
+        return e.score;
+    }
+
+private:
+    struct Entry {
+        const NodeInfo* info = nullptr;
+        std::int64_t generation = -1;
+        std::int64_t score = 0;
+    };
+    bool m_valid = false;
+    Key m_key{};
+    std::uint64_t m_listVersion = 0;
+    std::vector<Entry> m_entries;  // per snapshot position
+};
+
+}  // namespace berth::core
