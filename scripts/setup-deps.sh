@@ -8,7 +8,7 @@ PACKAGES=(
   # toolchain
   build-essential cmake ninja-build ccache pkg-config dpkg-dev
   # libraries
-  libyaml-cpp-dev rapidjson-dev libbenchmark-dev
+  libyaml-cpp-dev libyaml-dev rapidjson-dev libbenchmark-dev
   qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools
   # QML runtime modules (no -dev package pulls them in)
   qml6-module-qtquick qml6-module-qtqml qml6-module-qtqml-models

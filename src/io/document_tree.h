@@ -3,10 +3,10 @@
 ///
 /// yaml-cpp's own node graph costs more than its scanner (a heap node per value, a string
 /// conversion per key compared on every `map["key"]`), and a JSON file deserves a JSON parser.
-/// So the parsers only emit events (yaml_documents.cpp, json_documents.cpp) into a
+/// So the parsers (libyaml, RapidJSON) only emit events (yaml_documents.cpp, json_documents.cpp) into a
 /// TreeBuilder, and readers see one compact tree: nodes in one vector, children as index
 /// ranges, scalars as views into a stable character arena, each node with its 0-based
-/// line and column as yaml-cpp marks them.
+/// line and column as the parsers mark them (libyaml and yaml-cpp agree on these).
 
 #include <cstddef>
 #include <cstdint>

@@ -1,16 +1,16 @@
 #include "io/yaml_documents.h"
 
-#include <yaml-cpp/eventhandler.h>
+#include <yaml.h>
 #include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/mark.h>
-#include <yaml-cpp/parser.h>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <atomic>
 #include <exception>
-#include <istream>
+#include <new>
+#include <string>
+#include <unordered_map>
 #include <mutex>
-#include <streambuf>
 #include <thread>
 
 namespace berth::io::detail {
@@ -37,56 +37,47 @@ bool isDirective(std::string_view line) {
     return !line.empty() && line.front() == '%';
 }
 
-// Streams the piece to yaml-cpp without copying it into a std::string first.
-class ViewBuffer : public std::streambuf {
+// yaml-cpp's IsNullString: a plain, untagged scalar with one of these texts is a null, as is
+// an empty node (libyaml reports that as an empty plain scalar).
+bool isNullScalar(const yaml_event_t& ev) {
+    if (ev.data.scalar.style != YAML_PLAIN_SCALAR_STYLE || ev.data.scalar.tag != nullptr) return false;
+    const std::string_view v(reinterpret_cast<const char*>(ev.data.scalar.value), ev.data.scalar.length);
+    return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL";
+}
+
+std::string_view anchorOf(const yaml_char_t* anchor) {
+    return anchor ? std::string_view(reinterpret_cast<const char*>(anchor)) : std::string_view();
+}
+
+// Owns one libyaml parser (C API: initialize / delete).
+class LibYamlParser {
 public:
-    explicit ViewBuffer(std::string_view text) {
-        char* begin = const_cast<char*>(text.data());  // only ever read through get area
-        setg(begin, begin, begin + text.size());
+    explicit LibYamlParser(std::string_view text) {
+        m_ok = yaml_parser_initialize(&m_parser) != 0;
+        if (m_ok)
+            yaml_parser_set_input_string(&m_parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
     }
-};
+    ~LibYamlParser() {
+        if (m_ok) yaml_parser_delete(&m_parser);
+    }
+    LibYamlParser(const LibYamlParser&) = delete;
+    LibYamlParser& operator=(const LibYamlParser&) = delete;
 
-// Turns yaml-cpp's parse events into our tree. Mirrors yaml-cpp's own NodeBuilder (what
-// YAML::Load uses): the same marks, nulls, and aliases that share their anchor's node; tags
-// are dropped because no reader looks at them.
-class TreeEvents : public YAML::EventHandler {
-public:
-    explicit TreeEvents(DocumentTree& tree) : m_builder(tree) {}
-
-    std::vector<DocNode> documents;
-
-    void OnDocumentStart(const YAML::Mark&) override { m_anchors.assign(1, 0); }
-    void OnDocumentEnd() override { documents.push_back(m_builder.takeRoot()); }
-    void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-        remember(anchor, m_builder.null(mark.line, mark.column));
-    }
-    void OnAlias(const YAML::Mark&, YAML::anchor_t anchor) override {
-        if (anchor < m_anchors.size()) m_builder.reuse(m_anchors[anchor]);
-    }
-    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                  const std::string& value) override {
-        remember(anchor, m_builder.scalar(mark.line, mark.column, value));
-    }
-    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                         YAML::EmitterStyle::value) override {
-        remember(anchor, m_builder.beginSequence(mark.line, mark.column));
-    }
-    void OnSequenceEnd() override { m_builder.end(); }
-    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                    YAML::EmitterStyle::value) override {
-        remember(anchor, m_builder.beginMap(mark.line, mark.column));
-    }
-    void OnMapEnd() override { m_builder.end(); }
+    bool ok() const { return m_ok; }
+    yaml_parser_t& get() { return m_parser; }
 
 private:
-    void remember(YAML::anchor_t anchor, std::uint32_t index) {
-        if (anchor == YAML::NullAnchor) return;
-        if (m_anchors.size() <= anchor) m_anchors.resize(anchor + 1, 0);
-        m_anchors[anchor] = index;
-    }
+    yaml_parser_t m_parser{};
+    bool m_ok = false;
+};
 
-    TreeBuilder m_builder;
-    std::vector<std::uint32_t> m_anchors;  // anchor id (from 1) -> node
+// Owns one event between parse and delete.
+struct Event {
+    yaml_event_t ev{};
+    bool held = false;
+    ~Event() {
+        if (held) yaml_event_delete(&ev);
+    }
 };
 
 }  // namespace
@@ -140,25 +131,75 @@ std::vector<YamlPiece> splitYamlDocuments(std::string_view text) {
     return chunks;
 }
 
+// libyaml (the reference C parser, which go-yaml and so kubectl's decoder are ported from)
+// emits the events; the tree is what yaml-cpp's own NodeBuilder would build from them: the
+// same marks, nulls, and aliases that share their anchor's node. Tags are dropped because no
+// reader looks at them. yaml-cpp's scanner was most of the load time of a large file.
 YamlChunk parseYamlPiece(const YamlPiece& piece) {
     YamlChunk chunk;
     chunk.lineOffset = piece.lineOffset;
     chunk.tree = std::make_unique<DocumentTree>();
-    ViewBuffer buffer(piece.text);
-    std::istream in(&buffer);
-    TreeEvents events(*chunk.tree);
-    try {
-        YAML::Parser parser(in);
-        while (parser.HandleNextDocument(events)) {
-        }
-        chunk.documents = std::move(events.documents);
-    } catch (const YAML::Exception& e) {
+    TreeBuilder builder(*chunk.tree);
+    LibYamlParser parser(piece.text);
+    if (!parser.ok()) throw std::bad_alloc();
+    std::unordered_map<std::string, std::uint32_t> anchors;
+    std::vector<DocNode> documents;
+    const auto fail = [&](int line, int column, std::string message) {
         // As YAML::LoadAll: an error anywhere in the piece loses all of its documents.
         chunk.failed = true;
-        chunk.errorLine = e.mark.is_null() ? piece.lineOffset + 1 : piece.lineOffset + e.mark.line + 1;
-        chunk.errorColumn = e.mark.is_null() ? 1 : e.mark.column + 1;
-        chunk.errorMessage = e.msg;
+        chunk.errorLine = piece.lineOffset + line + 1;
+        chunk.errorColumn = column + 1;
+        chunk.errorMessage = std::move(message);
+    };
+    const auto remember = [&](const yaml_char_t* anchor, std::uint32_t index) {
+        if (anchor) anchors[std::string(anchorOf(anchor))] = index;
+    };
+    for (bool done = false; !done;) {
+        Event e;
+        if (!yaml_parser_parse(&parser.get(), &e.ev)) {
+            yaml_parser_t& p = parser.get();
+            if (p.error == YAML_MEMORY_ERROR) throw std::bad_alloc();
+            std::string message = p.problem ? p.problem : "invalid YAML";
+            if (p.context) message += std::string(" (") + p.context + ")";
+            fail(static_cast<int>(p.problem_mark.line), static_cast<int>(p.problem_mark.column), std::move(message));
+            break;
+        }
+        e.held = true;
+        const yaml_event_t& ev = e.ev;
+        const int line = static_cast<int>(ev.start_mark.line);
+        const int column = static_cast<int>(ev.start_mark.column);
+        switch (ev.type) {
+            case YAML_STREAM_END_EVENT: done = true; break;
+            case YAML_DOCUMENT_START_EVENT: anchors.clear(); break;
+            case YAML_DOCUMENT_END_EVENT: documents.push_back(builder.takeRoot()); break;
+            case YAML_ALIAS_EVENT: {
+                const auto it = anchors.find(std::string(anchorOf(ev.data.alias.anchor)));
+                if (it == anchors.end()) {
+                    fail(line, column, "the referenced anchor is not defined");
+                    done = true;
+                    break;
+                }
+                builder.reuse(it->second);
+                break;
+            }
+            case YAML_SCALAR_EVENT:
+                if (isNullScalar(ev)) {
+                    remember(ev.data.scalar.anchor, builder.null(line, column));
+                } else {
+                    const std::string_view value(reinterpret_cast<const char*>(ev.data.scalar.value),
+                                                 ev.data.scalar.length);
+                    remember(ev.data.scalar.anchor, builder.scalar(line, column, value));
+                }
+                break;
+            case YAML_SEQUENCE_START_EVENT: remember(ev.data.sequence_start.anchor, builder.beginSequence(line, column)); break;
+            case YAML_MAPPING_START_EVENT: remember(ev.data.mapping_start.anchor, builder.beginMap(line, column)); break;
+            case YAML_SEQUENCE_END_EVENT:
+            case YAML_MAPPING_END_EVENT: builder.end(); break;
+            case YAML_NO_EVENT:
+            case YAML_STREAM_START_EVENT: break;
+        }
     }
+    if (!chunk.failed) chunk.documents = std::move(documents);
     return chunk;
 }
 

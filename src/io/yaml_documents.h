@@ -1,5 +1,5 @@
 #pragma once
-/// Splits a multi-document YAML text into documents that parse independently. yaml-cpp
+/// Splits a multi-document YAML text into documents that parse independently. A YAML parser
 /// abandons the whole stream at the first syntax error, so the text is cut on `---` lines
 /// first and each piece is parsed on its own: a broken document costs only itself, and every
 /// piece remembers how many lines precede it so marks map back to file lines.
@@ -41,11 +41,11 @@ bool isDocumentSeparator(std::string_view line);
 /// Cuts `text` into pieces, in order (a leading byte order mark is dropped).
 std::vector<YamlPiece> splitYamlDocuments(std::string_view text);
 
-/// Parses every document of one piece with yaml-cpp.
+/// Parses every document of one piece with libyaml.
 YamlChunk parseYamlPiece(const YamlPiece& piece);
 
 /// Parses `pieces` and hands each chunk to `fn`, in order, on the calling thread. Pieces are
-/// independent and yaml-cpp's scanner is most of a load, so they are parsed on the machine's
+/// independent and parsing is most of a load, so they are parsed on the machine's
 /// cores, a bounded window at a time (memory stays that of the window, not of the file).
 void parseYamlPieces(const std::vector<YamlPiece>& pieces, const std::function<void(const YamlChunk&)>& fn);
 

@@ -853,7 +853,7 @@ static std::string treeDifference(const io::detail::DocNode& a, const io::detail
 }
 
 void TestManifestLoader::jsonTreeMatchesYaml_data() {
-    // JSON is YAML: yaml-cpp and the JSON fast path must build the same tree, positions
+    // JSON is YAML: libyaml and the JSON fast path must build the same tree, positions
     // included (a collection at its bracket, a string at its opening quote), so diagnostics
     // and SourceRefs do not depend on which parser read a file.
     QTest::addColumn<QString>("json");
@@ -1156,12 +1156,12 @@ void TestManifestLoader::badInput_data() {
         << 1 << 1 << "ReplicaSet"
         << "default/rs"
         << "spec.template: is required";
-    // YAML forbids tabs for indentation: yaml-cpp gives up at the ':' after "\tname" (a tab
-    // is one column, so the ':' is column 6) with "illegal map value".
+    // YAML forbids tabs for indentation: libyaml stops at the tab, with the message go-yaml
+    // (and so kubectl) gives for it.
     QTest::newRow("malformed YAML") << "apiVersion: v1\nkind: Pod\nmetadata:\n\tname: x\n"
-                                    << 4 << 6 << ""
+                                    << 4 << 1 << ""
                                     << ""
-                                    << "invalid YAML: illegal map value";
+                                    << "invalid YAML: found character that cannot start any token";
     // Same name twice: the second is rejected, naming where the first was.
     QTest::newRow("duplicate") << QString(kGoodPod).replace("good", "twice") + "---\n" +
                                       QString(kGoodPod).replace("good", "twice")
