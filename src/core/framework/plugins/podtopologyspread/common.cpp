@@ -254,6 +254,9 @@ const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const s
         m_shares.assign(nodes.size() * n, Share{});
         if (!m_countHostname) m_hostCounts.assign(nodes.size() * n, 0);
         m_values.assign(nodes.size() * n, kNoSym);
+        m_domainAt.assign(nodes.size() * n, kNoDomain);
+        m_domainIds.assign(n, {});
+        m_domainTotals.assign(n, {});
         m_totals.assign(n, {});
         m_counter.resize(n);
         rescan = true;
@@ -275,15 +278,25 @@ void DomainCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod& p
     const std::size_t n = cs.size();
     Share* shares = &m_shares[pos * n];
     for (std::size_t i = 0; i < n; ++i) {
-        if (shares[i].value != kNoSym) m_totals[i][shares[i].value] -= shares[i].count;
+        if (shares[i].value != kNoSym) {
+            m_totals[i][shares[i].value] -= shares[i].count;
+            if (!cs[i].hostname) m_domainTotals[i][shares[i].domain] -= shares[i].count;
+        }
         shares[i] = Share{};
     }
     m_nodes[pos] = ni;
     m_generations[pos] = ni->generation();
-    for (std::size_t i = 0; i < n; ++i) m_values[pos * n + i] = kNoSym;
+    for (std::size_t i = 0; i < n; ++i) {
+        m_values[pos * n + i] = kNoSym;
+        m_domainAt[pos * n + i] = kNoDomain;
+    }
     if (!ni->node()) return;
     const Node& node = *ni->node();
-    for (std::size_t i = 0; i < n; ++i) m_values[pos * n + i] = node.labels.get(cs[i].topologyKey);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Sym v = node.labels.get(cs[i].topologyKey);
+        m_values[pos * n + i] = v;
+        if (v != kNoSym) m_domainAt[pos * n + i] = cs[i].hostname ? 0 : domainOf(i, v);
+    }
     m_counter.reset();
     if (!m_countHostname)
         for (std::size_t i = 0; i < n; ++i)
@@ -297,7 +310,17 @@ void DomainCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod& p
         shares[i].value = v == kNoSym ? kEmptySym : v;
         shares[i].count = m_counter.count(*ni, cs[i], pod.ns);
         m_totals[i][shares[i].value] += shares[i].count;
+        if (!cs[i].hostname) {
+            shares[i].domain = domainOf(i, shares[i].value);
+            m_domainTotals[i][shares[i].domain] += shares[i].count;
+        }
     }
+}
+
+std::uint32_t DomainCountCache::domainOf(std::size_t i, Sym value) {
+    const auto [it, inserted] = m_domainIds[i].try_emplace(value, static_cast<std::uint32_t>(m_domainTotals[i].size()));
+    if (inserted) m_domainTotals[i].push_back(0);
+    return it->second;
 }
 
 }  // namespace berth::core::podtopologyspread

@@ -127,8 +127,11 @@ public:
     /// counted for it) and its matching pods.
     struct Share {
         Sym value = kNoSym;
+        std::uint32_t domain = 0;  // value's domain id (domainTotal()), when value is set
         std::int64_t count = 0;
     };
+    /// domainAt() of a node without the constraint's topology key.
+    static constexpr std::uint32_t kNoDomain = 0xFFFFFFFFu;
 
     /// `countHostname`: hostname constraints are counted per domain too (PreFilter). Without
     /// it (PreScore) they are left out of the totals and each node's raw count is kept for
@@ -160,6 +163,11 @@ public:
     /// NodeInfo is not). Then valueAt() and hostCount() may be read for that position.
     bool holds(std::size_t pos, const NodeInfo& info) const { return pos < m_nodes.size() && m_nodes[pos] == &info; }
     Sym valueAt(std::size_t pos, std::size_t i) const { return m_values[pos * m_constraints.size() + i]; }
+    /// The node's topology value of constraint `i` as a small dense id (kNoDomain: no such
+    /// label; hostname constraints only say present, 0, or not), and the matching pods summed
+    /// over every node counted in that domain: the totals without a hash lookup.
+    std::uint32_t domainAt(std::size_t pos, std::size_t i) const { return m_domainAt[pos * m_constraints.size() + i]; }
+    std::int64_t domainTotal(std::size_t i, std::uint32_t domain) const { return m_domainTotals[i][domain]; }
     /// Changes with every update(): lets a reader check that hostCount() is still the
     /// update it was given.
     std::uint64_t stamp() const { return m_stamp; }
@@ -167,6 +175,7 @@ public:
 private:
     bool sameQuery(Sym ns, const std::vector<Constraint>& cs, bool requireAll) const;
     void recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const StringPool& pool);
+    std::uint32_t domainOf(std::size_t i, Sym value);
 
     bool m_countHostname;
     Sym m_ns = kNoSym;
@@ -178,6 +187,9 @@ private:
     std::vector<Share> m_shares;              // [position * constraints + constraint]
     std::vector<std::int64_t> m_hostCounts;   // same layout; hostname constraints, PreScore only
     std::vector<Sym> m_values;                // same layout; the node's topology values
+    std::vector<std::uint32_t> m_domainAt;    // same layout; their domain ids
+    std::vector<std::unordered_map<Sym, std::uint32_t>> m_domainIds;  // per constraint (not hostname)
+    std::vector<std::vector<std::int64_t>> m_domainTotals;            // per constraint, by domain id
     Totals m_totals;
     NodeCounter m_counter{0};
     std::uint64_t m_stamp = 0;

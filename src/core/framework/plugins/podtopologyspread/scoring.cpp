@@ -171,13 +171,25 @@ std::int64_t PodTopologySpread::scoreNode(const PreScoreState& s, const Pod& pod
                                           std::optional<std::size_t> pos) const {
     if (!s.ignored.empty() && s.isIgnored(*nodeInfo.node())) return 0;
     double total = 0;
+    if (pos) {
+        // From the kept counts: flat per-position data, no label or hash lookups.
+        const DomainCountCache& kept = *s.hostCounts;
+        for (std::size_t i = 0; i < s.constraints.size(); ++i) {
+            const Constraint& c = s.constraints[i];
+            const std::uint32_t domain = kept.domainAt(*pos, i);
+            if (domain == DomainCountCache::kNoDomain) continue;
+            const std::int64_t cnt = c.hostname ? kept.hostCount(*pos, i) : kept.domainTotal(i, domain);
+            total += scoreForCount(cnt, c.maxSkew, s.weights[i]);
+        }
+        return static_cast<std::int64_t>(std::round(total));
+    }
     for (std::size_t i = 0; i < s.constraints.size(); ++i) {
         const Constraint& c = s.constraints[i];
-        const Sym value = pos ? s.hostCounts->valueAt(*pos, i) : nodeInfo.node()->labels.get(c.topologyKey);
+        const Sym value = nodeInfo.node()->labels.get(c.topologyKey);
         if (value == kNoSym) continue;
         std::int64_t cnt = 0;
         if (c.hostname) {
-            cnt = pos ? s.hostCounts->hostCount(*pos, i) : countMatchingPods(nodeInfo, c.selector, pod.ns);
+            cnt = countMatchingPods(nodeInfo, c.selector, pod.ns);
         } else {
             const auto it = s.counts[i].find(value);
             if (it != s.counts[i].end()) cnt = it->second;
