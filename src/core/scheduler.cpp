@@ -112,7 +112,7 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
             continue;
         }
         if (s.code() == Code::Error) return s;
-        if (!diag.nodeToStatus.has[static_cast<std::size_t>(idx)]) ++failed;
+        if (!diag.nodeToStatus.contains(static_cast<std::size_t>(idx))) ++failed;
         if (s.plugin() >= 0) {
             const std::string name(fw.pluginName(s.plugin()));
             if (std::find(diag.unschedulablePlugins.begin(), diag.unschedulablePlugins.end(), name) ==
@@ -130,7 +130,7 @@ Status Scheduler::findNodesThatFitPod(Framework& fw, CycleState& state, const Po
                                       std::vector<int>& feasible, std::vector<std::uint8_t>& excluded) {
     const auto& nodes = m_snapshot.nodes();
     diag.nodeToStatus.reset(nodes.size());
-    excluded.assign(nodes.size(), 0);
+    excluded.clear();  // filled only when a PreFilterResult narrows the nodes
 
     PreFilterResult pre;
     std::vector<std::string> rejectors;
@@ -145,9 +145,13 @@ Status Scheduler::findNodesThatFitPod(Framework& fw, CycleState& state, const Po
 
     std::vector<int> candidates;
     if (pre.allNodes()) {
-        candidates.resize(nodes.size());
-        for (std::size_t i = 0; i < nodes.size(); ++i) candidates[i] = static_cast<int>(i);
+        // Every position in order, kept between cycles rather than rebuilt for each pod.
+        if (m_allPositions.size() != nodes.size()) {
+            m_allPositions.resize(nodes.size());
+            for (std::size_t i = 0; i < nodes.size(); ++i) m_allPositions[i] = static_cast<int>(i);
+        }
     } else {
+        excluded.assign(nodes.size(), 0);
         // Snapshot order keeps the walk deterministic (upstream iterates a Go set).
         std::vector<std::uint8_t> in(nodes.size(), 0);
         for (Sym name : *pre.nodeNames) {
@@ -182,7 +186,7 @@ Status Scheduler::findNodesThatFitPod(Framework& fw, CycleState& state, const Po
             if (!feasible.empty()) return {};
         }
     }
-    return findNodesThatPassFilters(fw, state, pod, diag, candidates, feasible);
+    return findNodesThatPassFilters(fw, state, pod, diag, pre.allNodes() ? m_allPositions : candidates, feasible);
 }
 
 int Scheduler::selectHost(const ScoreMatrix& scores) {
@@ -220,7 +224,7 @@ std::string Scheduler::fitErrorMessage(const FitDiagnosis& diag, std::size_t num
     } else {
         std::map<Sym, int> counts;
         for (std::size_t i = 0; i < diag.nodeToStatus.statuses.size(); ++i) {
-            if (!diag.nodeToStatus.has[i]) continue;
+            if (!diag.nodeToStatus.contains(i)) continue;
             for (Sym r : diag.nodeToStatus.statuses[i].reasons()) ++counts[r];
         }
         std::vector<std::string> items;
@@ -252,8 +256,10 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
     }
 
     FitDiagnosis diag;
-    std::vector<int> feasible;
-    std::vector<std::uint8_t> excluded;
+    // Buffers kept between cycles (cleared here) rather than allocated for every pod.
+    std::vector<int>& feasible = m_feasible;
+    std::vector<std::uint8_t>& excluded = m_excluded;
+    feasible.clear();
     Status s = findNodesThatFitPod(fw, state, pod, diag, feasible, excluded);
     if (s.code() == Code::Error) {
         result.kind = CycleResult::Kind::Error;
@@ -282,8 +288,7 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
         return result;
     }
 
-    std::size_t statusCount = 0;
-    for (auto h : diag.nodeToStatus.has) statusCount += h;
+    const std::size_t statusCount = diag.nodeToStatus.count;
     result.feasibleNodes = static_cast<int>(feasible.size());
     result.evaluatedNodes = static_cast<int>(feasible.size() + statusCount);
     if (feasible.size() == 1) {
@@ -300,8 +305,8 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
         m_scores.plugins.clear();
         m_scores.totals.assign(feasible.size(), 1);
     } else {
-        std::vector<NodeInfo*> feasibleInfos;
-        feasibleInfos.reserve(feasible.size());
+        std::vector<NodeInfo*>& feasibleInfos = m_feasibleInfos;
+        feasibleInfos.clear();
         for (int idx : feasible) feasibleInfos.push_back(nodes[static_cast<std::size_t>(idx)]);
         Status ps = fw.runPreScorePlugins(state, pod, feasibleInfos);
         if (ps.isSuccess()) ps = fw.runScorePlugins(state, pod, nodes, m_scores);
@@ -330,7 +335,7 @@ CycleTrace Scheduler::buildTrace(const Framework& fw, const Pod& pod, const FitD
         NodeTrace& nt = t.nodes[i];
         nt.node = nodes[i]->node()->name;
         nt.excludedByPreFilterResult = !excluded.empty() && excluded[i];
-        if (diag.nodeToStatus.has.size() > i && diag.nodeToStatus.has[i]) {
+        if (diag.nodeToStatus.contains(i)) {
             const Status& st = diag.nodeToStatus.statuses[i];
             nt.evaluated = true;
             nt.filterPlugin = st.plugin() >= 0 ? std::string(fw.pluginName(st.plugin())) : std::string();

@@ -62,6 +62,9 @@ public:
     Cache& cache() { return m_cache; }
     Nominator& nominator() { return m_nominator; }
     const Snapshot& snapshot() const { return m_snapshot; }
+    /// Brings the snapshot up to date with the cache, as a cycle does first (for checks made
+    /// between cycles: Simulation::checkNodeForPod).
+    void refreshSnapshot() { m_cache.updateSnapshot(m_snapshot); }
     const SchedulerOptions& options() const { return m_options; }
     /// Turns cycle traces on or off between cycles: the GUI records them while a person can
     /// watch, and stops when a large cluster runs flat out.
@@ -103,6 +106,10 @@ private:
     Handle m_handle;
     std::vector<std::unique_ptr<Framework>> m_frameworks;
     std::size_t m_nextStartNodeIndex = 0;
+    std::vector<int> m_allPositions;  // 0, 1, ... n-1: the candidates when PreFilter narrows nothing
+    std::vector<int> m_feasible;              // schedulePod's buffers, reused from cycle to cycle
+    std::vector<std::uint8_t> m_excluded;
+    std::vector<NodeInfo*> m_feasibleInfos;
     ScoreMatrix m_scores;  // reused across cycles
 };
 

@@ -62,10 +62,11 @@ std::uint32_t TreeBuilder::null(int line, int column) {
     return add(NodeType::Null, line, column);
 }
 
-std::uint32_t TreeBuilder::scalar(int line, int column, std::string_view text) {
+std::uint32_t TreeBuilder::scalar(int line, int column, std::string_view text, bool quoted) {
     const char* stored = store(text);
     const std::uint32_t index = add(NodeType::Scalar, line, column);
     auto& n = m_tree.m_nodes[index];
+    n.quoted = quoted;
     n.text = stored;
     n.size = static_cast<std::uint32_t>(text.size());
     return index;

@@ -37,6 +37,9 @@ public:
 
     /// The scalar's text ("" for other nodes).
     std::string_view scalar() const;
+    /// A quoted or block scalar in the input (not plain): a string whatever its text reads
+    /// like. Writers that re-emit input keep such a "8080" quoted.
+    bool quoted() const;
     /// Elements of a sequence, entries of a map; 0 otherwise.
     std::size_t size() const;
     /// The i-th element of a sequence.
@@ -67,6 +70,7 @@ public:
         std::int32_t line = 0;
         std::int32_t column = 0;
         NodeType type = NodeType::Undefined;
+        bool quoted = false;  // scalars: not plain in the input
     };
 
 private:
@@ -88,8 +92,8 @@ public:
 
     /// Each returns the new node's index (for anchors).
     std::uint32_t null(int line, int column);
-    /// Copies `text` into the tree's arena.
-    std::uint32_t scalar(int line, int column, std::string_view text);
+    /// Copies `text` into the tree's arena. `quoted`: not a plain scalar in the input.
+    std::uint32_t scalar(int line, int column, std::string_view text, bool quoted = false);
     std::uint32_t beginSequence(int line, int column);
     std::uint32_t beginMap(int line, int column);
     void end();
@@ -122,6 +126,10 @@ inline std::string_view DocNode::scalar() const {
     if (!isScalar()) return {};
     const auto& n = m_tree->m_nodes[m_index];
     return {n.text, n.size};
+}
+
+inline bool DocNode::quoted() const {
+    return isScalar() && m_tree->m_nodes[m_index].quoted;
 }
 
 inline std::size_t DocNode::size() const {

@@ -42,7 +42,7 @@ public:
         // `str` is RapidJSON's unescaped copy, valid during the call: the tree copies it.
         const std::size_t start = scalarStart();
         const auto [line, column] = position(start);
-        m_builder.scalar(line, column, std::string_view(str, length));
+        m_builder.scalar(line, column, std::string_view(str, length), true);  // a JSON string is quoted
         m_last = m_stream.Tell();
         return true;
     }

@@ -2,12 +2,17 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <memory>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
 
 #include "core/api/quantity.h"
+#include "io/document_tree.h"
+#include "io/json_documents.h"
 #include "io/yaml_documents.h"
 
 namespace berth::io {
@@ -74,14 +79,42 @@ void emit(YAML::Emitter& out, const YAML::Node& n) {
 
 // --- the input documents, found again by position -------------------------------------------
 
+/// A subtree of the parsed input as a fresh yaml-cpp node, quoted scalars tagged `!` as
+/// yaml-cpp's own loader tags them (emit() keeps those quoted).
+YAML::Node toYaml(const detail::DocNode& d) {
+    switch (d.type()) {
+        case detail::NodeType::Scalar: {
+            YAML::Node n(std::string(d.scalar()));
+            if (d.quoted()) n.SetTag("!");
+            return n;
+        }
+        case detail::NodeType::Sequence: {
+            YAML::Node seq(YAML::NodeType::Sequence);
+            for (std::size_t i = 0; i < d.size(); ++i) seq.push_back(toYaml(d.item(i)));
+            return seq;
+        }
+        case detail::NodeType::Map: {
+            YAML::Node map(YAML::NodeType::Map);
+            for (std::size_t i = 0; i < d.size(); ++i) map.force_insert(toYaml(d.key(i)), toYaml(d.value(i)));
+            return map;
+        }
+        case detail::NodeType::Null:
+        case detail::NodeType::Undefined: break;
+    }
+    return YAML::Node(YAML::NodeType::Null);
+}
+
 /// Every top-level object of the kept input texts (List items included), and every
 /// workload's pod template, by the file:line:column the loader recorded as their SourceRef
-/// (a controller's pods carry their template's position). Files are parsed on first use.
+/// (a controller's pods carry their template's position). Files are parsed on first use, by
+/// the loader's own parsers into its compact trees; an object becomes a yaml-cpp node only
+/// while its manifest is written, so 150,000 pods never exist as yaml-cpp graphs at once.
 class SourceObjects {
 public:
     struct Entry {
-        YAML::Node node;
+        detail::DocNode doc;
         bool podTemplate = false;  // spec.template of a workload
+        YAML::Node node() const { return toYaml(doc); }
     };
 
     explicit SourceObjects(const SourceTexts& texts) : m_texts(texts) {}
@@ -97,36 +130,43 @@ public:
 private:
     using Positions = std::map<std::pair<int, int>, Entry>;
 
-    Positions index(const std::string& file) const {
+    Positions index(const std::string& file) {
         Positions out;
         const auto text = m_texts.find(file);
         if (text == m_texts.end()) return out;
-        for (const auto& chunk : detail::parseYamlDocuments(text->second)) {
-            // The same arithmetic as Reader::sourceOf: yaml-cpp marks are 0-based, per chunk.
-            auto add = [&](const YAML::Node& n, bool podTemplate) {
-                if (!n.IsMap()) return;
-                const YAML::Mark m = n.Mark();
-                out.emplace(std::make_pair(chunk.lineOffset + m.line + 1, m.column + 1), Entry{n, podTemplate});
+        auto addChunk = [&](detail::YamlChunk chunk) {
+            if (chunk.failed) return;
+            // The same arithmetic as Reader::sourceOf: marks are 0-based, per chunk.
+            auto add = [&](const detail::DocNode& n, bool podTemplate) {
+                if (!n.isMap()) return;
+                out.emplace(std::make_pair(chunk.lineOffset + n.line() + 1, n.column() + 1), Entry{n, podTemplate});
             };
-            auto addObject = [&](const YAML::Node& n) {
+            auto addObject = [&](const detail::DocNode& n) {
                 add(n, false);
-                if (!n.IsMap()) return;
-                const YAML::Node spec = n["spec"];
-                if (!spec || !spec.IsMap()) return;
-                // operator bool first: a missing key is an invalid node that throws on use.
-                if (const YAML::Node t = spec["template"]; t) add(t, true);
+                const detail::DocNode spec = n.get("spec");
+                if (spec.isMap()) add(spec.get("template"), true);
             };
             for (const auto& doc : chunk.documents) {
                 addObject(doc);
-                if (doc.IsMap() && doc["items"] && doc["items"].IsSequence())
-                    for (const auto& item : doc["items"]) addObject(item);
+                const detail::DocNode items = doc.get("items");
+                if (items.isSequence())
+                    for (std::size_t i = 0; i < items.size(); ++i) addObject(items.item(i));
             }
-        }
+            m_trees.push_back(std::move(chunk.tree));  // the DocNodes point into it
+        };
+        // As the loader reads the file: JSON through the JSON parser, else YAML piece by piece.
+        if (detail::looksLikeJson(text->second))
+            if (auto chunk = detail::parseJsonDocument(text->second)) {
+                addChunk(std::move(*chunk));
+                return out;
+            }
+        for (const auto& piece : detail::splitYamlDocuments(text->second)) addChunk(detail::parseYamlPiece(piece));
         return out;
     }
 
     const SourceTexts& m_texts;
     std::map<std::string, Positions> m_files;
+    std::vector<std::unique_ptr<detail::DocumentTree>> m_trees;
 };
 
 // --- model pieces as YAML ------------------------------------------------------------------
@@ -345,19 +385,20 @@ public:
     YAML::Node manifest(const Pod& p, Sym node) {
         YAML::Node pod;
         const SourceObjects::Entry* source = m_sources.find(p.source);
+        const YAML::Node input = source ? source->node() : YAML::Node();  // a fresh copy
         YAML::Node tmpl;
         bool ownDocument = false;
         if (source && source->podTemplate) {
-            tmpl = source->node;
+            tmpl = input;
         } else if (source) {
             // A Pod (a typed PodList's items may omit kind), or a workload whose position a
             // pod inherited.
-            const YAML::Node kind = source->node["kind"];
+            const YAML::Node kind = input["kind"];
             ownDocument = !kind || (kind.IsScalar() && kind.Scalar() == "Pod");
-            if (!ownDocument) tmpl = podTemplate(source->node);
+            if (!ownDocument) tmpl = podTemplate(input);
         }
         if (ownDocument) {
-            pod = YAML::Clone(source->node);
+            pod = input;
         } else if (tmpl && tmpl.IsMap()) {
             pod = fromTemplate(p, tmpl);
         } else {
@@ -433,6 +474,58 @@ std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std:
     Writer writer(cluster.pool, texts);
     YAML::Emitter out;
     for (const Pod* p : placed) {
+        out << YAML::BeginDoc;
+        emit(out, writer.manifest(*p, sim.outcome(*p).node));
+    }
+    std::string text = out.c_str();
+    if (!text.empty()) text += "\n";
+    return text;
+}
+
+std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns) {
+    const auto& cluster = sim.cluster();
+    SourceObjects sources(texts);
+    auto controlled = [](const std::vector<core::OwnerReference>& refs) {
+        return std::any_of(refs.begin(), refs.end(), [](const core::OwnerReference& r) { return r.controller; });
+    };
+    std::vector<const core::Workload*> workloads;
+    for (const core::Workload& w : cluster.workloads) {
+        if (!ns.empty() && cluster.pool.str(w.ns) != ns) continue;
+        if (controlled(w.ownerReferences)) continue;  // its owner is written
+        const SourceObjects::Entry* e = sources.find(w.source);
+        if (e && !e->podTemplate) workloads.push_back(&w);
+    }
+    std::sort(workloads.begin(), workloads.end(), [&](const core::Workload* a, const core::Workload* b) {
+        return std::make_tuple(cluster.pool.str(a->ns), std::string_view(core::workloadKindName(a->kind)), std::string_view(a->name)) <
+               std::make_tuple(cluster.pool.str(b->ns), std::string_view(core::workloadKindName(b->kind)), std::string_view(b->name));
+    });
+    YAML::Emitter out;
+    for (const core::Workload* w : workloads) {
+        YAML::Node doc = sources.find(w->source)->node();
+        stripServerFields(doc);
+        doc["metadata"]["namespace"] = str(cluster.pool, w->ns);
+        // A scale edit of the plan shows in the workload written.
+        const bool scalable = w->kind == core::WorkloadKind::Deployment || w->kind == core::WorkloadKind::ReplicaSet ||
+                              w->kind == core::WorkloadKind::StatefulSet || w->kind == core::WorkloadKind::ReplicationController;
+        if (scalable && doc["spec"].IsMap()) {
+            const YAML::Node given = doc["spec"]["replicas"];
+            if (!given.IsDefined() || !given.IsScalar() || given.Scalar() != std::to_string(w->replicas))
+                doc["spec"]["replicas"] = w->replicas;
+        }
+        out << YAML::BeginDoc;
+        emit(out, doc);
+    }
+    std::vector<const Pod*> standalone;
+    for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
+        const Pod& p = cluster.pods[i];
+        if (!cluster.podRemoved[i] && sim.outcome(p).state == core::PodState::Bound && !controllerOf(p) &&
+            (ns.empty() || cluster.pool.str(p.ns) == ns))
+            standalone.push_back(&p);
+    }
+    std::sort(standalone.begin(), standalone.end(),
+              [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
+    Writer writer(cluster.pool, texts);
+    for (const Pod* p : standalone) {
         out << YAML::BeginDoc;
         emit(out, writer.manifest(*p, sim.outcome(*p).node));
     }

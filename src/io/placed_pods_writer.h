@@ -23,4 +23,11 @@ using SourceTexts = std::map<std::string, std::string>;
 /// `ns`, when not empty, keeps the pods of that namespace only.
 std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns = {});
 
+/// `berthctl schedule -o workloads`: the owning workloads as the user wrote them (their input
+/// documents, without server-owned fields; `spec.replicas` as planned when scaled), then every
+/// placed Pod no controller owns, with spec.nodeName. A workload owned by another loaded
+/// workload (a Deployment's ReplicaSet) is left to its owner. Sorted by namespace, kind and
+/// name; pods by namespace/name. Objects with no input text (made in the GUI) are left out.
+std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns = {});
+
 }  // namespace berth::io

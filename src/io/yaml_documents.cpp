@@ -1,8 +1,6 @@
 #include "io/yaml_documents.h"
 
 #include <yaml.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <atomic>
@@ -188,7 +186,9 @@ YamlChunk parseYamlPiece(const YamlPiece& piece) {
                 } else {
                     const std::string_view value(reinterpret_cast<const char*>(ev.data.scalar.value),
                                                  ev.data.scalar.length);
-                    remember(ev.data.scalar.anchor, builder.scalar(line, column, value));
+                    const bool quoted = ev.data.scalar.style != YAML_PLAIN_SCALAR_STYLE &&
+                                        ev.data.scalar.style != YAML_ANY_SCALAR_STYLE;
+                    remember(ev.data.scalar.anchor, builder.scalar(line, column, value, quoted));
                 }
                 break;
             case YAML_SEQUENCE_START_EVENT: remember(ev.data.sequence_start.anchor, builder.beginSequence(line, column)); break;
@@ -238,21 +238,6 @@ void parseYamlPieces(const std::vector<YamlPiece>& pieces, const std::function<v
         if (failure) std::rethrow_exception(failure);
         for (const YamlChunk& chunk : window) fn(chunk);
     }
-}
-
-std::vector<YamlNodeChunk> parseYamlDocuments(std::string_view text) {
-    std::vector<YamlNodeChunk> chunks;
-    for (const YamlPiece& piece : splitYamlDocuments(text)) {
-        YamlNodeChunk chunk;
-        chunk.lineOffset = piece.lineOffset;
-        try {
-            chunk.documents = YAML::LoadAll(std::string(piece.text));
-        } catch (const YAML::Exception&) {
-            chunk.documents.clear();  // the loader has reported it
-        }
-        chunks.push_back(std::move(chunk));
-    }
-    return chunks;
 }
 
 }  // namespace berth::io::detail

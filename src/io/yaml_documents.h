@@ -7,8 +7,6 @@
 /// Pieces are parsed one at a time (parseYamlPiece), so a long multi-document file never
 /// holds more than one piece's tree in memory.
 
-#include <yaml-cpp/yaml.h>
-
 #include <functional>
 #include <memory>
 #include <string>
@@ -48,15 +46,5 @@ YamlChunk parseYamlPiece(const YamlPiece& piece);
 /// independent and parsing is most of a load, so they are parsed on the machine's
 /// cores, a bounded window at a time (memory stays that of the window, not of the file).
 void parseYamlPieces(const std::vector<YamlPiece>& pieces, const std::function<void(const YamlChunk&)>& fn);
-
-/// A piece parsed into yaml-cpp's own nodes, for writers that re-emit input documents with
-/// yaml-cpp (placed_pods_writer). Readers use YamlChunk: yaml-cpp's node graph is slow.
-struct YamlNodeChunk {
-    int lineOffset = 0;
-    std::vector<YAML::Node> documents;  // empty when the piece has a syntax error
-};
-
-/// Every piece of `text` as yaml-cpp nodes, in order.
-std::vector<YamlNodeChunk> parseYamlDocuments(std::string_view text);
 
 }  // namespace berth::io::detail

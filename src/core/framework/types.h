@@ -26,20 +26,29 @@ struct NodeScore {
     std::int64_t score = 0;
 };
 
-/// Status per snapshot node; `has` is false for nodes that got no status (1.26: nodes outside
-/// a PreFilterResult). Read statuses[i] only where has[i]: the statuses are allocated on the
-/// first set(), so a cycle whose first nodes fit pays for one byte per node, not one Status.
+/// Status per snapshot node; nodes that got none (1.26: nodes outside a PreFilterResult; every
+/// node after the walk stopped) are not contained. Nothing is allocated until the first set(),
+/// so a cycle whose nodes all fit touches no per-node memory here.
 struct NodeStatusMap {
-    std::vector<Status> statuses;
-    std::vector<std::uint8_t> has;
+    std::vector<Status> statuses;     // read only where contains()
+    std::vector<std::uint8_t> has;    // empty until the first set()
+    std::size_t count = 0;            // nodes with a status
+    std::size_t nodes = 0;
+
     void reset(std::size_t n) {
         statuses.clear();
-        has.assign(n, 0);
+        has.clear();
+        count = 0;
+        nodes = n;
     }
+    bool contains(std::size_t node) const { return node < has.size() && has[node] != 0; }
     void set(int node, Status s) {
+        if (has.empty()) has.assign(nodes, 0);
         if (statuses.size() != has.size()) statuses.resize(has.size());
-        statuses[static_cast<std::size_t>(node)] = std::move(s);
-        has[static_cast<std::size_t>(node)] = 1;
+        const auto i = static_cast<std::size_t>(node);
+        statuses[i] = std::move(s);
+        if (!has[i]) ++count;
+        has[i] = 1;
     }
 };
 

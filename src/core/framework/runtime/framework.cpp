@@ -405,7 +405,8 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
     out.normalized.assign(pc * n, 0);
     out.totals.assign(n, 0);
     if (out.keepRaw) out.raw.assign(pc * n, 0);
-    std::vector<NodeScore> scratch(n);
+    std::vector<NodeScore>& scratch = out.scratch;
+    scratch.resize(n);
     for (std::size_t pi = 0; pi < pc; ++pi) {
         if (out.skipped[pi]) continue;
         ScorePlugin* p = m_score[pi];

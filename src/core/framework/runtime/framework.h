@@ -27,6 +27,7 @@ struct ScoreMatrix {
     std::vector<std::int64_t> totals;   // per node, weighted sum
     std::vector<std::uint8_t> skipped;  // per plugin: PreScore Skip
     bool keepRaw = false;
+    std::vector<NodeScore> scratch;     // one plugin's scores: kept to spare an allocation per cycle
 };
 
 class Framework {

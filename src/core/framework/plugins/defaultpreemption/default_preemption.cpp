@@ -41,7 +41,7 @@ bool DefaultPreemption::eligible(const Pod& pod, const NodeStatusMap& statuses, 
     }
     if (pod.nominatedNodeName != kEmptySym) {
         const int idx = m_handle.snapshot->indexOf(pod.nominatedNodeName);
-        if (idx >= 0 && statuses.has[static_cast<std::size_t>(idx)] &&
+        if (idx >= 0 && statuses.contains(static_cast<std::size_t>(idx)) &&
             statuses.statuses[static_cast<std::size_t>(idx)].code() == Code::UnschedulableAndUnresolvable)
             return true;
         if (const NodeInfo* ni = m_handle.snapshot->get(pod.nominatedNodeName))
@@ -172,7 +172,7 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
     preemptionStatuses.reset(nodes.size());
     std::vector<int> potential;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-        if (statuses.has[i] && statuses.statuses[i].code() == Code::UnschedulableAndUnresolvable) {
+        if (statuses.contains(i) && statuses.statuses[i].code() == Code::UnschedulableAndUnresolvable) {
             preemptionStatuses.set(static_cast<int>(i), Status(Code::UnschedulableAndUnresolvable, m_notHelpful));
             continue;
         }
@@ -214,7 +214,7 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
         std::map<Sym, int> counts;
         std::size_t numNodes = 0;
         for (std::size_t i = 0; i < nodes.size(); ++i) {
-            if (!preemptionStatuses.has[i]) continue;
+            if (!preemptionStatuses.contains(i)) continue;
             ++numNodes;
             for (Sym r : preemptionStatuses.statuses[i].reasons()) ++counts[r];
         }

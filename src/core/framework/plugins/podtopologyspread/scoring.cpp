@@ -20,6 +20,14 @@ double scoreForCount(std::int64_t cnt, std::int32_t maxSkew, double weight) {
     return static_cast<double>(cnt) * weight + static_cast<double>(maxSkew - 1);
 }
 
+std::int64_t roundHalfAwayFromZero(double x) {
+    const double a = x < 0 ? -x : x;
+    if (!(a < 4.0e15)) return static_cast<std::int64_t>(std::round(x));  // beyond exact halves (and NaN)
+    auto t = static_cast<std::int64_t>(a);
+    if (a - static_cast<double>(t) >= 0.5) ++t;
+    return x < 0 ? -t : t;
+}
+
 }  // namespace podtopologyspread
 
 using namespace podtopologyspread;
@@ -68,14 +76,14 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
             s->hostCounts = kept;
             s->hostCountsStamp = kept->stamp();
         }
-        const auto valueOf = [&](const NodeInfo& ni, std::size_t i) {
-            if (kept)
-                if (const auto v = kept->value(ni, i)) return *v;
+        // `pos`: the node's position when the kept counts hold it, else -1.
+        const auto valueOf = [&](const NodeInfo& ni, int pos, std::size_t i) {
+            if (pos >= 0) return kept->valueAt(static_cast<std::size_t>(pos), i);
             return ni.node()->labels.get(cs[i].topologyKey);
         };
-        const auto hasAllKeys = [&](const NodeInfo& ni) {
+        const auto hasAllKeys = [&](const NodeInfo& ni, int pos) {
             for (std::size_t i = 0; i < n; ++i)
-                if (valueOf(ni, i) == kNoSym) return false;
+                if (valueOf(ni, pos, i) == kNoSym) return false;
             return true;
         };
 
@@ -99,7 +107,9 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
         };
         for (const NodeInfo* ni : filteredNodes) {
             const Node& node = *ni->node();
-            if (requireAllTopologies && !hasAllKeys(*ni)) {
+            int pos = kept ? ni->snapshotPosition() : -1;
+            if (pos >= 0 && !kept->holds(static_cast<std::size_t>(pos), *ni)) pos = -1;
+            if (requireAllTopologies && !hasAllKeys(*ni, pos)) {
                 if (s->ignored.empty()) {
                     std::uint32_t maxId = 0;
                     for (const NodeInfo* a : allNodes) maxId = std::max(maxId, a->node()->id);
@@ -114,7 +124,7 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
                 if (cs[i].hostname) continue;  // counted per node at Score
                 // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key
                 // creates the value "" and so adds one to the topology size.
-                const Sym raw = valueOf(*ni, i);
+                const Sym raw = valueOf(*ni, pos, i);
                 const Sym value = raw == kNoSym ? kEmptySym : raw;
                 if (firstSeen(value, i)) {
                     s->counts[i].emplace(value, 0);
@@ -181,7 +191,7 @@ std::int64_t PodTopologySpread::scoreNode(const PreScoreState& s, const Pod& pod
             const std::int64_t cnt = c.hostname ? kept.hostCount(*pos, i) : kept.domainTotal(i, domain);
             total += scoreForCount(cnt, c.maxSkew, s.weights[i]);
         }
-        return static_cast<std::int64_t>(std::round(total));
+        return roundHalfAwayFromZero(total);
     }
     for (std::size_t i = 0; i < s.constraints.size(); ++i) {
         const Constraint& c = s.constraints[i];
@@ -196,7 +206,7 @@ std::int64_t PodTopologySpread::scoreNode(const PreScoreState& s, const Pod& pod
         }
         total += scoreForCount(cnt, c.maxSkew, s.weights[i]);
     }
-    return static_cast<std::int64_t>(std::round(total));
+    return roundHalfAwayFromZero(total);
 }
 
 Status PodTopologySpread::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,

@@ -30,5 +30,7 @@ struct PreScoreState {
 double topologyNormalizingWeight(std::int64_t size);
 /// scoring.go scoreForCount: cnt * weight + (maxSkew - 1).
 double scoreForCount(std::int64_t cnt, std::int32_t maxSkew, double weight);
+/// math.Round (half away from zero) as an integer score, without a libm call per node.
+std::int64_t roundHalfAwayFromZero(double x);
 
 }  // namespace berth::core::podtopologyspread
