@@ -25,6 +25,16 @@ qt_add_qml_module(berth_qml
         qml/panels/RestoreDialog.qml
         qml/panels/YamlEditorDialog.qml
         qml/panels/ScaleDialog.qml
+        qml/panels/RecentFilesMenu.qml
+        qml/panels/ViewMenu.qml
+        qml/panels/FileDropArea.qml
+        qml/panels/OpenErrorDialog.qml
+        qml/panels/SchedulerConfigPanel.qml
+        qml/panels/TemplatePalette.qml
+        qml/panels/PlannerDropLayer.qml
+        qml/panels/VerdictDialog.qml
+        qml/panels/NodeLabelsDialog.qml
+        qml/panels/NodeTaintsDialog.qml
     DEPENDENCIES QtQuick
     IMPORTS Berth.App)
 

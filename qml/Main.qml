@@ -7,11 +7,44 @@ import "panels"
 ApplicationWindow {
     id: window
     required property SimulationController controller
+    /// berth --theme / --group-by: for this run only (AppearanceSettings keeps the saved ones).
+    property string themeOverride: ""
+    property string groupByOverride: ""
 
     width: 1280
     height: 800
     visible: true
     title: controller.source.length > 0 ? qsTr("Berth — %1").arg(controller.source) : qsTr("Berth")
+
+    // View > Theme: the Fusion palette of each theme (light: Fusion's own colours).
+    AppearanceSettings {
+        id: appearance
+        Component.onCompleted: applyOverrides(window.themeOverride, window.groupByOverride)
+    }
+    readonly property bool dark: appearance.dark
+    Binding { target: Theme; property: "dark"; value: window.dark }  // the panels' colours
+    palette.window: dark ? "#2b2e33" : "#efefef"
+    palette.windowText: dark ? "#e6e9ee" : "#000000"
+    palette.base: dark ? "#1f2227" : "#ffffff"
+    palette.alternateBase: dark ? "#282c32" : "#f7f7f7"
+    palette.text: dark ? "#e6e9ee" : "#000000"
+    palette.button: dark ? "#363b42" : "#efefef"
+    palette.buttonText: dark ? "#e6e9ee" : "#000000"
+    palette.brightText: "#ffffff"
+    palette.highlight: dark ? "#2f6fc9" : "#308cc6"
+    palette.highlightedText: "#ffffff"
+    palette.toolTipBase: dark ? "#2b2f36" : "#ffffdc"
+    palette.toolTipText: dark ? "#e6e9ee" : "#000000"
+    palette.placeholderText: dark ? "#8a919c" : "#7f7f7f"
+    palette.light: dark ? "#4a5059" : "#ffffff"
+    palette.midlight: dark ? "#3d424a" : "#cacaca"
+    palette.mid: dark ? "#4a5059" : "#b8b8b8"
+    palette.dark: dark ? "#17191d" : "#9f9f9f"
+    palette.shadow: dark ? "#0d0e10" : "#767676"
+    palette.link: dark ? "#6cb0ff" : "#0000ff"
+    palette.disabled.windowText: dark ? "#6d737c" : "#bebebe"
+    palette.disabled.text: dark ? "#6d737c" : "#bebebe"
+    palette.disabled.buttonText: dark ? "#6d737c" : "#bebebe"
 
     menuBar: PlannerMenuBar {
         controller: window.controller
@@ -28,13 +61,17 @@ ApplicationWindow {
                 saveSessionDialog.begin(window.controller.session.path)
         }
         onExportRequested: exportDialog.begin("")
+        onSchedulerConfigRequested: schedulerDialog.open()
         onAddPoolRequested: poolDialog.open()
+        onLabelsRequested: labelsDialog.begin(selectedNode)
+        onTaintsRequested: taintsDialog.begin(selectedNode)
         onSubmitYamlRequested: yamlDialog.open()
         onScaleRequested: {
             scaleDialog.workload = selectedWorkload
             scaleDialog.ns = selectedPod.split("/")[0]
             scaleDialog.open()
         }
+        ViewMenu { appearance: appearance; canvas: canvasView.canvas }
     }
 
     header: MainToolBar {
@@ -81,8 +118,19 @@ ApplicationWindow {
             CanvasView {
                 id: canvasView
                 controller: window.controller
+                dark: appearance.dark
+                groupBy: appearance.groupBy
                 Layout.fillWidth: true
                 Layout.fillHeight: true
+                // Template tiles and pending pods dropped on the canvas.
+                PlannerDropLayer {
+                    id: dropLayer
+                    anchors.fill: parent
+                    controller: window.controller
+                    canvas: canvasView.canvas
+                    templates: templatePalette
+                    onPodDropped: (pod, node) => verdictDialog.ask(pod, node)
+                }
             }
             NarrationPanel {
                 visible: toolBar.narrationVisible
@@ -103,6 +151,7 @@ ApplicationWindow {
                 TabButton { text: qsTr("Queue (%1)").arg(window.controller.queue.activeCount + window.controller.queue.backoffCount + window.controller.queue.unschedulableCount) }
                 TabButton { text: qsTr("Events") }
                 TabButton { text: qsTr("History (%1)").arg(window.controller.history.appliedCount) }
+                TabButton { text: qsTr("Templates") }
             }
             StackLayout {
                 currentIndex: tabs.currentIndex
@@ -111,10 +160,16 @@ ApplicationWindow {
                 Layout.preferredHeight: 2
                 QueuePanel {
                     controller: window.controller
+                    dragLayer: window.contentItem
                     onPodClicked: (key) => window.selectPod(key)
                 }
                 EventLogPanel { controller: window.controller }
                 HistoryPanel { controller: window.controller }
+                TemplatePalette {
+                    id: templatePalette
+                    controller: window.controller
+                    dragLayer: window.contentItem
+                }
             }
             InspectorPanel {
                 Layout.fillWidth: true
@@ -150,7 +205,8 @@ ApplicationWindow {
                 { value: "pods", text: qsTr("Pods with spec.nodeName (YAML)") },
                 { value: "bindings", text: qsTr("List of v1 Binding (YAML)") },
                 { value: "json", text: qsTr("Placement report (JSON)") },
-                { value: "csv", text: qsTr("Placement report (CSV)") }
+                { value: "csv", text: qsTr("Placement report (CSV)") },
+                { value: "workloads", text: qsTr("Workloads (YAML) + <name>.placements.csv beside it") }
             ]
         }
         TextField { id: namespaceField; Layout.fillWidth: true; placeholderText: qsTr("Namespace (empty: all)") }
@@ -174,13 +230,36 @@ ApplicationWindow {
         }
     }
     YamlEditorDialog { id: yamlDialog; controller: window.controller }
+    VerdictDialog { id: verdictDialog; controller: window.controller }
+    NodeLabelsDialog { id: labelsDialog; controller: window.controller }
+    NodeTaintsDialog { id: taintsDialog; controller: window.controller }
     ScaleDialog { id: scaleDialog; controller: window.controller }
+    // Scheduler > Configuration…: not modal, so the canvas shows the re-run while it is open.
+    Dialog {
+        id: schedulerDialog
+        title: qsTr("Scheduler configuration")
+        modal: false
+        width: Math.min(560, window.width - 40)
+        height: Math.min(760, window.height - 40)
+        anchors.centerIn: parent
+        standardButtons: Dialog.Close
+        SchedulerConfigPanel {
+            anchors.fill: parent
+            padding: 0
+            controller: window.controller
+            onPodClicked: (key) => window.selectPod(key)
+        }
+    }
     RestoreDialog {
         id: restoreDialog
         controller: window.controller
         anchors.centerIn: parent
         Component.onCompleted: if (window.controller.session.restoreAvailable) open()
     }
+
+    // Files dropped on the window open like File > Open; refusals explain themselves.
+    FileDropArea { anchors.fill: parent; controller: window.controller }
+    OpenErrorDialog { anchors.centerIn: parent; controller: window.controller }
 
     OpenDialog {
         id: openDialog

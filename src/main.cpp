@@ -3,6 +3,7 @@
 //
 //   berth [FILE ...] [--run] [--screenshot PNG] [--select NAMESPACE/POD | NODE]
 //         [--session FILE] [--cordon NODE] [--no-autosave] [--restore-check]
+//         [--theme light|dark|system] [--group-by KEY|none]
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -15,6 +16,7 @@
 
 #include <cstdio>
 
+#include "app/appearance_settings.h"
 #include "app/session/autosave.h"
 #include "app/simulation_controller.h"
 
@@ -51,6 +53,14 @@ int main(int argc, char** argv) {
     const QCommandLineOption restoreCheckOption(
         QStringLiteral("restore-check"),
         QStringLiteral("Print whether a session that did not exit cleanly can be restored (exit 0) or not (exit 3)."));
+    // For one run, not saved (View > Theme and View > Group by save theirs).
+    const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Theme for this run: light, dark or system."),
+                                         QStringLiteral("THEME"));
+    const QCommandLineOption groupByOption(QStringLiteral("group-by"),
+                                           QStringLiteral("Group the nodes by this label key (none: no groups)."),
+                                           QStringLiteral("KEY"));
+    parser.addOption(themeOption);
+    parser.addOption(groupByOption);
     parser.addOption(sessionOption);
     parser.addOption(cordonOption);
     parser.addOption(noAutosaveOption);
@@ -63,6 +73,11 @@ int main(int argc, char** argv) {
     const bool run = parser.isSet(runOption);
     const QString screenshot = parser.value(shotOption);
     const QString selection = parser.value(selectOption);
+    const QString theme = parser.value(themeOption);
+    if (!theme.isEmpty() && !berth::app::AppearanceSettings::validTheme(theme)) {
+        std::fprintf(stderr, "berth: --theme takes light, dark or system, not '%s'\n", qPrintable(theme));
+        return 2;
+    }
 
     if (parser.isSet(restoreCheckOption)) {
         berth::app::Autosave autosave(berth::app::Autosave::defaultDir());
@@ -78,6 +93,7 @@ int main(int argc, char** argv) {
     }
 
     berth::app::SimulationController controller;
+    controller.recentFiles()->enablePersistence();  // QSettings: organisation and application "Berth"
     if (!parser.isSet(noAutosaveOption) && !controller.enableAutosave(berth::app::Autosave::defaultDir()))
         std::fprintf(stderr, "berth: another instance is running: no autosave for this one\n");
     const QStringList cordons = parser.values(cordonOption);
@@ -89,7 +105,10 @@ int main(int argc, char** argv) {
     }
     QQmlApplicationEngine engine;
     engine.addImportPath(QStringLiteral("qrc:/qt/qml"));
-    engine.setInitialProperties({{QStringLiteral("controller"), QVariant::fromValue(&controller)}});
+    QVariantMap initial{{QStringLiteral("controller"), QVariant::fromValue(&controller)}};
+    if (!theme.isEmpty()) initial.insert(QStringLiteral("themeOverride"), theme);
+    if (parser.isSet(groupByOption)) initial.insert(QStringLiteral("groupByOverride"), parser.value(groupByOption));
+    engine.setInitialProperties(initial);
     engine.load(QUrl(QStringLiteral("qrc:/qt/qml/Berth/qml/Main.qml")));
     if (engine.rootObjects().isEmpty()) return 1;
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
@@ -121,6 +140,8 @@ int main(int argc, char** argv) {
     if (!screenshot.isEmpty()) {
         if (run) QObject::connect(&controller, &berth::app::SimulationController::runFinished, &app, grab, Qt::SingleShotConnection);
         else QObject::connect(&controller, &berth::app::SimulationController::loadedChanged, &app, grab, Qt::SingleShotConnection);
+        // A refused file loads nothing: show the refusal instead of waiting for the timeout.
+        QObject::connect(&controller, &berth::app::SimulationController::openFailed, &app, grab, Qt::SingleShotConnection);
         QTimer::singleShot(120'000, &app, [] {
             std::fprintf(stderr, "berth: timed out waiting for the run to finish\n");
             QCoreApplication::exit(2);

@@ -8,8 +8,11 @@ Item {
     id: view
     required property SimulationController controller
     property alias canvas: canvas
+    /// View > Theme and View > Group nodes by (AppearanceSettings).
+    property bool dark: false
+    property string groupBy: "topology.kubernetes.io/zone"
 
-    Rectangle { anchors.fill: parent; color: "#f3f5f8" }
+    Rectangle { anchors.fill: parent; color: canvas.background }
 
     ClusterCanvas {
         id: canvas
@@ -17,6 +20,8 @@ Item {
         nodes: view.controller.nodes
         pods: view.controller.pods
         cycle: view.controller.cycle
+        dark: view.dark
+        groupBy: view.groupBy
     }
 
     Item {
@@ -56,8 +61,11 @@ Item {
         anchors.centerIn: parent
         visible: !view.controller.loaded
         text: view.controller.statusText
+        width: Math.min(implicitWidth, view.width - 40)
+        wrapMode: Text.Wrap
+        horizontalAlignment: Text.AlignHCenter
         font.pixelSize: 18
-        color: "#667"
+        color: canvas.legendInk
     }
 
     Rectangle {
@@ -67,13 +75,14 @@ Item {
         y: Math.min(canvas.hoverPosition.y + 16, view.height - height - 4)
         width: tipText.implicitWidth + 16
         height: tipText.implicitHeight + 10
-        color: "#fffff4"
-        border.color: "#a0a090"
+        color: canvas.tipBackground
+        border.color: canvas.tipBorder
         radius: 3
         Text {
             id: tipText
             anchors.centerIn: parent
             text: canvas.hoverText
+            color: canvas.tipInk
             font.pixelSize: 12
             width: Math.min(implicitWidth, 420)
             wrapMode: Text.Wrap
@@ -86,23 +95,15 @@ Item {
         anchors.margins: 8
         spacing: 12
         Repeater {
-            model: [
-                { label: qsTr("cpu requested"), color: "#2f80d1" },
-                { label: qsTr("memory requested"), color: "#8a5cd6" },
-                { label: qsTr("> 90%"), color: "#d64545" },
-                { label: qsTr("cordoned"), color: "#fbecd9" },
-                { label: qsTr("fits"), color: "#e4f4e7" },
-                { label: qsTr("rejected"), color: "#fae3e3" },
-                { label: qsTr("score heat"), color: "#f59b42" }
-            ]
+            model: canvas.legend  // {label, color} in the theme's colours
             delegate: Row {
                 id: entry
                 required property var modelData
                 spacing: 4
                 Rectangle { width: 12; height: 8; color: entry.modelData.color; border.color: "#999"; anchors.verticalCenter: parent.verticalCenter }
-                Text { text: entry.modelData.label; font.pixelSize: 11; color: "#445" }
+                Text { text: entry.modelData.label; font.pixelSize: 11; color: canvas.legendInk }
             }
         }
-        Text { text: qsTr("· chips: pods by workload (faded: binding)"); font.pixelSize: 11; color: "#445" }
+        Text { text: qsTr("· chips: pods by workload (faded: binding)"); font.pixelSize: 11; color: canvas.legendInk }
     }
 }

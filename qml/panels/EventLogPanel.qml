@@ -29,7 +29,7 @@ ListView {
         font.pixelSize: 11
         textFormat: Text.PlainText
         text: time.toFixed(3) + "s  " + type + "  " + pod + (node.length ? " → " + node : "") + (message.length ? "  " + message : "")
-        color: type === "PodUnschedulable" || type === "PodSchedulerError" ? "#a12b2b"
-             : type === "PodBound" ? "#1b6e2e" : "#333"
+        color: type === "PodUnschedulable" || type === "PodSchedulerError" ? Theme.bad
+             : type === "PodBound" ? Theme.good : Theme.text
     }
 }

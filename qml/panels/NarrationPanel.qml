@@ -10,7 +10,7 @@ Pane {
     required property SimulationController controller
     readonly property CyclePlayback cycle: controller.cycle
     padding: 8
-    background: Rectangle { color: "#fffdf3"; border.color: "#e2d9b4" }
+    background: Rectangle { color: Theme.note; border.color: Theme.noteBorder }
 
     RowLayout {
         anchors.fill: parent
@@ -31,12 +31,12 @@ Pane {
                     visible: panel.cycle.active
                     text: panel.cycle.stage
                     font.family: "monospace"
-                    color: "#7a5b00"
+                    color: Theme.noteTitle
                 }
                 Label {
                     visible: panel.cycle.active && panel.cycle.pod.length > 0
                     text: panel.cycle.pod
-                    color: "#556"
+                    color: Theme.muted
                     elide: Text.ElideMiddle
                     Layout.fillWidth: true
                 }
@@ -49,7 +49,7 @@ Pane {
                 elide: Text.ElideRight
                 text: panel.cycle.active ? panel.cycle.narration
                     : qsTr("Press N (or →) to step one extension point: queue pop, filter, score, select, assume, bind. Shift+N steps a whole pod; Space plays.")
-                color: panel.cycle.active ? "#222" : "#778"
+                color: panel.cycle.active ? Theme.text : Theme.muted
             }
         }
         Button {

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth.App
 
 // Asks for a file path (QtQuick.Dialogs is not a dependency). `accept(path, overwrite)` is
 // the caller's: it returns an error to show, or "" to close. An existing file is replaced
@@ -49,7 +50,7 @@ Dialog {
         Label {
             visible: dialog.error.length > 0
             text: dialog.error
-            color: "#b3261e"
+            color: Theme.error
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }

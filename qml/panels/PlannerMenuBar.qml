@@ -18,8 +18,11 @@ MenuBar {
     signal saveSessionRequested(bool saveAs)
     signal exportRequested()
     signal addPoolRequested()
+    signal labelsRequested()
+    signal taintsRequested()
     signal submitYamlRequested()
     signal scaleRequested()
+    signal schedulerConfigRequested()
 
     readonly property bool nodeSelected: selectedNode.length > 0 && controller.loaded && !controller.busy
 
@@ -27,6 +30,7 @@ MenuBar {
         title: qsTr("&File")
         Action { text: qsTr("Open manifests… (Ctrl+O)"); onTriggered: bar.openManifestsRequested() }
         Action { text: qsTr("Open session…"); onTriggered: bar.openSessionRequested() }
+        RecentFilesMenu { controller: bar.controller }
         Action { text: qsTr("Save session"); shortcut: "Ctrl+S"; enabled: bar.controller.loaded; onTriggered: bar.saveSessionRequested(false) }
         Action { text: qsTr("Save session as…"); shortcut: "Ctrl+Shift+S"; enabled: bar.controller.loaded; onTriggered: bar.saveSessionRequested(true) }
         MenuSeparator {}
@@ -48,6 +52,9 @@ MenuBar {
         Action { text: qsTr("Drain"); enabled: bar.nodeSelected; onTriggered: bar.controller.drainNode(bar.selectedNode) }
         Action { text: qsTr("Delete"); enabled: bar.nodeSelected; onTriggered: bar.controller.deleteNode(bar.selectedNode) }
         MenuSeparator {}
+        Action { text: qsTr("Edit labels…"); enabled: bar.nodeSelected; onTriggered: bar.labelsRequested() }
+        Action { text: qsTr("Edit taints…"); enabled: bar.nodeSelected; onTriggered: bar.taintsRequested() }
+        MenuSeparator {}
         Action { text: qsTr("Add a pool like this node…"); enabled: bar.nodeSelected; onTriggered: bar.addPoolRequested() }
     }
     Menu {
@@ -63,5 +70,9 @@ MenuBar {
             onTriggered: bar.controller.deleteWorkload(bar.selectedWorkload.split("/")[0], bar.selectedPod.split("/")[0],
                                                        bar.selectedWorkload.split("/").slice(1).join("/"))
         }
+    }
+    Menu {
+        title: qsTr("&Scheduler")
+        Action { text: qsTr("Configuration…"); enabled: bar.controller.loaded; onTriggered: bar.schedulerConfigRequested() }
     }
 }

@@ -9,6 +9,10 @@ Pane {
     id: panel
     required property SimulationController controller
     signal podClicked(string key)
+    /// Where a pod dragged out of the list is drawn (the window's content item, so it can
+    /// reach the canvas, whose PlannerDropLayer takes "berth/pod"); null: no dragging.
+    property Item dragLayer: null
+    property MouseArea podDragArea: null  // the row being dragged
     padding: 0
 
     ColumnLayout {
@@ -18,9 +22,9 @@ Pane {
             Layout.fillWidth: true
             Layout.margins: 6
             spacing: 10
-            Label { objectName: "activeLabel"; text: qsTr("active %1").arg(panel.controller.queue.activeCount); color: "#1b6e2e"; font.bold: true }
-            Label { text: qsTr("backoff %1").arg(panel.controller.queue.backoffCount); color: "#9a6a00"; font.bold: true }
-            Label { objectName: "unschedulableLabel"; text: qsTr("unschedulable %1").arg(panel.controller.queue.unschedulableCount); color: "#a12b2b"; font.bold: true }
+            Label { objectName: "activeLabel"; text: qsTr("active %1").arg(panel.controller.queue.activeCount); color: Theme.good; font.bold: true }
+            Label { text: qsTr("backoff %1").arg(panel.controller.queue.backoffCount); color: Theme.warn; font.bold: true }
+            Label { objectName: "unschedulableLabel"; text: qsTr("unschedulable %1").arg(panel.controller.queue.unschedulableCount); color: Theme.bad; font.bold: true }
         }
         ListView {
             id: list
@@ -39,7 +43,7 @@ Pane {
                 required property string section
                 width: ListView.view.width
                 height: 22
-                color: "#e8ebf0"
+                color: Theme.header
                 Label {
                     anchors.verticalCenter: parent.verticalCenter
                     x: 6
@@ -72,12 +76,34 @@ Pane {
                     spacing: 1
                     RowLayout {
                         Layout.fillWidth: true
-                        Label { text: row.position + "."; color: "#778"; Layout.preferredWidth: 28 }
-                        Label { text: row.key; elide: Text.ElideMiddle; Layout.fillWidth: true }
+                        Label { text: row.position + "."; color: Theme.muted; Layout.preferredWidth: 28 }
+                        Label {
+                            text: row.key
+                            elide: Text.ElideMiddle
+                            Layout.fillWidth: true
+                            // Drag the pod's name onto a node: the verdict of the filters there.
+                            MouseArea {
+                                id: keyDrag
+                                anchors.fill: parent
+                                enabled: panel.dragLayer !== null
+                                preventStealing: true
+                                drag.target: podGhost
+                                drag.threshold: 6
+                                onPressed: {
+                                    panel.podDragArea = keyDrag
+                                    podGhost.podKey = row.key
+                                    const p = mapToItem(podGhost.parent, mouseX - 10, mouseY - 10)
+                                    podGhost.x = p.x
+                                    podGhost.y = p.y
+                                }
+                                onClicked: panel.podClicked(row.key)
+                                onReleased: if (podGhost.Drag.active) podGhost.Drag.drop()
+                            }
+                        }
                         Label {
                             text: row.queue === "backoff" ? qsTr("%1 s left").arg(row.backoffLeft.toFixed(1))
                                 : row.attempts > 0 ? qsTr("%1 attempts").arg(row.attempts) : ""
-                            color: "#778"
+                            color: Theme.muted
                             font.pixelSize: 11
                         }
                     }
@@ -90,7 +116,7 @@ Pane {
                         maximumLineCount: 2
                         elide: Text.ElideRight
                         font.pixelSize: 11
-                        color: "#a12b2b"
+                        color: Theme.bad
                     }
                 }
             }
@@ -98,8 +124,25 @@ Pane {
                 anchors.centerIn: parent
                 visible: list.count === 0
                 text: qsTr("The queue is empty")
-                color: "#889"
+                color: Theme.muted
             }
         }
+    }
+    Rectangle {
+        id: podGhost
+        property string podKey: ""
+        parent: panel.dragLayer ? panel.dragLayer : panel
+        visible: Drag.active
+        z: 1000
+        width: ghostLabel.implicitWidth + 14
+        height: ghostLabel.implicitHeight + 8
+        radius: 4
+        color: "#7a2e2e"
+        opacity: 0.9
+        Drag.active: panel.podDragArea !== null && panel.podDragArea.drag.active
+        Drag.keys: ["berth/pod"]
+        Drag.hotSpot.x: 10
+        Drag.hotSpot.y: 10
+        Label { id: ghostLabel; anchors.centerIn: parent; text: podGhost.podKey; color: "white"; font.pixelSize: 11 }
     }
 }

@@ -12,8 +12,8 @@ ToolBar {
         anchors.rightMargin: 8
         spacing: 16
         Label { text: qsTr("t = %1").arg(bar.controller.simTimeText); font.family: "monospace" }
-        Label { text: qsTr("bound %1").arg(bar.controller.boundCount); color: "#1b6e2e" }
-        Label { text: qsTr("pending %1").arg(bar.controller.pendingCount); color: "#a12b2b" }
+        Label { text: qsTr("bound %1").arg(bar.controller.boundCount); color: Theme.good }
+        Label { text: qsTr("pending %1").arg(bar.controller.pendingCount); color: Theme.bad }
         Label { text: qsTr("binding %1").arg(bar.controller.assumedCount); visible: bar.controller.assumedCount > 0 }
         Label { text: qsTr("attempts %1").arg(bar.controller.attempts) }
         Item { Layout.fillWidth: true }

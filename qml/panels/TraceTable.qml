@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import Berth.App
 
 // A scrollable table of one attempt (the Filter or Score table) with a header row and the
 // node column kept readable. Cells are tinted by the model's verdict (pass / fail / not run)
@@ -27,13 +28,14 @@ Item {
             required property string display
             implicitHeight: 22
             implicitWidth: 60
-            color: "#e8ebf0"
-            border.color: "#d5d9df"
+            color: Theme.header
+            border.color: Theme.border
             Text {
                 anchors.fill: parent
                 anchors.leftMargin: 4
                 verticalAlignment: Text.AlignVCenter
                 text: parent.display
+                color: Theme.text
                 font.pixelSize: 11
                 font.bold: true
                 elide: Text.ElideRight
@@ -61,10 +63,11 @@ Item {
             readonly property bool winner: model.winner === true
             implicitHeight: 20
             color: root.heatColumn >= 0
-                   ? (cell.column === root.heatColumn && model.heat !== undefined ? Qt.rgba(1, 0.96 - 0.35 * model.heat, 0.78 - 0.6 * model.heat, 1)
-                      : cell.winner ? "#e4f4e7" : "white")
+                   ? (cell.column === root.heatColumn && model.heat !== undefined ? (Theme.dark ? Qt.rgba(0.25 + 0.5 * model.heat, 0.23 + 0.2 * model.heat, 0.14, 1)
+                                 : Qt.rgba(1, 0.96 - 0.35 * model.heat, 0.78 - 0.6 * model.heat, 1))
+                      : cell.winner ? Theme.pass : Theme.cell)
                    : root.cellColor(model.verdict)
-            border.color: "#e3e6ea"
+            border.color: Theme.cellBorder
             Text {
                 anchors.fill: parent
                 anchors.leftMargin: 4
@@ -73,7 +76,7 @@ Item {
                 text: cell.model.display === undefined ? "" : String(cell.model.display)
                 font.pixelSize: 11
                 font.bold: cell.column === 0 && cell.winner
-                color: cell.model.verdict === "fail" ? "#a12b2b" : cell.model.verdict === "notrun" || cell.model.verdict === "skip" ? "#8a8f98" : "#222"
+                color: cell.model.verdict === "fail" ? Theme.bad : cell.model.verdict === "notrun" || cell.model.verdict === "skip" ? Theme.muted : Theme.text
                 elide: Text.ElideRight
             }
         }

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth.App
 
 // requested / allocatable as a bar with its numbers: the inspector's node usage.
 Item {
@@ -12,7 +13,7 @@ Item {
     readonly property real fraction: total > 0 ? Math.min(1, used / total) : 0
     Layout.fillWidth: true
     implicitHeight: 18
-    Rectangle { anchors.fill: parent; color: "#e6e9ee"; radius: 2 }
+    Rectangle { anchors.fill: parent; color: Theme.track; radius: 2 }
     Rectangle {
         width: parent.width * bar.fraction
         height: parent.height

@@ -44,7 +44,7 @@ Dialog {
             Layout.fillWidth: true
             visible: text.length > 0
             text: dialog.refusal.length > 0 ? dialog.refusal : dialog.problems.join("\n")
-            color: "#b3261e"
+            color: Theme.error
             wrapMode: Text.Wrap
             maximumLineCount: 6
             elide: Text.ElideRight

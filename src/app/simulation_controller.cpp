@@ -5,6 +5,7 @@
 #include <QVariantList>
 
 #include "app/engine/simulation_worker.h"
+#include "app/session/manifest_check.h"
 
 namespace berth::app {
 
@@ -15,6 +16,7 @@ SimulationController::SimulationController(QObject* parent)
     qRegisterMetaType<EditOutcome>();
     qRegisterMetaType<UpdateBatch>();
     qRegisterMetaType<CycleTraceUi>();
+    qRegisterMetaType<NodeVerdictUi>();
     m_thread.setObjectName(QStringLiteral("berth-simulation"));
     m_worker = new SimulationWorker;
     m_worker->moveToThread(&m_thread);
@@ -22,6 +24,11 @@ SimulationController::SimulationController(QObject* parent)
     connect(m_worker, &SimulationWorker::loaded, this, &SimulationController::onLoaded, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::updated, this, &SimulationController::onUpdated, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::editDone, this, &SimulationController::onEditDone, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::podNodeChecked, this, &SimulationController::onPodNodeChecked, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::priorityClassesChanged, this, [this](const QStringList& names) {
+        m_priorityClasses = names;
+        Q_EMIT priorityClassesChanged();
+    }, Qt::QueuedConnection);
     connect(m_session.history(), &EditHistoryModel::changed, this, &SimulationController::historyChanged);
     connect(m_worker, &SimulationWorker::traceReady, &m_inspector, &Inspector::setTrace, Qt::QueuedConnection);
     connect(&m_inspector, &Inspector::podSelectionRequested, m_worker, &SimulationWorker::selectPod, Qt::QueuedConnection);
@@ -63,10 +70,8 @@ void SimulationController::loadFiles(const QStringList& paths) {
     QStringList names;
     for (const QString& path : paths) {
         QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            setStatusText(tr("Cannot read %1: %2").arg(path, file.errorString()));
-            return;
-        }
+        if (!file.open(QIODevice::ReadOnly))
+            return refuseOpen(tr("Cannot read %1").arg(path), {tr("%1: %2").arg(path, file.errorString())});
         QString name = QFileInfo(path).fileName();
         // Names key the kept texts (exports find documents by file name): keep them distinct.
         for (int n = 2; names.contains(name); ++n) name = QStringLiteral("%1 (%2)").arg(QFileInfo(path).fileName()).arg(n);
@@ -74,6 +79,10 @@ void SimulationController::loadFiles(const QStringList& paths) {
         const QByteArray text = file.readAll();
         input.manifests.push_back({name.toStdString(), text.toStdString()});
     }
+    // A bad file never replaces the session on show (manifest_check.h).
+    if (const QStringList problems = manifestErrors(input); !problems.isEmpty())
+        return refuseOpen(tr("Not opened: %1").arg(names.join(QStringLiteral(", "))), problems);
+    m_recent.add(RecentFiles::Manifests, paths);
     startLoad(std::move(input), names.join(QStringLiteral(", ")));
 }
 
@@ -88,6 +97,7 @@ void SimulationController::startLoad(io::PlanInput input, const QString& source)
     setStatusText(tr("Loading %1…").arg(source));
     m_session.begin(std::make_shared<const io::PlanInput>(std::move(input)));
     m_submitted = 0;
+    m_placementDiff.clear();  // compared within one cluster only
     replaySession(0, 0);
 }
 

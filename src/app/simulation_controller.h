@@ -12,10 +12,14 @@
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
+#include "app/engine/node_verdict.h"
 #include "app/engine/sim_types.h"
+#include "app/config/placement_diff_model.h"
+#include "app/config/scheduler_config_model.h"
 #include "app/inspector/inspector.h"
 #include "app/playback/cycle_playback.h"
 #include "app/session/plan_session.h"
+#include "app/session/recent_files.h"
 #include "app/models/event_log_model.h"
 #include "app/models/node_list_model.h"
 #include "app/models/pod_list_model.h"
@@ -54,6 +58,12 @@ class SimulationController : public QObject {
     Q_PROPERTY(bool canUndo READ canUndo NOTIFY historyChanged)
     Q_PROPERTY(bool canRedo READ canRedo NOTIFY historyChanged)
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
+    /// The plan's PriorityClass names (the template palette's choices).
+    Q_PROPERTY(QStringList priorityClasses READ priorityClasses NOTIFY priorityClassesChanged)
+    /// File > Open Recent (simulation_controller_open.cpp).
+    Q_PROPERTY(berth::app::RecentFiles* recentFiles READ recentFiles CONSTANT)
+    Q_PROPERTY(berth::app::SchedulerConfigModel* schedulerConfig READ schedulerConfig CONSTANT)
+    Q_PROPERTY(berth::app::PlacementDiffModel* placementDiff READ placementDiff CONSTANT)
 public:
     explicit SimulationController(QObject* parent = nullptr);
     ~SimulationController() override;
@@ -84,10 +94,21 @@ public:
     bool canRedo() const { return !busy() && m_session.history()->canRedo(); }
     /// A load, replay or edit is with the worker; undo, redo and opening wait for it.
     bool busy() const { return m_replaying || m_pendingEdits > 0; }
+    QStringList priorityClasses() const { return m_priorityClasses; }
 
-    /// Loads manifest files (file:// URLs or local paths) into a fresh simulation.
+    /// Loads manifest files (file:// URLs or local paths) into a fresh simulation. Files that
+    /// cannot be read, or hold an object with an error, are refused as a whole (openFailed,
+    /// the status line): the session on show stays. A load is listed in recentFiles.
     Q_INVOKABLE void load(const QList<QUrl>& urls);
     void loadFiles(const QStringList& paths);
+    // --- Opening (simulation_controller_open.cpp).
+    RecentFiles* recentFiles() { return &m_recent; }
+    /// Opens recentFiles' entry `row` (a session or manifests); a missing file is reported
+    /// and its entry removed.
+    Q_INVOKABLE void openRecent(int row);
+    /// Files dropped on the window: one Berth session file opens as a session; otherwise
+    /// .yaml/.yml/.json files load as manifests (as File > Open). Anything else is refused.
+    Q_INVOKABLE void openDropped(const QList<QUrl>& urls);
     /// Loads an in-memory manifest (the embedded demo), named `name` in messages.
     void loadText(const QByteArray& text, const QString& name);
     /// The seed of the next load (workload pod names, random tie-breaks); berthctl's --seed.
@@ -114,6 +135,21 @@ public:
     Q_INVOKABLE QStringList validateYaml(const QString& yaml) const;
     /// Sets spec.nodeName of a pending pod (namespace/name): the scheduler is bypassed.
     Q_INVOKABLE void pinPod(const QString& podKey, const QString& node);
+
+    // --- Planner checks (simulation_controller_planner.cpp).
+    /// Asks the worker whether the pending pod would pass every filter on `node` now (the
+    /// core's own PreFilter and Filter plugins; nothing changes). Answered by podNodeVerdict;
+    /// only the newest request is answered.
+    Q_INVOKABLE void checkPodOnNode(const QString& podKey, const QString& node);
+    /// Label syntax problems (key: qualified name; value: label value), one line each; empty
+    /// when setNodeLabels would accept them.
+    Q_INVOKABLE QStringList labelProblems(const QVariantMap& labels) const;
+    /// Problems in a list of {key, value, effect} taints; empty when valid.
+    Q_INVOKABLE QStringList taintProblems(const QVariantList& taints) const;
+    /// A node's labels as a map and its taints as a list of {key, value, effect} (for the
+    /// label and taint dialogs).
+    Q_INVOKABLE QVariantMap nodeLabels(const QString& node) const;
+    Q_INVOKABLE QVariantList nodeTaints(const QString& node) const;
     void applyEdit(const io::PlanEdit& edit);
 
     Q_INVOKABLE void undo();
@@ -130,6 +166,19 @@ public:
     /// "csv" (the per-pod placement report); `ns` empty for every namespace. Runs in the
     /// background; exportFinished tells the outcome. Refusals come back at once.
     Q_INVOKABLE QString exportPlacements(const QUrl& file, const QString& format, const QString& ns, bool overwrite);
+
+    // --- Scheduler configuration (simulation_controller_config.cpp). The configuration is
+    // session state: each change is a SetSchedulerConfig edit (undo, redo and session files
+    // keep it) and re-runs the plan from its starting state to the end; placementDiff then
+    // lists what moved. Each returns an empty string or why nothing changed.
+    SchedulerConfigModel* schedulerConfig() { return &m_schedulerConfig; }
+    PlacementDiffModel* placementDiff() { return &m_placementDiff; }
+    /// Applies the configuration panel's draft.
+    Q_INVOKABLE QString applySchedulerConfig();
+    /// Applies a KubeSchedulerConfiguration file; a bad one is refused with file:line messages.
+    Q_INVOKABLE QString loadSchedulerConfig(const QUrl& file);
+    /// Back to upstream's default configuration.
+    Q_INVOKABLE QString resetSchedulerConfig();
     /// Crash recovery in `dir` (main.cpp: Autosave::defaultDir()). False when another
     /// running instance uses it.
     bool enableAutosave(const QString& dir);
@@ -165,11 +214,28 @@ Q_SIGNALS:
     void editApplied(const QString& description);
     void editFailed(const QString& description, const QString& error);
     void exportFinished(const QString& path, const QString& error);
+    /// An open was refused (unreadable, bad or empty files): `message` names the file and
+    /// `problems` lists file:line:col messages. Nothing changed.
+    void openFailed(const QString& message, const QStringList& problems);
+    /// The answer to checkPodOnNode: NodeVerdictUi::toVariant().
+    void podNodeVerdict(const QVariantMap& verdict);
+    void priorityClassesChanged();
 
 private:
     void onLoaded(const berth::app::ClusterSnapshot& snapshot);
+    /// Reports a refused open (status line + openFailed); nothing else changes.
+    void refuseOpen(const QString& what, const QStringList& problems);
     void onUpdated(const berth::app::UpdateBatch& batch);
     void onEditDone(const berth::app::EditOutcome& outcome);
+    /// Config: applies a configuration text as an edit (checked first).
+    QString applyConfigText(const std::string& yaml, const std::string& fileName);
+    /// Config: the panel shows the configuration in effect with these edits.
+    void refreshSchedulerConfig(const io::PlanInput& input, const std::vector<io::PlanEdit>& edits);
+    /// Config: runs both edit lists to the end off the GUI thread and fills placementDiff.
+    void comparePlacements(std::vector<io::PlanEdit> before, std::vector<io::PlanEdit> after);
+    /// Config: whether edits [from, to) of the history hold a configuration change.
+    bool configChangeBetween(int from, int to) const;
+    void onPodNodeChecked(const berth::app::NodeVerdictUi& verdict);
     /// Rebuilds the worker's plan from the session with `applied` edits in effect, stopping
     /// at `stopAtStep`.
     void replaySession(int applied, quint64 stopAtStep);
@@ -185,12 +251,18 @@ private:
     QThread m_thread;
     SimulationWorker* m_worker = nullptr;  // lives on m_thread, deleted when it finishes
     PlanSession m_session;
+    RecentFiles m_recent{this};
     quint64 m_seed = 0;
     quint64 m_editSerial = 0;
+    quint64 m_checkSerial = 0;  // the newest checkPodOnNode request
+    QStringList m_priorityClasses;
     int m_pendingEdits = 0;
     bool m_replaying = false;
     int m_submitted = 0;  // names submitted YAML texts: submitted-<n>.yaml
-    QList<QThread*> m_exports;  // running exports, waited for on destruction
+    QList<QThread*> m_exports;  // running exports (and placement comparisons), waited for on destruction
+    SchedulerConfigModel m_schedulerConfig{this};
+    PlacementDiffModel m_placementDiff{this};
+    quint64 m_diffSerial = 0;  // the newest comparison asked for; older answers are dropped
     NodeListModel m_nodes;
     PodListModel m_pods;
     QueueModel m_queue;

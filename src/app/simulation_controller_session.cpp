@@ -8,6 +8,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <limits>
 
 #include "app/engine/simulation_worker.h"
 #include "app/session/atomic_file.h"
@@ -137,6 +138,13 @@ void SimulationController::onEditDone(const EditOutcome& outcome) {
     if (outcome.error.isEmpty()) {
         m_session.history()->push(outcome.edit);
         m_session.markChanged();
+        if (outcome.edit.kind == io::EditKind::SetSchedulerConfig) {
+            // Part of the starting state: compare, and re-run the plan from its start.
+            const int applied = m_session.history()->appliedCount();
+            const auto& all = m_session.history()->edits();
+            comparePlacements({all.begin(), all.begin() + applied - 1}, {all.begin(), all.begin() + applied});
+            replaySession(applied, outcome.edit.atStep);
+        }
     }
     setBusy(m_replaying, std::max(0, m_pendingEdits - 1));
     if (outcome.error.isEmpty()) {
@@ -159,6 +167,9 @@ void SimulationController::revertTo(int applied) {
     const auto& edits = h->edits();
     const quint64 stopAt = applied < h->appliedCount() ? edits[static_cast<std::size_t>(applied)].atStep
                                                        : edits[static_cast<std::size_t>(applied - 1)].atStep;
+    const int was = h->appliedCount();
+    if (configChangeBetween(std::min(was, applied), std::max(was, applied)))
+        comparePlacements({edits.begin(), edits.begin() + was}, {edits.begin(), edits.begin() + applied});
     h->setApplied(applied);
     m_session.markChanged();
     replaySession(applied, stopAt);
@@ -169,6 +180,11 @@ void SimulationController::replaySession(int applied, quint64 stopAtStep) {
     const auto input = m_session.input();
     const auto& all = m_session.history()->edits();
     std::vector<io::PlanEdit> edits(all.begin(), all.begin() + applied);
+    // A configuration change re-runs the plan to the end (its atStep is where it was made,
+    // not how far it ran): shown so whenever the plan stops at it.
+    if (!edits.empty() && edits.back().kind == io::EditKind::SetSchedulerConfig && stopAtStep == edits.back().atStep)
+        stopAtStep = std::numeric_limits<quint64>::max();
+    refreshSchedulerConfig(*input, edits);
     const QString source = sourceOf(*input);
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, input, edits = std::move(edits), stopAtStep, source] { w->replay(input, edits, stopAtStep, source); },
@@ -197,6 +213,7 @@ QString SimulationController::openSession(const QUrl& file) {
     const QString path = localPath(file);
     if (QString err = PlanSession::read(path, doc); !err.isEmpty()) return tr("%1: %2").arg(path, err);
     m_session.begin(doc, path);
+    m_recent.add(RecentFiles::Session, {path});
     m_submitted = static_cast<int>(doc.edits.size());
     const quint64 stopAt = doc.applied > 0 ? doc.edits[static_cast<std::size_t>(doc.applied - 1)].atStep : 0;
     replaySession(doc.applied, stopAt);
@@ -206,19 +223,27 @@ QString SimulationController::openSession(const QUrl& file) {
 QString SimulationController::exportPlacements(const QUrl& file, const QString& format, const QString& ns, bool overwrite) {
     const QString path = localPath(file);
     const auto fmt = io::parseExportFormat(format.toStdString());
-    if (!fmt) return tr("unknown export format '%1' (pods, bindings, json, csv)").arg(format);
+    if (!fmt) return tr("unknown export format '%1' (pods, bindings, json, csv, workloads)").arg(format);
     if (path.isEmpty()) return tr("no file name");
     if (!overwrite && QFileInfo::exists(path)) return tr("%1 already exists").arg(path);
+    // "workloads": the YAML, and the per-pod placement report beside it (<name>.placements.csv).
+    const bool workloads = *fmt == io::ExportFormat::WorkloadsYaml;
+    const QString csvPath = workloads ? QString::fromStdString(io::placementsCsvPathFor(path.toStdString())) : QString();
+    if (workloads && !overwrite && QFileInfo::exists(csvPath)) return tr("%1 already exists").arg(csvPath);
     const auto input = m_session.input();
     const std::vector<io::PlanEdit> edits = m_session.history()->appliedEdits();
     const std::string nsFilter = ns.toStdString();
     // A fresh plan, run to the end off the GUI thread: the export does not depend on how far
     // the on-screen simulation has got, and equals berthctl's output for the same session.
-    QThread* thread = QThread::create([this, input, edits, fmt, nsFilter, path, overwrite] {
+    QThread* thread = QThread::create([this, input, edits, fmt, nsFilter, path, overwrite, csvPath] {
         std::string error;
-        const auto text = io::exportPlan(input, edits, *fmt, nsFilter, error);
-        const QString err = text ? writeFileAtomically(path, QByteArray::fromStdString(*text), overwrite)
-                                 : QString::fromStdString(error);
+        std::vector<io::ExportFormat> formats{*fmt};
+        if (!csvPath.isEmpty()) formats.push_back(io::ExportFormat::ReportCsv);
+        const auto texts = io::exportPlanTexts(input, edits, formats, nsFilter, error);
+        QString err = texts ? writeFileAtomically(path, QByteArray::fromStdString(texts->front()), overwrite)
+                            : QString::fromStdString(error);
+        if (err.isEmpty() && !csvPath.isEmpty())
+            err = writeFileAtomically(csvPath, QByteArray::fromStdString(texts->back()), overwrite);
         QMetaObject::invokeMethod(this, [this, path, err] { Q_EMIT exportFinished(path, err); }, Qt::QueuedConnection);
     });
     m_exports << thread;

@@ -51,7 +51,7 @@ int run(const cli::Options& opt) {
     io::LoadOptions loadOptions;
     loadOptions.version = opt.version;
     // -o yaml writes each placed pod from its own document (or its workload's template).
-    loadOptions.keepSourceText = opt.output == cli::OutputFormat::Yaml;
+    loadOptions.keepSourceText = opt.output == cli::OutputFormat::Yaml || opt.output == cli::OutputFormat::Workloads;
     for (const auto& f : opt.files) io::loadManifestFile(f, cluster, load, loadOptions);
     // Controllers create the pods of Deployments, ReplicaSets, StatefulSets, Jobs, DaemonSets.
     io::finishLoading(cluster, load, opt.seed, opt.version);
@@ -133,6 +133,8 @@ int run(const cli::Options& opt) {
         case cli::OutputFormat::Json: std::cout << io::reportJson(sim); break;
         case cli::OutputFormat::Yaml: std::cout << io::placedPodsYaml(sim, load.sourceTexts); break;
         case cli::OutputFormat::Bindings: std::cout << io::reportBindingsYaml(sim); break;
+        case cli::OutputFormat::Workloads: std::cout << io::placedWorkloadsYaml(sim, load.sourceTexts); break;
+        case cli::OutputFormat::Csv: std::cout << io::reportCsv(sim); break;
         case cli::OutputFormat::None: break;
     }
     if (opt.stats) {

@@ -50,12 +50,15 @@ Flags:
                                       seeded random source); the pod goes back through backoff.
       --bind-fail-node NODE           Every bind to NODE fails. Repeatable.
       --stats                         One JSON line of run statistics on standard error.
-  -o, --output table|yaml|json|bindings|none
+  -o, --output table|yaml|json|bindings|workloads|csv|none
                                       table (default): pods and node usage; yaml: each pod placed
                                       in this run as its input document (or its workload's pod
                                       template) with spec.nodeName, ready for kubectl apply;
                                       json: machine-readable report; bindings: a v1 List of
-                                      Binding objects; none: nothing.
+                                      Binding objects; workloads: the owning workloads as
+                                      loaded (replicas as planned) and the placed standalone
+                                      Pods with spec.nodeName; csv: the per-pod placement
+                                      report; none: nothing.
   -h, --help                          This text.
 
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,
@@ -183,7 +186,9 @@ std::string parseOptions(int argc, char** argv, Options& out) {
             else if (v == "json") out.output = OutputFormat::Json;
             else if (v == "bindings") out.output = OutputFormat::Bindings;
             else if (v == "none") out.output = OutputFormat::None;
-            else return "-o must be table, yaml, json, bindings or none, got \"" + v + "\"";
+            else if (v == "workloads") out.output = OutputFormat::Workloads;
+            else if (v == "csv") out.output = OutputFormat::Csv;
+            else return "-o must be table, yaml, json, bindings, workloads, csv or none, got \"" + v + "\"";
         } else if (a.size() > 1 && a[0] == '-' && a != "-") {
             return "unknown flag \"" + a + "\"";
         } else {

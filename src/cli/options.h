@@ -12,7 +12,7 @@
 
 namespace berth::cli {
 
-enum class OutputFormat { Table, Yaml, Json, Bindings, None };
+enum class OutputFormat { Table, Yaml, Json, Bindings, None, Workloads, Csv };
 
 struct Options {
     std::string command;  // schedule | explain | help

@@ -18,6 +18,7 @@
 #include "core/backend/queue/scheduling_queue.h"
 #include "core/clock/simulated_clock.h"
 #include "core/events.h"
+#include "core/node_check.h"
 #include "core/profile/config.h"
 #include "core/scheduler.h"
 #include "core/trace/cycle_trace.h"
@@ -72,6 +73,10 @@ public:
     /// One scheduling cycle, or one timed event when activeQ is empty. False when idle.
     bool step();
     bool idle() const;
+    /// Would the pending pod `podId` pass PreFilter and Filter on `node` now? Runs its
+    /// profile's real plugins against the current snapshot for that one node; changes no
+    /// scheduling state (see node_check.h). Defined in node_check.cpp.
+    NodeCheck checkNodeForPod(std::uint32_t podId, std::string_view node);
 
     void setTraceListener(std::function<void(const CycleTrace&)> l) { m_traceListener = std::move(l); }
     void setEventListener(std::function<void(const SimEvent&)> l) { m_eventListener = std::move(l); }

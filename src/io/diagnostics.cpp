@@ -15,4 +15,19 @@ std::string Diagnostic::toString() const {
     return out;
 }
 
+std::string Diagnostics::firstErrors(int max) const {
+    std::string out;
+    int n = 0;
+    for (const auto& item : items) {
+        if (item.severity != Severity::Error) continue;
+        if (n++ == max) {
+            out += "\n...";
+            break;
+        }
+        if (!out.empty()) out += "\n";
+        out += item.toString();
+    }
+    return out;
+}
+
 }  // namespace berth::io

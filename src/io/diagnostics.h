@@ -29,6 +29,8 @@ struct Diagnostics {
         return false;
     }
     void add(Diagnostic d) { items.push_back(std::move(d)); }
+    /// The first `max` errors, one per line (toString()), then "..." when there are more.
+    std::string firstErrors(int max) const;
 };
 
 }  // namespace berth::io

@@ -4,6 +4,7 @@
 // for node cards and for bound pod chips drawn inside them. The "readme" row runs the embedded
 // demo with a pending pod selected: its grab is the README's screenshot (kept as
 // <build>/screenshot.png; BERTH_UPDATE_SCREENSHOT=1 also writes docs/screenshot.png).
+// darkTheme runs `berth --theme dark --group-by none` and checks the window really is dark.
 
 #include <QFile>
 #include <QImage>
@@ -88,6 +89,7 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QUICK_CONTROLS_STYLE"), QStringLiteral("Fusion"));
         env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());  // recent files, theme: not the user's
         QProcess proc;
         if (xvfb) {
             const QString xvfbRun = QStandardPaths::findExecutable(QStringLiteral("xvfb-run"));
@@ -154,6 +156,59 @@ private Q_SLOTS:
             if (chipPixels >= 12) ++cardsWithChips;
         }
         QVERIFY2(cardsWithChips >= 2, qPrintable(QString::number(cardsWithChips)));
+    }
+
+    // The dark theme at the default size: the canvas, the panels and the menu bar are dark,
+    // no light card is left, and the pods still show as coloured chips.
+    void darkTheme() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString png = dir.filePath(QStringLiteral("dark.png"));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QUICK_CONTROLS_STYLE"), QStringLiteral("Fusion"));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        QProcess proc;
+        proc.setProcessEnvironment(env);
+        proc.start(QStringLiteral(BERTH_BINARY),
+                   {QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml"), QStringLiteral("--theme"),
+                    QStringLiteral("dark"), QStringLiteral("--group-by"), QStringLiteral("none"), QStringLiteral("--run"),
+                    QStringLiteral("--screenshot"), png});
+        QVERIFY2(proc.waitForStarted(10000), qPrintable(proc.errorString()));
+        QVERIFY(proc.waitForFinished(120000));
+        const QByteArray out = proc.readAllStandardError() + proc.readAllStandardOutput();
+        QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0, out.constData());
+        const QImage img = QImage(png).convertToFormat(QImage::Format_RGB32);
+        QVERIFY2(!img.isNull(), "no screenshot written");
+        QCOMPARE(img.size(), QSize(1280, 800));
+        if (qEnvironmentVariableIsSet("BERTH_KEEP_SCREENSHOT")) img.save(qEnvironmentVariable("BERTH_KEEP_SCREENSHOT") + "-dark.png");
+
+        auto meanLightness = [&](const QRect& r) {
+            double sum = 0;
+            int n = 0;
+            for (int y = r.top(); y <= r.bottom(); y += 3)
+                for (int x = r.left(); x <= r.right(); x += 3) {
+                    sum += QColor(img.pixel(x, y)).lightness();
+                    ++n;
+                }
+            return sum / n;
+        };
+        // The canvas (left), the side panels (right), the menu bar (top): all dark on average.
+        const double canvas = meanLightness(QRect(10, 120, 700, 500));
+        const double panels = meanLightness(QRect(860, 120, 400, 600));
+        const double menu = meanLightness(QRect(0, 0, 1280, 20));
+        QVERIFY2(canvas < 80, qPrintable(QString::number(canvas)));
+        QVERIFY2(panels < 80, qPrintable(QString::number(panels)));
+        QVERIFY2(menu < 80, qPrintable(QString::number(menu)));
+        // The canvas background itself, just inside its top-left corner.
+        QVERIFY2(QColor(img.pixel(4, 60)).lightness() < 60, qPrintable(QColor(img.pixel(4, 60)).name()));
+        QVERIFY(whiteRegions(img, 1500).empty());  // no light card left
+        int chipPixels = 0;
+        for (int y = 60; y < 680; ++y)
+            for (int x = 0; x < 830; ++x)
+                if (saturated(img.pixel(x, y))) ++chipPixels;
+        QVERIFY2(chipPixels >= 200, qPrintable(QString::number(chipPixels)));
     }
 };
 

@@ -2,7 +2,11 @@
 // through the BerthTest.TestEnv singleton, its own real SimulationController (worker thread
 // included) and the path of the small test cluster.
 
+#include <QCoreApplication>
 #include <QQmlEngine>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QUrl>
 #include <QtQml/qqmlextensionplugin.h>
 #include <QtQuickTest>
@@ -28,6 +32,15 @@ private:
 class Setup : public QObject {
     Q_OBJECT
 public Q_SLOTS:
+    void applicationAvailable() {
+        // AppearanceSettings and RecentFiles use QSettings: a temporary folder, never the
+        // user's settings.
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("BerthTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("qml_panels"));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+    }
     void qmlEngineAvailable(QQmlEngine* engine) {
         engine->addImportPath(QStringLiteral("qrc:/qt/qml"));  // not a default import path on 6.4
         static const bool registered = [] {
@@ -38,6 +51,9 @@ public Q_SLOTS:
         }();
         Q_UNUSED(registered);
     }
+
+private:
+    QTemporaryDir m_settings;
 };
 
 QUICK_TEST_MAIN_WITH_SETUP(qml_panels, Setup)

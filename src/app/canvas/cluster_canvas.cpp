@@ -4,6 +4,8 @@
 #include <QHash>
 #include <QMap>
 #include <QPainter>
+#include <QSet>
+#include <QVariantMap>
 #include <QQuickWindow>
 #include <QSGFlatColorMaterial>
 #include <QSGGeometryNode>
@@ -25,26 +27,7 @@ constexpr double kGap = 14, kZoneHeaderH = 30, kZoneGap = 18;
 constexpr int kChipCols = static_cast<int>((kCardW - 2 * kPad + (kPitch - kChip)) / kPitch);
 constexpr int kMaxLabelNodes = 600;  // level of detail: no per-node text beyond this
 
-const QColor kCardColor(0xff, 0xff, 0xff);
-const QColor kCardBorder(0xc5, 0xcc, 0xd6);
-const QColor kCordonedCard(0xfb, 0xec, 0xd9);
-const QColor kSelectedBorder(0x1f, 0x6f, 0xeb);
-const QColor kZoneColor(0xe2, 0xe7, 0xee);
-const QColor kTrayColor(0xf6, 0xe9, 0xe9);
-const QColor kBarTrack(0xe6, 0xe9, 0xee);
-const QColor kCpuBar(0x2f, 0x80, 0xd1);
-const QColor kMemBar(0x8a, 0x5c, 0xd6);
-const QColor kOverBar(0xd6, 0x45, 0x45);
-// Step-mode highlights: Filter verdicts, score heat (pale yellow -> orange), the winner.
-const QColor kPassCard(0xe4, 0xf4, 0xe7);
-const QColor kPassBorder(0x3c, 0x9a, 0x52);
-const QColor kFailCard(0xfa, 0xe3, 0xe3);
-const QColor kFailBorder(0xc9, 0x4a, 0x4a);
-const QColor kSkipBorder(0xa0, 0xa6, 0xb0);
-const QColor kHeatLow(0xff, 0xf4, 0xc8);
-const QColor kHeatHigh(0xf5, 0x9b, 0x42);
-const QColor kWinnerBorder(0x0f, 0x7b, 0x2f);
-const QColor kCyclePod(0xf0, 0x8c, 0x00);
+// Colours: CanvasPalette (light and dark sets, canvas_palette.h).
 
 QColor mix(const QColor& a, const QColor& b, double t) {
     return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * t),
@@ -187,6 +170,67 @@ void ClusterCanvas::setCycle(CyclePlayback* cycle) {
     Q_EMIT cycleChanged();
 }
 
+void ClusterCanvas::setGroupBy(const QString& key) {
+    if (key == m_groupBy) return;
+    m_groupBy = key;
+    m_userView = false;  // a new layout: fit it
+    Q_EMIT groupByChanged();
+    markDirty();
+}
+
+void ClusterCanvas::setDark(bool dark) {
+    if (dark == m_dark) return;
+    m_dark = dark;
+    Q_EMIT themeChanged();
+    markDirty();
+}
+
+QVariantList ClusterCanvas::legend() const {
+    const CanvasPalette& p = palette();
+    auto entry = [](const QString& label, const QColor& color) {
+        return QVariantMap{{QStringLiteral("label"), label}, {QStringLiteral("color"), color}};
+    };
+    return {entry(tr("cpu requested"), p.cpuBar),    entry(tr("memory requested"), p.memBar), entry(tr("> 90%"), p.overBar),
+            entry(tr("cordoned"), p.cordonedCard),   entry(tr("fits"), p.passCard),          entry(tr("rejected"), p.failCard),
+            entry(tr("score heat"), p.heatHigh)};
+}
+
+QStringList ClusterCanvas::availableGroupKeys() const {
+    QStringList keys{kZoneKey};
+    if (!m_nodes) return keys;
+    QSet<QString> seen{kZoneKey, kHostnameKey};
+    QStringList others;
+    bool hostname = false;
+    for (const NodeRow& n : m_nodes->rows()) {
+        if (n.removed) continue;
+        for (const auto& label : n.labels) {
+            if (label.first == kHostnameKey) hostname = true;
+            if (seen.contains(label.first)) continue;
+            seen.insert(label.first);
+            others << label.first;
+        }
+    }
+    others.sort();
+    keys << others;
+    if (hostname) keys << kHostnameKey;
+    return keys;
+}
+
+QStringList ClusterCanvas::titlesOf(const std::vector<Group>& groups, const QString& key) {
+    QStringList titles;
+    for (const Group& g : groups)
+        titles << (key.isEmpty() ? tr("all nodes")
+                   : g.missing    ? tr("(no %1)").arg(key)
+                   : g.value.isEmpty() ? tr("%1 (empty)").arg(key)
+                                       : g.value);
+    return titles;
+}
+
+QStringList ClusterCanvas::groupTitles() {
+    rebuild();
+    return titlesOf(m_groups, m_groupBy);
+}
+
 void ClusterCanvas::markDirty() {
     // Lazily: one update batch changes several models; the layout is rebuilt once, before the
     // next frame (updatePolish) or when hit testing asks for it.
@@ -255,6 +299,7 @@ void ClusterCanvas::rebuild() {
     }
     const auto& nodes = m_nodes->rows();
     const auto& pods = m_pods->rows();
+    const CanvasPalette& pal = palette();
 
     // Pods per node (in pod id order: stable) and the pending tray.
     std::vector<std::vector<int>> onNode(static_cast<std::size_t>(nodes.size()));
@@ -270,28 +315,48 @@ void ClusterCanvas::rebuild() {
         else if (p.phase == PodPhaseUi::Pending || heldBack) pending.push_back(i);
     }
 
-    // Zones in name order; nodes without a zone label last.
-    QMap<QString, std::vector<int>> zones;
+    // Groups by the `groupBy` label, in value order; nodes without the label last.
+    m_groups.clear();
+    QMap<QString, std::vector<int>> byValue;
+    std::vector<int> unlabelled;
     int liveNodes = 0;
     std::size_t maxPods = 0;
     for (int i = 0; i < nodes.size(); ++i) {
         if (nodes[i].removed) continue;
         ++liveNodes;
-        zones[nodes[i].zone.isEmpty() ? QStringLiteral("\x7f") : nodes[i].zone].push_back(i);
+        if (m_groupBy.isEmpty()) {
+            byValue[QString()].push_back(i);
+        } else {
+            const QString* value = nullptr;
+            if (m_groupBy == kZoneKey) {
+                if (!nodes[i].zone.isEmpty()) value = &nodes[i].zone;
+            } else {
+                for (const auto& [k, v] : nodes[i].labels)
+                    if (k == m_groupBy) {
+                        value = &v;
+                        break;
+                    }
+            }
+            if (value) byValue[*value].push_back(i);
+            else unlabelled.push_back(i);
+        }
         maxPods = std::max(maxPods, onNode[static_cast<std::size_t>(i)].size());
     }
+    for (auto it = byValue.begin(); it != byValue.end(); ++it) m_groups.push_back(Group{it.key(), false, std::move(it.value())});
+    if (!unlabelled.empty()) m_groups.push_back(Group{QString(), true, std::move(unlabelled)});
+    const auto& zones = m_groups;
     // Card height: room for the busiest node, or for an even share of all pods, whichever is more.
     const std::size_t share = liveNodes > 0 ? (static_cast<std::size_t>(pods.size()) + liveNodes - 1) / liveNodes + 2 : 0;
     const int podRows = std::max<int>(2, static_cast<int>((std::max(maxPods, share) + kChipCols - 1) / kChipCols));
     const double cardH = kPodsTop + podRows * kPitch + kPad - (kPitch - kChip);
     int widest = 1;
-    for (const auto& z : zones) widest = std::max<int>(widest, static_cast<int>(z.size()));
+    for (const auto& z : zones) widest = std::max<int>(widest, static_cast<int>(z.rows.size()));
     // Columns: the count whose layout fills the view best (largest fit-to-view zoom).
     int cols = 1;
     double bestZoom = -1;
     for (int c = 1; c <= std::min(widest, 16); ++c) {
         double h = 0;
-        for (const auto& z : zones) h += kZoneHeaderH + static_cast<double>((z.size() + c - 1) / c) * (cardH + kGap) + kZoneGap;
+        for (const auto& z : zones) h += kZoneHeaderH + static_cast<double>((z.rows.size() + c - 1) / c) * (cardH + kGap) + kZoneGap;
         const double w = c * kCardW + (c + 1) * kGap;
         h += m_trayRows > 0 ? 28 + m_trayRows * kPitch + kPad + kZoneGap : 0;
         const double vw = width() > 0 ? width() : 1000, vh = height() > 0 ? height() : 700;
@@ -323,7 +388,7 @@ void ClusterCanvas::rebuild() {
     QRectF selectedMark;
     auto markSelected = [&] {
         if (selectedMark.isNull()) return;
-        m_coarseQuads.push_back({selectedMark, kSelectedBorder});
+        m_coarseQuads.push_back({selectedMark, pal.selectedBorder});
         selectedMark = {};
     };
     auto chipQuad = [&](int podRow, QRectF chip, ColorSum& sum) {
@@ -332,10 +397,10 @@ void ClusterCanvas::rebuild() {
         sum.add(c);
         if (p.phase == PodPhaseUi::Assumed) c.setAlphaF(0.35f);  // a ghost: binding in flight
         if (p.key == m_selectedPod) {
-            m_quads.push_back({inflate(chip, 2), kSelectedBorder});
+            m_quads.push_back({inflate(chip, 2), pal.selectedBorder});
             selectedMark = inflate(chip, 6);  // zoomed out: over its chip block (markSelected)
         } else if (m_cycle && m_cycle->active() && p.key == m_cycle->pod()) {
-            m_quads.push_back({inflate(chip, 2), kCyclePod});
+            m_quads.push_back({inflate(chip, 2), pal.cyclePod});
         }
         m_quads.push_back({chip, c});
         m_podBoxes.push_back({podRow, chip});
@@ -347,8 +412,8 @@ void ClusterCanvas::rebuild() {
     m_trayRows = std::max(m_trayRows, static_cast<int>((pending.size() + trayCols - 1) / trayCols));
     if (m_trayRows > 0) {
         const double trayH = 28 + m_trayRows * kPitch + kPad;
-        both(QRectF(0, y, width, trayH), kTrayColor);
-        label(tr("Pending (%1)").arg(pending.size()), kPad, y + 4, width, 15, true, QStringLiteral("#7a2e2e"));
+        both(QRectF(0, y, width, trayH), pal.tray);
+        label(tr("Pending (%1)").arg(pending.size()), kPad, y + 4, width, 15, true, pal.trayInk);
         ColorSum sum;
         for (std::size_t i = 0; i < pending.size(); ++i) {
             const double cx = kPad + static_cast<double>(i % trayCols) * kPitch;
@@ -360,21 +425,24 @@ void ClusterCanvas::rebuild() {
         y += trayH + kZoneGap;
     }
 
-    for (auto it = zones.cbegin(); it != zones.cend(); ++it) {
-        const auto& members = it.value();
+    const QStringList titles = titlesOf(m_groups, m_groupBy);
+    for (std::size_t g = 0; g < zones.size(); ++g) {
+        const auto& members = zones[g].rows;
         const int rows = static_cast<int>((members.size() + cols - 1) / cols);
         const double zoneH = kZoneHeaderH + rows * (cardH + kGap);
-        both(QRectF(0, y, width, zoneH), kZoneColor);
-        const QString zoneName = it.key() == QStringLiteral("\x7f") ? tr("(no zone)") : it.key();
-        label(tr("%1 — %2 nodes").arg(zoneName).arg(members.size()), kGap, y + 6, width, 15, true, QStringLiteral("#334"));
+        both(QRectF(0, y, width, zoneH), pal.zone);
+        const QString& title = titles[static_cast<qsizetype>(g)];
+        label(members.size() == 1 ? tr("%1 — 1 node").arg(title)
+                                  : tr("%1 — %2 nodes").arg(title, QString::number(members.size())),
+              kGap, y + 6, width, 15, true, pal.groupInk);
         for (std::size_t k = 0; k < members.size(); ++k) {
             const int n = members[k];
             const NodeRow& node = nodes[n];
             const QRectF card(kGap + static_cast<double>(k % cols) * (kCardW + kGap),
                               y + kZoneHeaderH + static_cast<double>(k / cols) * (cardH + kGap), kCardW, cardH);
             const bool selected = node.name == m_selectedNode;
-            QColor border = selected ? kSelectedBorder : kCardBorder;
-            QColor fill = node.cordoned ? kCordonedCard : kCardColor;
+            QColor border = selected ? pal.selectedBorder : pal.cardBorder;
+            QColor fill = node.cordoned ? pal.cordonedCard : pal.card;
             double borderWidth = selected ? 3 : 1;
             const CyclePlayback::NodeMark* mark = nullptr;
             if (m_cycle) {
@@ -383,40 +451,40 @@ void ClusterCanvas::rebuild() {
             }
             if (mark) {
                 switch (mark->mark) {
-                    case CyclePlayback::PassMark: fill = kPassCard; border = kPassBorder; borderWidth = 2; break;
-                    case CyclePlayback::FailMark: fill = kFailCard; border = kFailBorder; borderWidth = 2; break;
-                    case CyclePlayback::SkipMark: border = kSkipBorder; break;
+                    case CyclePlayback::PassMark: fill = pal.passCard; border = pal.passBorder; borderWidth = 2; break;
+                    case CyclePlayback::FailMark: fill = pal.failCard; border = pal.failBorder; borderWidth = 2; break;
+                    case CyclePlayback::SkipMark: border = pal.skipBorder; break;
                     case CyclePlayback::NoMark: break;
                 }
-                if (mark->heat >= 0) fill = mix(kHeatLow, kHeatHigh, mark->heat);
+                if (mark->heat >= 0) fill = mix(pal.heatLow, pal.heatHigh, mark->heat);
                 if (mark->winner) {
-                    border = kWinnerBorder;
+                    border = pal.winnerBorder;
                     borderWidth = 5;
                 }
-                if (selected) border = kSelectedBorder;
+                if (selected) border = pal.selectedBorder;
             }
             m_quads.push_back({inflate(card, borderWidth), border});
             m_quads.push_back({card, fill});
             // Zoomed out a 1-unit border is invisible; highlights (selection, verdicts) stay.
-            if (border != kCardBorder) m_coarseQuads.push_back({inflate(card, std::max(borderWidth, 4.0)), border});
+            if (border != pal.cardBorder) m_coarseQuads.push_back({inflate(card, std::max(borderWidth, 4.0)), border});
             m_coarseQuads.push_back({card, fill});
             m_nodeBoxes.push_back({n, card});
             label(node.cordoned ? node.name + tr("  (cordoned)") : node.name, card.left() + kPad, card.top() + 4,
-                  kCardW - 2 * kPad - 44, 12, false, QStringLiteral("#222"));
+                  kCardW - 2 * kPad - 44, 12, false, pal.nodeInk);
             if (mark && (mark->heat >= 0 || mark->mark == CyclePlayback::FailMark)) {
                 // The node's score total (or the verdict) at the card's top right.
                 const QString text = mark->heat >= 0 ? QString::number(mark->total) : QStringLiteral("×");
                 label(text, card.right() - 44, card.top() + 3, 40, 13, true,
-                      mark->heat >= 0 ? QStringLiteral("#7a3b00") : QStringLiteral("#a12b2b"));
+                      mark->heat >= 0 ? pal.scoreInk : pal.failInk);
             }
             auto bar = [&](double top, qint64 used, qint64 total, const QColor& color) {
                 const QRectF track(card.left() + kPad, card.top() + top, kCardW - 2 * kPad, kBarH);
-                m_quads.push_back({track, kBarTrack});
+                m_quads.push_back({track, pal.barTrack});
                 const double f = total > 0 ? std::clamp(static_cast<double>(used) / static_cast<double>(total), 0.0, 1.0) : 0.0;
-                if (f > 0) both(QRectF(track.left(), track.top(), track.width() * f, kBarH), f > 0.9 ? kOverBar : color);
+                if (f > 0) both(QRectF(track.left(), track.top(), track.width() * f, kBarH), f > 0.9 ? pal.overBar : color);
             };
-            bar(kHeaderH, node.cpuRequested, node.cpuAllocatable, kCpuBar);
-            bar(kHeaderH + kBarH + 4, node.memRequested, node.memAllocatable, kMemBar);
+            bar(kHeaderH, node.cpuRequested, node.cpuAllocatable, pal.cpuBar);
+            bar(kHeaderH + kBarH + 4, node.memRequested, node.memAllocatable, pal.memBar);
             const auto& mine = onNode[static_cast<std::size_t>(n)];
             ColorSum sum;
             std::size_t drawn = 0;
@@ -532,10 +600,12 @@ void ClusterCanvas::mousePressEvent(QMouseEvent* e) {
     m_pressPos = e->position();
     m_pressPan = m_pan;
     m_dragging = false;
+    m_pressPod = pendingPodAt(m_pressPos);
     e->accept();
 }
 
 void ClusterCanvas::mouseMoveEvent(QMouseEvent* e) {
+    if (movePodDrag(e->position())) return;
     const QPointF d = e->position() - m_pressPos;
     if (!m_dragging && d.manhattanLength() > 4) m_dragging = true;
     if (m_dragging) {
@@ -545,6 +615,7 @@ void ClusterCanvas::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void ClusterCanvas::mouseReleaseEvent(QMouseEvent* e) {
+    if (endPodDrag(e->position())) return;
     if (m_dragging) {
         m_dragging = false;
         return;

@@ -1,6 +1,7 @@
 #pragma once
-/// The cluster canvas: every node as a card (grouped by topology.kubernetes.io/zone, with
-/// cpu/memory requested-vs-allocatable bars) and every pod as a small chip coloured by its
+/// The cluster canvas: every node as a card (grouped by a node label, `groupBy`:
+/// topology.kubernetes.io/zone unless the user picks another, with cpu/memory
+/// requested-vs-allocatable bars) and every pod as a small chip coloured by its
 /// workload (assumed pods as ghosts, pending pods in a tray above the zones). Drawn through
 /// the scene graph as batched vertex-coloured triangles (chunks of <= 2,500 quads, culled to
 /// the view; a coarser level of detail zoomed out); with the software backend (offscreen),
@@ -14,6 +15,9 @@
 #include <QPointF>
 #include <QQuickItem>
 #include <QRectF>
+#include <QStringList>
+#include <QVariantMap>
+#include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
@@ -21,6 +25,7 @@
 #include <vector>
 
 #include "app/canvas/canvas_label_model.h"
+#include "app/canvas/canvas_palette.h"
 #include "app/models/node_list_model.h"
 #include "app/models/pod_list_model.h"
 #include "app/playback/cycle_playback.h"
@@ -43,7 +48,32 @@ class ClusterCanvas : public QQuickItem {
     Q_PROPERTY(double panY READ panY NOTIFY viewChanged)
     Q_PROPERTY(berth::app::CanvasLabelModel* labels READ labels CONSTANT)
     Q_PROPERTY(bool softwareRendering READ softwareRendering NOTIFY renderingChanged)
+    /// A pending pod dragged out of the tray (namespace/name; "" when none), where the pointer
+    /// is (item coordinates) and the node under it ("" when none). See cluster_canvas_pick.cpp.
+    Q_PROPERTY(QString draggedPod READ draggedPod NOTIFY podDragChanged)
+    Q_PROPERTY(QPointF dragPosition READ dragPosition NOTIFY podDragChanged)
+    Q_PROPERTY(QString dropNode READ dropNode NOTIFY podDragChanged)
+    /// The node label whose values group the cards; "" draws one group of all nodes.
+    Q_PROPERTY(QString groupBy READ groupBy WRITE setGroupBy NOTIFY groupByChanged)
+    /// The dark colour set (View > Theme); the chrome's colours below follow it.
+    Q_PROPERTY(bool dark READ dark WRITE setDark NOTIFY themeChanged)
+    Q_PROPERTY(QColor background READ background NOTIFY themeChanged)
+    Q_PROPERTY(QColor legendInk READ legendInk NOTIFY themeChanged)
+    Q_PROPERTY(QColor tipBackground READ tipBackground NOTIFY themeChanged)
+    Q_PROPERTY(QColor tipBorder READ tipBorder NOTIFY themeChanged)
+    Q_PROPERTY(QColor tipInk READ tipInk NOTIFY themeChanged)
+    /// The legend's swatches in this theme: a list of {label, color}.
+    Q_PROPERTY(QVariantList legend READ legend NOTIFY themeChanged)
 public:
+    static inline const QString kZoneKey = QStringLiteral("topology.kubernetes.io/zone");
+    static inline const QString kHostnameKey = QStringLiteral("kubernetes.io/hostname");
+    /// One group of cards: the nodes (rows of the node model) whose `groupBy` label is
+    /// `value`, or that lack it (`missing`: drawn last, titled "(no <key>)").
+    struct Group {
+        QString value;
+        bool missing = false;
+        std::vector<int> rows;
+    };
     /// One drawn rectangle in world coordinates.
     struct Quad {
         QRectF rect;
@@ -76,6 +106,38 @@ public:
     double panY() const { return m_pan.y(); }
     CanvasLabelModel* labels() { return &m_labels; }
     bool softwareRendering() const { return m_software; }
+    QString groupBy() const { return m_groupBy; }
+    void setGroupBy(const QString& key);
+    bool dark() const { return m_dark; }
+    void setDark(bool dark);
+    const CanvasPalette& palette() const { return m_dark ? CanvasPalette::dark() : CanvasPalette::light(); }
+    QColor background() const { return palette().background; }
+    QColor legendInk() const { return palette().legendInk; }
+    QColor tipBackground() const { return palette().tipBackground; }
+    QColor tipBorder() const { return palette().tipBorder; }
+    QColor tipInk() const { return palette().tipInk; }
+    QVariantList legend() const;
+
+    /// The label keys the nodes can be grouped by: the zone first (always offered), then
+    /// every other key on the live nodes in name order, the hostname last (one group per
+    /// node). Computed on demand (when a menu opens), not per layout.
+    Q_INVOKABLE QStringList availableGroupKeys() const;
+    /// The groups of the current layout, in drawing order.
+    const std::vector<Group>& groups() {
+        rebuild();
+        return m_groups;
+    }
+    /// The titles of groups(): the value, or "(no <key>)"; "all nodes" without a key.
+    Q_INVOKABLE QStringList groupTitles();
+
+    QString draggedPod() const { return m_dragPod; }
+    QPointF dragPosition() const { return m_dragPos; }
+    QString dropNode() const { return m_dropNode; }
+    /// Hit tests in item coordinates (drops from QML): the node card, the pod chip, and the
+    /// group of cards ({key: groupBy, value} for a labelled group, {} elsewhere).
+    Q_INVOKABLE QString nodeAt(QPointF itemPos);
+    Q_INVOKABLE QString podAt(QPointF itemPos);
+    Q_INVOKABLE QVariantMap groupAt(QPointF itemPos);
 
     Q_INVOKABLE void fitToView();
     Q_INVOKABLE void zoomBy(double factor);
@@ -113,8 +175,13 @@ Q_SIGNALS:
     void hoverChanged();
     void viewChanged();
     void renderingChanged();
+    void groupByChanged();
+    void themeChanged();
     /// A click picked a pod or a node (empty strings: the background).
     void clicked(const QString& node, const QString& pod);
+    void podDragChanged();
+    /// A pending pod was dragged from the tray and dropped on a node card.
+    void podDropped(const QString& pod, const QString& node);
 
 protected:
     QSGNode* updatePaintNode(QSGNode* old, UpdatePaintNodeData*) override;
@@ -142,7 +209,13 @@ private:
     void rebuild();
     void setView(double zoom, QPointF pan);
     QPointF toWorld(QPointF item) const { return (item - m_pan) / m_zoom; }
+    static QStringList titlesOf(const std::vector<Group>& groups, const QString& key);
     int hitNode(QPointF world);
+    /// Pending-pod drags (cluster_canvas_pick.cpp): the pending pod under a press, a move
+    /// (true while a pod drag owns the gesture) and the release (true when it was one).
+    QString pendingPodAt(QPointF itemPos);
+    bool movePodDrag(QPointF itemPos);
+    bool endPodDrag(QPointF itemPos);
     int hitPod(QPointF world);
     void updateHover(QPointF itemPos);
 
@@ -158,6 +231,9 @@ private:
     std::vector<std::pair<QString, QColor>> m_podColors;
     std::vector<NodeBox> m_nodeBoxes;
     std::vector<PodBox> m_podBoxes;
+    std::vector<Group> m_groups;
+    QString m_groupBy = kZoneKey;
+    bool m_dark = false;
     CanvasLabelModel m_labels;
     QRectF m_content;
     int m_trayRows = 0;  // the pending tray keeps its largest height so cards don't jump
@@ -170,6 +246,9 @@ private:
     QPointF m_pressPos;
     QPointF m_pressPan;
     bool m_dragging = false;
+    QString m_pressPod;  // a pending pod under the press: a drag moves it, not the view
+    QString m_dragPod, m_dropNode;
+    QPointF m_dragPos;
     QString m_selectedNode, m_selectedPod;
     QString m_hoverText;
     QPointF m_hoverPos;

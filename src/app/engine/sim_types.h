@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QMetaType>
+#include <QPair>
 #include <QString>
 
 #include <cstdint>
@@ -28,6 +29,7 @@ struct NodeRow {
     bool cordoned = false;
     bool removed = false;
     QString taints;        // "key=value:Effect, ..."
+    QList<QPair<QString, QString>> labels;  // every label, sorted by key (the canvas's group-by)
     bool operator==(const NodeRow&) const = default;
 };
 

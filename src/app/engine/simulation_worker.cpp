@@ -93,7 +93,8 @@ void SimulationWorker::replay(std::shared_ptr<const io::PlanInput> input, std::v
 
     ClusterSnapshot snap;
     snap.source = source;
-    m_plan = std::make_unique<io::Plan>(std::move(input));
+    // Built with the configuration the edits put into effect, so replay() keeps this plan.
+    m_plan = std::make_unique<io::Plan>(io::inputForEdits(std::move(input), edits));
     m_cluster = &m_plan->cluster();
     const io::LoadResult& result = m_plan->load();
     for (const auto& d : result.diagnostics.items) snap.diagnostics << qs(d.toString());
@@ -118,6 +119,7 @@ void SimulationWorker::replay(std::shared_ptr<const io::PlanInput> input, std::v
     }
     m_knownPods = m_cluster->pods.size();
     Q_EMIT loaded(snap);
+    announcePriorityClasses();
 }
 
 void SimulationWorker::applyEdit(io::PlanEdit edit, quint64 serial) {
@@ -132,6 +134,7 @@ void SimulationWorker::applyEdit(io::PlanEdit edit, quint64 serial) {
         // without a pod event naming them. Pods announce themselves (events, new ids).
         if (out.error.isEmpty())
             for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) m_dirtyNodes.insert(i);
+        if (out.error.isEmpty()) announcePriorityClasses();
         scheduleFlush();
     }
     out.edit = std::move(edit);
@@ -308,6 +311,9 @@ NodeRow SimulationWorker::nodeRow(quint32 id) const {
         taints << s + QLatin1Char(':') + QLatin1String(effectName(t.effect));
     }
     r.taints = taints.join(QStringLiteral(", "));
+    r.labels.reserve(static_cast<qsizetype>(n.labels.size()));
+    for (const auto& l : n.labels) r.labels.append({qs(c.pool.str(l.key)), qs(c.pool.str(l.value))});
+    std::sort(r.labels.begin(), r.labels.end());
     if (const core::NodeInfo* info = m_sim->scheduler().cache().nodeInfo(n.nameSym)) {
         r.cpuRequested = info->requested().milliCpu;
         r.memRequested = info->requested().memory;

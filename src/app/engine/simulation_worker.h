@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/engine/sim_types.h"
+#include "app/engine/node_verdict.h"
 #include "app/engine/trace_store.h"
 #include "io/plan/plan.h"
 
@@ -61,15 +62,23 @@ public Q_SLOTS:
     /// The pod the inspector shows (-1: none). Answers at once with `traceReady` (its newest
     /// kept attempt, possibly invalid); later attempts come in the batches' selectedTrace.
     void selectPod(qint64 podId);
+    /// Would the pending pod (namespace/name) pass PreFilter and Filter on `node` now? Runs
+    /// the core's plugins (Simulation::checkNodeForPod; changes nothing) and answers with
+    /// podNodeChecked carrying `serial`. Defined in node_verdict.cpp.
+    void checkPodOnNode(const QString& podKey, const QString& node, quint64 serial);
 
 Q_SIGNALS:
     void loaded(const berth::app::ClusterSnapshot& snapshot);
     void editDone(const berth::app::EditOutcome& outcome);
     void updated(const berth::app::UpdateBatch& batch);
     void traceReady(const berth::app::CycleTraceUi& trace);
+    void podNodeChecked(const berth::app::NodeVerdictUi& verdict);
+    /// The PriorityClass names of the plan, sorted (after a load, and after edits change them).
+    void priorityClassesChanged(const QStringList& names);
 
 private:
     void onEvent(const core::SimEvent& e);
+    void announcePriorityClasses();  // node_verdict.cpp
     void tick();
     void flush();
     void scheduleFlush();
@@ -83,6 +92,7 @@ private:
     EventRow eventRow(const core::SimEvent& e) const;
 
     std::unique_ptr<io::Plan> m_plan;
+    QStringList m_priorityClasses;  // as last announced
     core::Cluster* m_cluster = nullptr;  // the plan's
     core::Simulation* m_sim = nullptr;   // the plan's; null when it has none
     QTimer m_tick;        // playback pacing

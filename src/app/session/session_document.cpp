@@ -80,6 +80,7 @@ QJsonObject editToJson(const io::PlanEdit& e) {
             break;
         case io::EditKind::DeleteWorkload: workload(); break;
         case io::EditKind::SubmitYaml:
+        case io::EditKind::SetSchedulerConfig:  // the KubeSchedulerConfiguration text
             o[QStringLiteral("fileName")] = qs(e.fileName);
             o[QStringLiteral("yaml")] = qs(e.yaml);
             break;

@@ -5,6 +5,7 @@
 
 #include "io/cluster_setup.h"
 #include "io/label_validation.h"
+#include "io/plan/scheduler_settings.h"
 
 namespace berth::io {
 namespace {
@@ -25,24 +26,28 @@ const core::Node* liveNode(core::Cluster& c, std::string_view name) {
     return sym == core::kNoSym ? nullptr : c.findNode(sym);
 }
 
-std::string firstErrors(const Diagnostics& d) {
-    std::string out;
-    int n = 0;
-    for (const auto& item : d.items) {
-        if (item.severity != Severity::Error) continue;
-        if (n++ == 3) {
-            out += "\n...";
-            break;
-        }
-        if (!out.empty()) out += "\n";
-        out += item.toString();
-    }
-    return out;
-}
-
 }  // namespace
 
-Plan::Plan(std::shared_ptr<const PlanInput> in) : m_input(std::move(in)), m_cluster(std::make_unique<core::Cluster>()) {
+std::shared_ptr<const PlanInput> inputForEdits(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits) {
+    const auto last = std::find_if(edits.rbegin(), edits.rend(),
+                                   [](const PlanEdit& e) { return e.kind == EditKind::SetSchedulerConfig; });
+    if (last == edits.rend()) return input;
+    std::string text = effectiveConfigText(*last);
+    if (text == input->configText) return input;
+    auto copy = std::make_shared<PlanInput>(*input);
+    copy->configText = std::move(text);
+    return copy;
+}
+
+Plan::Plan(std::shared_ptr<const PlanInput> in) : m_input(std::move(in)) { build(); }
+
+void Plan::build() {
+    m_sim.reset();
+    m_cluster = std::make_unique<core::Cluster>();
+    m_load = LoadResult{};
+    m_loadOptions = LoadOptions{};
+    m_error.clear();
+    m_steps = 0;
     const PlanInput& input = *m_input;
     // The same steps, in the same order, as `berthctl schedule`, so exports match its output.
     m_loadOptions.version = input.version;
@@ -84,8 +89,15 @@ void Plan::stepTo(std::uint64_t target) {
 }
 
 std::string Plan::replay(const std::vector<PlanEdit>& edits, std::uint64_t stopAtStep) {
+    // The configuration in effect is the last one set: the plan starts over with it.
+    if (auto effective = inputForEdits(m_input, edits); effective != m_input) {
+        if (m_steps != 0) return "a configuration change needs a fresh plan";
+        m_input = std::move(effective);
+        build();
+    }
     if (!m_sim) return m_error;
     for (const PlanEdit& e : edits) {
+        if (e.kind == EditKind::SetSchedulerConfig) continue;  // in effect from step 0
         stepTo(e.atStep);
         if (std::string err = apply(e); !err.empty()) return describeEdit(e) + ": " + err;
     }
@@ -141,6 +153,7 @@ std::string Plan::apply(const PlanEdit& e) {
         case EditKind::DeleteWorkload: return deleteWorkload(e);
         case EditKind::SubmitYaml: return submitYaml(e);
         case EditKind::PinPod: return pinPod(e);
+        case EditKind::SetSchedulerConfig: return checkSchedulerConfig(e.yaml, e.fileName, m_input->version);
     }
     return "unknown edit";
 }
@@ -237,7 +250,7 @@ std::string Plan::submitYaml(const PlanEdit& e) {
         LoadResult check;
         check.index = m_load.index;
         loadManifestText(e.yaml, e.fileName, scratch, check, m_loadOptions);
-        if (check.diagnostics.hasErrors()) return firstErrors(check.diagnostics);
+        if (check.diagnostics.hasErrors()) return check.diagnostics.firstErrors(3);
         if (check.config) return "a KubeSchedulerConfiguration belongs in the configuration, not in submitted objects";
         if (scratch.nodes.empty() && scratch.pods.empty() && scratch.workloads.empty() && scratch.namespaces.empty() &&
             scratch.services.empty() && scratch.priorityClasses.empty() && scratch.pdbs.empty())

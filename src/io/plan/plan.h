@@ -38,6 +38,11 @@ struct PlanInput {
     }
 };
 
+/// `input` with the configuration the last SetSchedulerConfig of `edits` puts into effect
+/// (itself when there is none): a plan built from it needs no rebuild in replay(), so
+/// references into it (cluster(), sim()) taken before replay() stay valid.
+std::shared_ptr<const PlanInput> inputForEdits(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits);
+
 class Plan {
 public:
     /// Loads the input (sources kept for placedPodsYaml) and initialises the simulation. A
@@ -65,12 +70,17 @@ public:
 
     /// Applies an edit now. Returns an empty string on success; otherwise the reason, and
     /// the plan is unchanged (bad YAML is checked completely before anything is added).
+    /// SetSchedulerConfig is only checked here: a configuration is part of the starting
+    /// state, so the caller re-runs the plan (replay) to put it into effect.
     std::string apply(const PlanEdit& edit);
     /// From a fresh plan: for each edit, steps to its atStep and applies it; then steps to
-    /// `stopAtStep`. Stops at the first edit that fails and returns its reason.
+    /// `stopAtStep`. Stops at the first edit that fails and returns its reason. The last
+    /// SetSchedulerConfig in `edits` replaces the input's configuration from step 0 (the
+    /// plan is rebuilt with it first), as `berthctl --config` would.
     std::string replay(const std::vector<PlanEdit>& edits, std::uint64_t stopAtStep);
 
 private:
+    void build();
     std::string submitYaml(const PlanEdit& edit);
     std::string addNodePool(const PlanEdit& edit);
     std::string deleteWorkload(const PlanEdit& edit);

@@ -5,7 +5,7 @@
 namespace berth::io {
 namespace {
 
-constexpr std::array<std::pair<EditKind, const char*>, 11> kNames{{
+constexpr std::array<std::pair<EditKind, const char*>, 12> kNames{{
     {EditKind::Cordon, "cordon"},
     {EditKind::Uncordon, "uncordon"},
     {EditKind::Drain, "drain"},
@@ -17,6 +17,7 @@ constexpr std::array<std::pair<EditKind, const char*>, 11> kNames{{
     {EditKind::DeleteWorkload, "deleteWorkload"},
     {EditKind::SubmitYaml, "submitYaml"},
     {EditKind::PinPod, "pinPod"},
+    {EditKind::SetSchedulerConfig, "setSchedulerConfig"},
 }};
 
 }  // namespace
@@ -56,6 +57,8 @@ std::string describeEdit(const PlanEdit& e) {
         case EditKind::DeleteWorkload: return "Delete " + workload;
         case EditKind::SubmitYaml: return "Submit " + e.fileName;
         case EditKind::PinPod: return "Pin " + e.ns + "/" + e.name + " to " + e.node;
+        case EditKind::SetSchedulerConfig:
+            return e.yaml.empty() ? "Default scheduler configuration" : "Scheduler configuration " + e.fileName;
     }
     return {};
 }

@@ -26,6 +26,7 @@ enum class EditKind : std::uint8_t {
     DeleteWorkload,
     SubmitYaml,
     PinPod,
+    SetSchedulerConfig,
 };
 
 /// The name the session file uses ("cordon", "addNodePool", ...).
@@ -62,6 +63,9 @@ struct PlanEdit {
     std::string name;
     std::int32_t replicas = 0;
     // SubmitYaml: the objects, and the file name they are known by in messages and exports.
+    // SetSchedulerConfig: the complete KubeSchedulerConfiguration text (empty: upstream's
+    // defaults) and the name it is known by in messages. Not a change at a step but of the
+    // starting state: Plan::replay runs the whole plan with the last one (see plan.h).
     std::string yaml;
     std::string fileName;
 

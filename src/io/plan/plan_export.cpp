@@ -10,7 +10,15 @@ std::optional<ExportFormat> parseExportFormat(std::string_view name) {
     if (name == "bindings") return ExportFormat::BindingsYaml;
     if (name == "json") return ExportFormat::ReportJson;
     if (name == "csv") return ExportFormat::ReportCsv;
+    if (name == "workloads") return ExportFormat::WorkloadsYaml;
     return std::nullopt;
+}
+
+std::string placementsCsvPathFor(const std::string& path) {
+    const std::size_t slash = path.find_last_of('/');
+    const std::size_t dot = path.find_last_of('.');
+    const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash + 1);
+    return (hasExtension ? path.substr(0, dot) : path) + ".placements.csv";
 }
 
 std::string exportText(Plan& plan, ExportFormat format, std::string_view ns) {
@@ -20,13 +28,24 @@ std::string exportText(Plan& plan, ExportFormat format, std::string_view ns) {
         case ExportFormat::BindingsYaml: return reportBindingsYaml(sim, ns);
         case ExportFormat::ReportJson: return reportJson(sim, ns);
         case ExportFormat::ReportCsv: return reportCsv(sim, ns);
+        case ExportFormat::WorkloadsYaml: return placedWorkloadsYaml(sim, plan.load().sourceTexts, ns);
     }
     return {};
 }
 
 std::optional<std::string> exportPlan(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits, ExportFormat format,
                                       std::string_view ns, std::string& error) {
-    Plan plan(std::move(input));
+    auto texts = exportPlanTexts(std::move(input), edits, {format}, ns, error);
+    if (!texts) return std::nullopt;
+    return std::move(texts->front());
+}
+
+std::optional<std::vector<std::string>> exportPlanTexts(std::shared_ptr<const PlanInput> input,
+                                                        const std::vector<PlanEdit>& edits,
+                                                        const std::vector<ExportFormat>& formats, std::string_view ns,
+                                                        std::string& error) {
+    // Built with the configuration the edits put into effect (a SetSchedulerConfig).
+    Plan plan(inputForEdits(std::move(input), edits));
     if (!plan.ok()) {
         error = "configuration error: " + plan.error();
         return std::nullopt;
@@ -37,7 +56,9 @@ std::optional<std::string> exportPlan(std::shared_ptr<const PlanInput> input, co
     }
     // The rest of the run, as berthctl does it (Simulation::run), from where the last edit left it.
     plan.sim().run();
-    return exportText(plan, format, ns);
+    std::vector<std::string> out;
+    for (ExportFormat f : formats) out.push_back(exportText(plan, f, ns));
+    return out;
 }
 
 }  // namespace berth::io

@@ -1,0 +1,36 @@
+import QtQuick
+import QtQuick.Controls
+import Berth.App
+
+// File > Open Recent: the controller's recent list, newest first. Entries whose files are
+// gone show disabled, marked "missing"; "Clear recent" empties the list.
+Menu {
+    id: root
+    required property SimulationController controller
+    readonly property RecentFiles recent: controller.recentFiles
+    title: qsTr("Open &Recent")
+    enabled: recent.count > 0
+    onAboutToShow: recent.refresh()
+
+    Instantiator {
+        model: root.recent
+        delegate: MenuItem {
+            required property int index
+            required property string label
+            required property string kind
+            required property bool exists
+            required property string fullPaths
+            text: (kind === "session" ? qsTr("Session: %1") : "%1").arg(label) + (exists ? "" : qsTr("  (missing)"))
+            // (not `menu`: a MenuItem has a property of that name)
+            enabled: exists && !root.controller.busy
+            onTriggered: root.controller.openRecent(index)
+            ToolTip.visible: hovered
+            ToolTip.text: fullPaths
+            ToolTip.delay: 600
+        }
+        onObjectAdded: (index, object) => root.insertItem(index, object)
+        onObjectRemoved: (index, object) => root.removeItem(object)
+    }
+    MenuSeparator {}
+    Action { text: qsTr("Clear recent"); enabled: root.recent.count > 0; onTriggered: root.recent.clear() }
+}

@@ -1,0 +1,201 @@
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Berth.App
+
+// The scheduler configuration of the session's profile: Score plugins (on/off, weight) and
+// Filter plugins (on/off), NodeResourcesFit's scoring strategy, percentageOfNodesToScore.
+// "Apply & re-run" records the draft as an edit (undo takes it back) and re-runs the plan from
+// its starting state; "What moved" then lists the pods placed differently.
+Pane {
+    id: panel
+    required property SimulationController controller
+    readonly property SchedulerConfigModel config: controller.schedulerConfig
+    readonly property PlacementDiffModel diff: controller.placementDiff
+    property string lastError: ""
+    /// A pod of the "what moved" list was clicked (namespace/name).
+    signal podClicked(string key)
+
+    function apply() { lastError = controller.applySchedulerConfig() }
+    function reset() { lastError = controller.resetSchedulerConfig() }
+
+    PathDialog {
+        id: loadDialog
+        objectName: "loadConfigDialog"
+        title: qsTr("Load KubeSchedulerConfiguration")
+        askOverwrite: false
+        accept: (url, overwrite) => panel.controller.loadSchedulerConfig(url)
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 6
+
+        Label {
+            Layout.fillWidth: true
+            text: qsTr("Profile <b>%1</b> — in effect: %2").arg(panel.config.profile).arg(panel.config.source)
+            elide: Text.ElideRight
+        }
+        RowLayout {
+            Layout.fillWidth: true
+            Button {
+                text: qsTr("Load KubeSchedulerConfiguration…")
+                enabled: panel.controller.loaded && !panel.controller.busy
+                onClicked: loadDialog.begin("")
+            }
+            Button {
+                objectName: "resetButton"
+                text: qsTr("Reset to defaults")
+                enabled: panel.controller.loaded && !panel.controller.busy
+                onClicked: panel.reset()
+            }
+        }
+
+        ListView {
+            id: plugins
+            objectName: "pluginList"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.minimumHeight: 120
+            clip: true
+            model: panel.config
+            ScrollBar.vertical: ScrollBar {}
+            delegate: ColumnLayout {
+                id: row
+                required property int index
+                required property var model  // its roles: name, point, enabled, weight, first
+                readonly property string name: model.name
+                readonly property string point: model.point
+                readonly property bool on: model.enabled
+                width: ListView.view.width
+                spacing: 0
+                // A heading above the first row of each list (a section delegate would not
+                // be created under ComponentBehavior: Bound on Qt 6.4).
+                Label {
+                    visible: row.model.first
+                    text: row.point === "score" ? qsTr("Score plugins (weight 1–100)") : qsTr("Filter plugins")
+                    font.bold: true
+                    topPadding: 6
+                }
+                RowLayout {
+                    Layout.fillWidth: true
+                    CheckBox {
+                        objectName: "toggle_" + row.point + "_" + row.name
+                        text: row.name
+                        checked: row.on
+                        Layout.fillWidth: true
+                        onToggled: panel.config.setEnabled(row.index, checked)
+                    }
+                    SpinBox {
+                        objectName: "weight_" + row.name
+                        visible: row.point === "score"
+                        enabled: row.on
+                        from: 0
+                        to: 100
+                        editable: true
+                        value: row.model.weight
+                        onValueModified: panel.config.setWeight(row.index, value)
+                    }
+                }
+            }
+        }
+
+        GridLayout {
+            columns: 2
+            Layout.fillWidth: true
+            Label { text: qsTr("Scoring strategy") }
+            ComboBox {
+                id: strategy
+                objectName: "strategyBox"
+                Layout.fillWidth: true
+                model: panel.config.strategies
+                currentIndex: panel.config.strategyIndex
+                onActivated: (i) => panel.config.strategyIndex = i
+            }
+            Label { text: qsTr("Resources") }
+            TextField {
+                Layout.fillWidth: true
+                text: panel.config.resourcesText
+                placeholderText: "cpu=1, memory=1"
+                onEditingFinished: panel.config.resourcesText = text
+            }
+            Label {
+                text: qsTr("Shape")
+                visible: panel.config.strategy === "RequestedToCapacityRatio"
+            }
+            TextField {
+                Layout.fillWidth: true
+                visible: panel.config.strategy === "RequestedToCapacityRatio"
+                text: panel.config.shapeText
+                placeholderText: qsTr("utilization=score: 0=0, 100=10")
+                onEditingFinished: panel.config.shapeText = text
+            }
+            Label { text: qsTr("percentageOfNodesToScore") }
+            SpinBox {
+                objectName: "percentageBox"
+                from: 0
+                to: 100
+                editable: true
+                value: panel.config.percentageOfNodesToScore
+                onValueModified: panel.config.percentageOfNodesToScore = value
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("0: adaptive (upstream's default)")
+            }
+        }
+
+        Label {
+            objectName: "configErrors"
+            Layout.fillWidth: true
+            visible: text.length > 0
+            text: panel.config.errorText.length > 0 ? panel.config.errorText : panel.lastError
+            color: "#b3261e"
+            wrapMode: Text.Wrap
+        }
+        RowLayout {
+            Layout.fillWidth: true
+            Button {
+                objectName: "applyButton"
+                text: qsTr("Apply && re-run")
+                enabled: panel.config.dirty && panel.config.errors.length === 0 && panel.controller.loaded
+                         && !panel.controller.busy
+                onClicked: panel.apply()
+            }
+            Button {
+                text: qsTr("Revert")
+                enabled: panel.config.dirty
+                onClicked: { panel.config.revert(); panel.lastError = "" }
+            }
+        }
+
+        Label { text: qsTr("What moved"); font.bold: true }
+        Label {
+            objectName: "diffSummary"
+            Layout.fillWidth: true
+            text: panel.diff.summary
+            wrapMode: Text.Wrap
+        }
+        ListView {
+            objectName: "diffList"
+            Layout.fillWidth: true
+            Layout.preferredHeight: 120
+            clip: true
+            model: panel.diff
+            ScrollBar.vertical: ScrollBar {}
+            delegate: ItemDelegate {
+                id: change
+                required property string pod
+                required property string kind
+                required text
+                width: ListView.view.width
+                padding: 2
+                contentItem: Label {
+                    text: change.text
+                    color: change.kind === "unscheduled" ? "#b3261e" : change.kind === "scheduled" ? "#1b7f3b" : palette.text
+                    elide: Text.ElideRight
+                }
+                onClicked: panel.podClicked(change.pod)
+            }
+        }
+    }
+}

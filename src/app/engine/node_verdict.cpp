@@ -1,0 +1,89 @@
+// NodeVerdictUi, and the worker's side of the request: SimulationWorker::checkPodOnNode runs
+// core::Simulation::checkNodeForPod on the worker thread and answers with podNodeChecked.
+
+#include "app/engine/node_verdict.h"
+
+#include <QVariantList>
+
+#include "app/engine/simulation_worker.h"
+#include "core/node_check.h"
+#include "core/simulation.h"
+
+namespace berth::app {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString verdictName(core::Code c) {
+    switch (c) {
+        case core::Code::Success: return QStringLiteral("pass");
+        case core::Code::Skip: return QStringLiteral("skip");
+        case core::Code::Unschedulable:
+        case core::Code::UnschedulableAndUnresolvable: return QStringLiteral("fail");
+        default: return QStringLiteral("error");
+    }
+}
+
+}  // namespace
+
+QVariantMap NodeVerdictUi::toVariant() const {
+    QVariantList list;
+    for (const Plugin& p : plugins)
+        list << QVariantMap{{QStringLiteral("plugin"), p.name}, {QStringLiteral("verdict"), p.verdict}, {QStringLiteral("reason"), p.reason}};
+    return {{QStringLiteral("pod"), pod},
+            {QStringLiteral("node"), node},
+            {QStringLiteral("error"), error},
+            {QStringLiteral("fits"), fits},
+            {QStringLiteral("stage"), stage},
+            {QStringLiteral("rejectedBy"), rejectedBy},
+            {QStringLiteral("code"), code},
+            {QStringLiteral("reason"), reason},
+            {QStringLiteral("plugins"), list}};
+}
+
+void SimulationWorker::checkPodOnNode(const QString& podKey, const QString& node, quint64 serial) {
+    NodeVerdictUi v;
+    v.serial = serial;
+    v.pod = podKey;
+    v.node = node;
+    const qsizetype slash = podKey.indexOf(QLatin1Char('/'));
+    const std::string ns = slash < 0 ? std::string("default") : podKey.left(slash).toStdString();
+    const std::string name = (slash < 0 ? podKey : podKey.mid(slash + 1)).toStdString();
+    const core::Pod* pod = nullptr;
+    if (m_sim) {
+        const core::Sym nsSym = m_cluster->pool.find(ns);
+        if (nsSym != core::kNoSym) pod = m_cluster->findPod(nsSym, name);
+    }
+    if (!m_sim) {
+        v.error = QStringLiteral("no cluster is loaded");
+    } else if (!pod) {
+        v.error = QStringLiteral("no pod %1").arg(podKey);
+    } else {
+        const core::NodeCheck c = m_sim->checkNodeForPod(pod->id, node.toStdString());
+        v.error = qs(c.error);
+        v.fits = c.fits;
+        v.stage = qs(c.stage);
+        v.rejectedBy = qs(c.rejectedBy);
+        if (!c.fits && c.error.empty()) v.code = QLatin1String(core::codeName(c.code));
+        v.reason = qs(c.reason);
+        for (const auto& p : c.plugins) v.plugins.push_back({qs(p.plugin), verdictName(p.code), qs(p.reason)});
+    }
+    Q_EMIT podNodeChecked(v);
+}
+
+}  // namespace berth::app
+
+namespace berth::app {
+
+void SimulationWorker::announcePriorityClasses() {
+    QStringList names;
+    if (m_cluster)
+        for (const auto& pc : m_cluster->priorityClasses) names << QString::fromStdString(pc.name);
+    names.sort();
+    names.removeDuplicates();
+    if (names == m_priorityClasses) return;
+    m_priorityClasses = names;
+    Q_EMIT priorityClassesChanged(names);
+}
+
+}  // namespace berth::app
