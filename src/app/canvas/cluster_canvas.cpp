@@ -53,9 +53,12 @@ public:
         const auto& drawn = coarse ? coarseQuads : quads;
         if (!p || !drawn) return;
         p->save();
+        // The clip region is in window coordinates (QSGRenderNode::RenderState::clipRegion): it
+        // must be set before the item's transform. Set after it, it was shifted by the item's
+        // offset in the window and cut off the top of the canvas (the pending tray).
+        if (const QRegion* clip = state->clipRegion(); clip && !clip->isEmpty()) p->setClipRegion(*clip, Qt::ReplaceClip);
         p->setTransform(matrix()->toTransform());
         p->setOpacity(inheritedOpacity());
-        if (const QRegion* clip = state->clipRegion(); clip && !clip->isEmpty()) p->setClipRegion(*clip, Qt::ReplaceClip);
         p->setClipRect(bounds, Qt::IntersectClip);
         p->setTransform(view, true);
         p->setPen(Qt::NoPen);
