@@ -2,7 +2,7 @@
 // to QML as a required property, load the demo or the given files.
 //
 //   berth [FILE ...] [--run] [--screenshot PNG] [--select NAMESPACE/POD | NODE]
-//         [--session FILE] [--cordon NODE] [--no-autosave] [--restore-check]
+//         [--session FILE] [--cordon NODE] [--no-autosave] [--restore-check] [--script FILE]
 //         [--theme light|dark|system] [--group-by KEY|none]
 
 #include <QCommandLineParser>
@@ -15,10 +15,12 @@
 #include <QtQml/qqmlextensionplugin.h>
 
 #include <cstdio>
+#include <optional>
 
 #include "app/appearance_settings.h"
 #include "app/session/autosave.h"
 #include "app/simulation_controller.h"
+#include "app/ui_script.h"
 
 Q_IMPORT_QML_PLUGIN(Berth_AppPlugin)
 Q_IMPORT_QML_PLUGIN(BerthPlugin)
@@ -59,6 +61,11 @@ int main(int argc, char** argv) {
     const QCommandLineOption groupByOption(QStringLiteral("group-by"),
                                            QStringLiteral("Group the nodes by this label key (none: no groups)."),
                                            QStringLiteral("KEY"));
+    const QCommandLineOption scriptOption(
+        QStringLiteral("script"),
+        QStringLiteral("Evaluate the JavaScript lines of FILE in the window once loaded (lines after '// after run': when --run is done)."),
+        QStringLiteral("FILE"));
+    parser.addOption(scriptOption);
     parser.addOption(themeOption);
     parser.addOption(groupByOption);
     parser.addOption(sessionOption);
@@ -133,9 +140,31 @@ int main(int argc, char** argv) {
                              controller.inspector()->select(pod ? QString() : selection, pod ? selection : QString());
                          }, Qt::SingleShotConnection);
     }
+    std::optional<berth::app::UiScript> script;
+    if (parser.isSet(scriptOption)) {
+        QString error;
+        script = berth::app::readUiScript(parser.value(scriptOption), error);
+        if (!script) {
+            std::fprintf(stderr, "berth: %s\n", qPrintable(error));
+            return 1;
+        }
+    }
+    auto runScript = [&](const QStringList& lines) {
+        QString error;
+        if (berth::app::runUiScript(window, lines, error)) return;
+        std::fprintf(stderr, "berth: --script: %s\n", qPrintable(error));
+        QCoreApplication::exit(1);
+    };
+    // Connected before --run's own handler, so that the script's edits come first.
+    if (script && !script->atLoad.isEmpty())
+        QObject::connect(&controller, &berth::app::SimulationController::loadedChanged, &controller,
+                         [&] { runScript(script->atLoad); }, Qt::SingleShotConnection);
     if (run) {
         QObject::connect(&controller, &berth::app::SimulationController::loadedChanged, &controller,
                          [&controller] { controller.runToEnd(); }, Qt::SingleShotConnection);
+        if (script && !script->afterRun.isEmpty())
+            QObject::connect(&controller, &berth::app::SimulationController::runFinished, &controller,
+                             [&] { runScript(script->afterRun); }, Qt::SingleShotConnection);
     }
     if (!screenshot.isEmpty()) {
         if (run) QObject::connect(&controller, &berth::app::SimulationController::runFinished, &app, grab, Qt::SingleShotConnection);

@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <vector>
 
@@ -162,6 +163,54 @@ private Q_SLOTS:
             if (chipPixels >= 12) ++cardsWithChips;
         }
         QVERIFY2(cardsWithChips >= 2, qPrintable(QString::number(cardsWithChips)));
+    }
+
+    // Planning in the real window, driven by `--script` through the functions its own
+    // handlers call: a node cordoned, a Deployment template dropped on zone-b's group of
+    // nodes (the drop adds a required zone affinity), the plan run, the placements exported.
+    // The export must hold the three new pods, each on a zone-b node other than the cordoned.
+    void scriptedPlanning() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString exported = dir.filePath(QStringLiteral("placements.yaml"));
+        const QString script = dir.filePath(QStringLiteral("plan.js"));
+        {
+            QFile f(script);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
+            f.write("controller.cordonNode(\"general-b-1\")\n"
+                    "dropLayer.dropTemplate(\"Deployment\", canvasView.canvas.nodeCenter(\"batch-b-2\")).length === 0 || fail()\n"
+                    "// after run\n");
+            f.write(QStringLiteral("controller.exportPlacements(\"%1\", \"pods\", \"\", true) === \"\" || fail()\n")
+                        .arg(QUrl::fromLocalFile(exported).toString())
+                        .toUtf8());
+        }
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());
+        QProcess proc;
+        proc.setProcessEnvironment(env);
+        proc.start(QStringLiteral(BERTH_BINARY), {QStringLiteral("--run"), QStringLiteral("--no-autosave"), QStringLiteral("--script"),
+                                                  script, QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("plan.png"))});
+        QVERIFY2(proc.waitForStarted(10000), qPrintable(proc.errorString()));
+        QVERIFY(proc.waitForFinished(120000));
+        const QByteArray out = proc.readAllStandardError() + proc.readAllStandardOutput();
+        QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0, out.constData());
+
+        QFile f(exported);
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(exported));
+        const QString text = QString::fromUtf8(f.readAll());
+        int planned = 0;
+        for (const QString& doc : text.split(QStringLiteral("\n---"))) {
+            if (!doc.contains(QStringLiteral("\n  name: web-")) || !doc.contains(QStringLiteral("namespace: default"))) continue;
+            ++planned;
+            const qsizetype at = doc.indexOf(QStringLiteral("nodeName: "));
+            QVERIFY2(at >= 0, qPrintable(doc));
+            const QString node = doc.mid(at + 10).section(QLatin1Char('\n'), 0, 0).trimmed();
+            QVERIFY2(node.contains(QStringLiteral("-b-")) && node != QStringLiteral("general-b-1"), qPrintable(node));
+            QVERIFY(doc.contains(QStringLiteral("zone-b")));
+        }
+        QCOMPARE(planned, 3);
     }
 
     // The dark theme at the default size: the canvas, the panels and the menu bar are dark,

@@ -152,6 +152,11 @@ public:
     Q_INVOKABLE QRectF nodeRect(const QString& name);
     /// The chip of a pod (world coordinates), or an empty rect.
     Q_INVOKABLE QRectF podRect(const QString& key);
+    /// The centre of a node's card in item coordinates (where a drop on it lands).
+    Q_INVOKABLE QPointF nodeCenter(const QString& name) {
+        const QRectF card = nodeRect(name);  // first: a pending layout may also refit the view
+        return card.center() * m_zoom + m_pan;
+    }
 
     /// The colour of a workload's chips: a stable hue from its name.
     static QColor workloadColor(const QString& workload);
