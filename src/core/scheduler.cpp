@@ -102,10 +102,12 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
     };
     const auto at = [&](std::int32_t i) { return nodes[static_cast<std::size_t>(candidateAt(i))]; };
     for (std::int32_t i = 0; i < std::min(n, kPrefetchInfo); ++i) prefetchNodeData(*at(i));
+    const bool nominated = fw.anyNominatedPods();  // the same for every node of this cycle
     for (std::int32_t i = 0; i < n; ++i) {
         if (i + kPrefetchInfo < n) prefetchNodeData(*at(i + kPrefetchInfo));
         const int idx = candidateAt(i);
-        Status s = fw.runFilterPluginsWithNominatedPods(state, pod, *nodes[static_cast<std::size_t>(idx)]);
+        const NodeInfo& info = *nodes[static_cast<std::size_t>(idx)];
+        Status s = nominated ? fw.runFilterPluginsWithNominatedPods(state, pod, info) : fw.runFilterPlugins(state, pod, info);
         if (s.isSuccess()) {
             feasible.push_back(idx);
             if (static_cast<std::int32_t>(feasible.size()) >= numNodesToFind) break;

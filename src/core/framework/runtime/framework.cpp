@@ -320,6 +320,8 @@ Status Framework::runFilterPlugins(const CycleState& state, const Pod& pod, cons
     return {};
 }
 
+bool Framework::anyNominatedPods() const { return m_handle.nominator && !m_handle.nominator->empty(); }
+
 Status Framework::runFilterPluginsWithNominatedPods(const CycleState& state, const Pod& pod,
                                                     const NodeInfo& nodeInfo) const {
     // UPSTREAM 2.5: pods nominated to this node with priority >= ours must keep their room

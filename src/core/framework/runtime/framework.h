@@ -69,6 +69,8 @@ public:
                                           const NodeInfo& nodeInfo) const;
     /// First non-success Filter status (with the plugin set), or success.
     Status runFilterPlugins(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const;
+    /// Whether any pod is nominated to a node (else the nominated-pods pass is a no-op).
+    bool anyNominatedPods() const;
     /// The two-pass filter of UPSTREAM 2.5 (nominated pods of equal or higher priority).
     Status runFilterPluginsWithNominatedPods(const CycleState& state, const Pod& pod,
                                              const NodeInfo& nodeInfo) const;

@@ -226,6 +226,29 @@ Status PodTopologySpread::scoreNodes(const CycleState& state, const Pod& pod, st
     if (!data || !data->preScore) return missingState();
     const PreScoreState& s = *data->preScore;
     const bool kept = s.hostCounts && s.hostCounts->stamp() == s.hostCountsStamp;
+    // The usual case, the system defaults (hostname, then zone) without ignored nodes: the
+    // same sum as scoreNode with the constraint data hoisted out of the per-node loop.
+    if (kept && s.ignored.empty() && s.constraints.size() == 2 && s.constraints[0].hostname && !s.constraints[1].hostname) {
+        const DomainCountCache& c = *s.hostCounts;
+        const double hostWeight = s.weights[0], zoneWeight = s.weights[1];
+        const std::int32_t hostSkew = s.constraints[0].maxSkew, zoneSkew = s.constraints[1].maxSkew;
+        for (std::size_t k = 0; k < positions.size(); ++k) {
+            const auto pos = static_cast<std::size_t>(positions[k]);
+            const NodeInfo& info = *all[pos];
+            out[k].node = positions[k];
+            if (!c.holds(pos, info)) {
+                out[k].score = scoreNode(s, pod, info, std::nullopt);
+                continue;
+            }
+            double total = 0;
+            if (c.domainAt(pos, 0) != DomainCountCache::kNoDomain)
+                total += scoreForCount(c.hostCount(pos, 0), hostSkew, hostWeight);
+            if (const std::uint32_t zone = c.domainAt(pos, 1); zone != DomainCountCache::kNoDomain)
+                total += scoreForCount(c.domainTotal(1, zone), zoneSkew, zoneWeight);
+            out[k].score = roundHalfAwayFromZero(total);
+        }
+        return {};
+    }
     for (std::size_t k = 0; k < positions.size(); ++k) {
         const auto pos = static_cast<std::size_t>(positions[k]);
         const NodeInfo& info = *all[pos];
