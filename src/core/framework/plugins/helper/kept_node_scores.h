@@ -7,10 +7,12 @@
 /// always the one the plugin's own formula gives for that node and pod.
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/backend/cache/snapshot.h"
 #include "core/framework/node_info.h"
+#include "core/framework/types.h"
 
 namespace berth::core {
 
@@ -37,6 +39,19 @@ public:
         e.info = &info;
         e.generation = info.generation();
         return e.score;
+    }
+
+    /// A plugin's whole Score pass: out[k] for the node at positions[k] of `all`, kept where
+    /// valid, else `score(const NodeInfo&)`.
+    template <class Score>
+    void scoreAll(std::span<NodeInfo* const> all, std::span<const int> positions, std::span<NodeScore> out,
+                  Score&& score) {
+        for (std::size_t k = 0; k < positions.size(); ++k) {
+            const auto pos = static_cast<std::size_t>(positions[k]);
+            const NodeInfo& info = *all[pos];
+            out[k].node = positions[k];
+            out[k].score = get(pos, info, [&] { return score(info); });
+        }
     }
 
 private:

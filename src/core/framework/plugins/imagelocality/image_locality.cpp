@@ -63,12 +63,7 @@ Status ImageLocality::scoreNodes(const CycleState& state, const Pod& pod, std::s
     if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
     const std::vector<std::string> images = scoredImages(pod);
     m_kept->begin(images, *m_handle.snapshot);
-    for (std::size_t k = 0; k < positions.size(); ++k) {
-        const auto pos = static_cast<std::size_t>(positions[k]);
-        const NodeInfo& info = *all[pos];
-        out[k].node = positions[k];
-        out[k].score = m_kept->get(pos, info, [&] { return scoreImages(images, info); });
-    }
+    m_kept->scoreAll(all, positions, out, [&](const NodeInfo& info) { return scoreImages(images, info); });
     return {};
 }
 

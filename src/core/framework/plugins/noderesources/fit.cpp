@@ -154,12 +154,7 @@ Status NodeResourcesFit::scoreNodes(const CycleState& state, const Pod& pod, std
     if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
     const PodScoringRequests requests = scoringRequests(state, pod);
     m_kept->begin(requests, *m_handle.snapshot);
-    for (std::size_t k = 0; k < positions.size(); ++k) {
-        const auto pos = static_cast<std::size_t>(positions[k]);
-        const NodeInfo& info = *all[pos];
-        out[k].node = positions[k];
-        out[k].score = m_kept->get(pos, info, [&] { return scoreWith(requests, info); });
-    }
+    m_kept->scoreAll(all, positions, out, [&](const NodeInfo& info) { return scoreWith(requests, info); });
     return {};
 }
 

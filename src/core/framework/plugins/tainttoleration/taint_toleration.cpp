@@ -72,12 +72,7 @@ Status TaintToleration::scoreNodes(const CycleState& state, const Pod& pod, std:
     const auto* s = state.read<PreScoreState>(slot());
     const ScoreKey key = s ? ScoreKey(s->preferNoSchedule) : std::nullopt;
     m_kept->begin(key, *m_handle.snapshot);
-    for (std::size_t k = 0; k < positions.size(); ++k) {
-        const auto pos = static_cast<std::size_t>(positions[k]);
-        const NodeInfo& info = *all[pos];
-        out[k].node = positions[k];
-        out[k].score = m_kept->get(pos, info, [&] { return intolerableTaints(key ? &*key : nullptr, info); });
-    }
+    m_kept->scoreAll(all, positions, out, [&](const NodeInfo& info) { return intolerableTaints(key ? &*key : nullptr, info); });
     return {};
 }
 
