@@ -90,7 +90,13 @@ ApplicationWindow {
     Shortcut { sequence: "End"; onActivated: window.controller.runToEnd() }
     Shortcut { sequence: "Ctrl+O"; onActivated: openDialog.open() }
     Shortcut { sequence: "F"; onActivated: canvasView.canvas.fitToView() }
-    Shortcut { sequence: "Escape"; onActivated: canvasView.canvas.clearSelection() }
+    // Esc stops the long operations under way (a load, a run to the end, an export), if any;
+    // otherwise it clears the selection.
+    Shortcut {
+        sequence: "Escape"
+        onActivated: window.controller.operations.count > 0 ? window.controller.cancelOperations()
+                                                            : canvasView.canvas.clearSelection()
+    }
 
     // The canvas owns the click; the inspector follows it (and asks the worker for traces).
     function selectPod(key) { canvasView.canvas.select(window.controller.podDetails(key).node || "", key) }

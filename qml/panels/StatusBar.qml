@@ -17,6 +17,40 @@ ToolBar {
         Label { text: qsTr("binding %1").arg(bar.controller.assumedCount); visible: bar.controller.assumedCount > 0 }
         Label { text: qsTr("attempts %1").arg(bar.controller.attempts) }
         Item { Layout.fillWidth: true }
-        Label { text: bar.controller.statusText; elide: Text.ElideRight; Layout.maximumWidth: 600 }
+        // The long operations under way: what, how far, and a way to stop each (Esc stops all).
+        Repeater {
+            model: bar.controller.operations
+            delegate: RowLayout {
+                id: operation
+                required property int operationId
+                required property string title
+                required property string detail
+                required property real fraction
+                required property bool cancelling
+                objectName: "operation-" + operationId
+                spacing: 6
+                Label { text: operation.title + " — " + operation.detail; elide: Text.ElideRight; Layout.maximumWidth: 380 }
+                ProgressBar {
+                    Layout.preferredWidth: 120
+                    from: 0
+                    to: 1
+                    value: Math.max(0, operation.fraction)
+                    indeterminate: operation.fraction < 0
+                }
+                Button {
+                    objectName: "cancelOperation"
+                    text: qsTr("Cancel")
+                    flat: true
+                    enabled: !operation.cancelling
+                    onClicked: bar.controller.operations.cancel(operation.operationId)
+                }
+            }
+        }
+        Label {
+            text: bar.controller.statusText
+            elide: Text.ElideRight
+            Layout.maximumWidth: 600
+            visible: bar.controller.operations.count === 0
+        }
     }
 }

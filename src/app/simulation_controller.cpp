@@ -5,7 +5,6 @@
 #include <QVariantList>
 
 #include "app/engine/simulation_worker.h"
-#include "app/session/manifest_check.h"
 
 namespace berth::app {
 
@@ -24,6 +23,8 @@ SimulationController::SimulationController(QObject* parent)
     connect(m_worker, &SimulationWorker::loaded, this, &SimulationController::onLoaded, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::updated, this, &SimulationController::onUpdated, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::editDone, this, &SimulationController::onEditDone, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::replayCancelled, this, &SimulationController::onReplayCancelled, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::openRefused, this, &SimulationController::onOpenRefused, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::podNodeChecked, this, &SimulationController::onPodNodeChecked, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::priorityClassesChanged, this, [this](const QStringList& names) {
         m_priorityClasses = names;
@@ -37,6 +38,9 @@ SimulationController::SimulationController(QObject* parent)
 }
 
 SimulationController::~SimulationController() {
+    // Whatever is still loading, running or exporting stops at its next check, so the waits
+    // below are short.
+    m_operations.cancelAll();
     for (QThread* t : std::as_const(m_exports)) {
         t->wait();
         delete t;
@@ -79,26 +83,31 @@ void SimulationController::loadFiles(const QStringList& paths) {
         const QByteArray text = file.readAll();
         input.manifests.push_back({name.toStdString(), text.toStdString()});
     }
-    // A bad file never replaces the session on show (manifest_check.h).
-    if (const QStringList problems = manifestErrors(input); !problems.isEmpty())
-        return refuseOpen(tr("Not opened: %1").arg(names.join(QStringLiteral(", "))), problems);
-    m_recent.add(RecentFiles::Manifests, paths);
-    startLoad(std::move(input), names.join(QStringLiteral(", ")));
+    startLoad(std::move(input), names.join(QStringLiteral(", ")), paths);
 }
 
 void SimulationController::loadText(const QByteArray& text, const QString& name) {
     io::PlanInput input;
     input.manifests.push_back({name.toStdString(), text.toStdString()});
-    startLoad(std::move(input), name);
+    startLoad(std::move(input), name, {});
 }
 
-void SimulationController::startLoad(io::PlanInput input, const QString& source) {
+void SimulationController::startLoad(io::PlanInput input, const QString& source, const QStringList& recentPaths) {
     input.seed = m_seed;
     setStatusText(tr("Loading %1…").arg(source));
-    m_session.begin(std::make_shared<const io::PlanInput>(std::move(input)));
-    m_submitted = 0;
-    m_placementDiff.clear();  // compared within one cluster only
-    replaySession(0, 0);
+    ReplayRequest r;
+    r.input = std::make_shared<const io::PlanInput>(std::move(input));
+    r.title = tr("Loading %1").arg(source);
+    // A bad file never replaces the session on show (manifest_check.h): the worker checks
+    // the files as it loads them, and only a plan that loaded becomes the session.
+    r.refuseBadInput = true;
+    r.commit = [this, input = r.input, recentPaths] {
+        m_session.begin(input);
+        m_submitted = 0;
+        m_placementDiff.clear();  // compared within one cluster only
+        if (!recentPaths.isEmpty()) m_recent.add(RecentFiles::Manifests, recentPaths);
+    };
+    startReplay(std::move(r));
 }
 
 void SimulationController::play() {
@@ -154,7 +163,9 @@ void SimulationController::runToEnd() {
     m_toEnd = true;
     m_cycle.clear();
     setRunning(true);
-    QMetaObject::invokeMethod(m_worker, &SimulationWorker::runToEnd, Qt::QueuedConnection);
+    auto progress = std::make_shared<core::Progress>();
+    m_operations.begin(tr("Running to the end"), progress);
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, progress] { w->runToEnd(progress); }, Qt::QueuedConnection);
 }
 
 void SimulationController::setSpeed(double speed) {
@@ -166,7 +177,10 @@ void SimulationController::setSpeed(double speed) {
 }
 
 void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
-    setBusy(false, m_pendingEdits);
+    if (const auto request = takeReplay(snapshot.serial)) {
+        if (request->commit) request->commit();
+        refreshSchedulerConfig(*request->input, request->edits);
+    }
     m_nodes.reset(snapshot.nodes);
     m_pods.reset(snapshot.pods);
     m_queue.reset(snapshot.queue);

@@ -12,6 +12,10 @@
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
+#include <functional>
+#include <memory>
+#include <optional>
+
 #include "app/engine/node_verdict.h"
 #include "app/engine/sim_types.h"
 #include "app/config/placement_diff_model.h"
@@ -22,6 +26,7 @@
 #include "app/session/recent_files.h"
 #include "app/models/event_log_model.h"
 #include "app/models/node_list_model.h"
+#include "app/models/operation_list_model.h"
 #include "app/models/pod_list_model.h"
 #include "app/models/queue_model.h"
 
@@ -64,6 +69,9 @@ class SimulationController : public QObject {
     Q_PROPERTY(berth::app::RecentFiles* recentFiles READ recentFiles CONSTANT)
     Q_PROPERTY(berth::app::SchedulerConfigModel* schedulerConfig READ schedulerConfig CONSTANT)
     Q_PROPERTY(berth::app::PlacementDiffModel* placementDiff READ placementDiff CONSTANT)
+    /// The long operations under way (loading, replaying, running to the end, exporting,
+    /// comparing placements), each with its progress and a cancel.
+    Q_PROPERTY(berth::app::OperationListModel* operations READ operations CONSTANT)
 public:
     explicit SimulationController(QObject* parent = nullptr);
     ~SimulationController() override;
@@ -94,6 +102,11 @@ public:
     bool canRedo() const { return !busy() && m_session.history()->canRedo(); }
     /// A load, replay or edit is with the worker; undo, redo and opening wait for it.
     bool busy() const { return m_replaying || m_pendingEdits > 0; }
+    OperationListModel* operations() { return &m_operations; }
+    /// Cancels every long operation under way (Esc). A cancelled load, open, undo or redo
+    /// leaves the session as it was; a cancelled run to the end pauses; a cancelled export
+    /// writes nothing.
+    Q_INVOKABLE void cancelOperations() { m_operations.cancelAll(); }
     QStringList priorityClasses() const { return m_priorityClasses; }
 
     /// Loads manifest files (file:// URLs or local paths) into a fresh simulation. Files that
@@ -164,7 +177,9 @@ public:
     /// Exports the plan after the applied edits, run to the end, as berthctl would print it:
     /// format "pods" (Pods with spec.nodeName), "bindings" (a v1 List of Binding), "json" or
     /// "csv" (the per-pod placement report); `ns` empty for every namespace. Runs in the
-    /// background; exportFinished tells the outcome. Refusals come back at once.
+    /// background (controller.operations shows its progress and can cancel it: nothing is
+    /// then written); exportFinished tells the outcome, error "cancelled" for a cancel.
+    /// Refusals come back at once.
     Q_INVOKABLE QString exportPlacements(const QUrl& file, const QString& format, const QString& ns, bool overwrite);
 
     // --- Scheduler configuration (simulation_controller_config.cpp). The configuration is
@@ -236,10 +251,32 @@ private:
     /// Config: whether edits [from, to) of the history hold a configuration change.
     bool configChangeBetween(int from, int to) const;
     void onPodNodeChecked(const berth::app::NodeVerdictUi& verdict);
-    /// Rebuilds the worker's plan from the session with `applied` edits in effect, stopping
-    /// at `stopAtStep`.
-    void replaySession(int applied, quint64 stopAtStep);
-    void startLoad(io::PlanInput input, const QString& source);
+    /// A plan the worker builds to replace the one on show: a load, an open, undo and redo,
+    /// a configuration change. The session changes only once the new plan is shown: `commit`
+    /// runs then; `rollback` runs when it is cancelled or its manifests are refused.
+    struct ReplayRequest {
+        std::shared_ptr<const io::PlanInput> input;
+        std::vector<io::PlanEdit> edits;
+        quint64 stopAtStep = 0;
+        QString title;               // the operation's name, and what a refusal reports
+        bool refuseBadInput = false; // manifests with errors are refused (openFailed)
+        std::function<void()> commit;
+        std::function<void()> rollback;
+        quint64 serial = 0;
+        std::shared_ptr<core::Progress> progress;
+    };
+    void startReplay(ReplayRequest request);
+    /// The request `serial` answers, taken off the pending list (nullopt: not one of ours).
+    std::optional<ReplayRequest> takeReplay(quint64 serial);
+    void onReplayCancelled(quint64 serial);
+    void onOpenRefused(quint64 serial, const QStringList& problems);
+    static ReplayRequest replayOf(std::shared_ptr<const io::PlanInput> input, std::vector<io::PlanEdit> edits,
+                                  quint64 stopAtStep, const QString& title);
+    /// The session's input with its first `applied` edits, stopping at `stopAtStep`.
+    ReplayRequest sessionReplay(int applied, quint64 stopAtStep, const QString& title) const;
+    /// A session document's input and applied edits, stopping where the last applied edit was made.
+    static ReplayRequest documentReplay(const SessionDocument& doc, const QString& title);
+    void startLoad(io::PlanInput input, const QString& source, const QStringList& recentPaths);
     void setBusy(bool replaying, int pendingEdits);
     void setStatusText(const QString& text);
     void setRunning(bool running);
@@ -257,7 +294,11 @@ private:
     quint64 m_checkSerial = 0;  // the newest checkPodOnNode request
     QStringList m_priorityClasses;
     int m_pendingEdits = 0;
-    bool m_replaying = false;
+    bool m_replaying = false;  // m_replays is not empty
+    QList<ReplayRequest> m_replays;  // sent to the worker, oldest first
+    quint64 m_replaySerial = 0;
+    OperationListModel m_operations{this};
+    std::shared_ptr<core::Progress> m_diffProgress;  // the placement comparison under way
     int m_submitted = 0;  // names submitted YAML texts: submitted-<n>.yaml
     QList<QThread*> m_exports;  // running exports (and placement comparisons), waited for on destruction
     SchedulerConfigModel m_schedulerConfig{this};

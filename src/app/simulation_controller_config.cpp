@@ -90,12 +90,18 @@ void SimulationController::comparePlacements(std::vector<io::PlanEdit> before, s
     const auto input = m_session.input();
     const quint64 serial = ++m_diffSerial;
     m_placementDiff.setComputing();
+    // A comparison still running is for an older change: its answer would be dropped anyway.
+    if (m_diffProgress) m_diffProgress->cancel();
+    m_diffProgress = std::make_shared<core::Progress>();
+    m_operations.begin(tr("Comparing placements"), m_diffProgress);
     // Two fresh plans run to the end off the GUI thread, as exports run: the comparison does
     // not depend on how far the on-screen run had got.
-    QThread* thread = QThread::create([this, input, before = std::move(before), after = std::move(after), serial] {
+    QThread* thread = QThread::create([this, input, before = std::move(before), after = std::move(after), serial,
+                                       progress = m_diffProgress] {
+        const core::FinishOnExit finish(progress.get());
         std::string error;
-        std::optional<io::Placements> a = io::finalPlacements(input, before, error);
-        std::optional<io::Placements> b = a ? io::finalPlacements(input, after, error) : std::nullopt;
+        std::optional<io::Placements> a = io::finalPlacements(input, before, error, progress.get());
+        std::optional<io::Placements> b = a ? io::finalPlacements(input, after, error, progress.get()) : std::nullopt;
         std::vector<io::PlacementChange> changes;
         if (a && b) changes = io::diffPlacements(*a, *b);
         const QString err = a && b ? QString() : QString::fromStdString(error);
@@ -103,6 +109,7 @@ void SimulationController::comparePlacements(std::vector<io::PlanEdit> before, s
             this,
             [this, serial, err, changes = std::move(changes)]() mutable {
                 if (serial != m_diffSerial) return;  // a newer comparison is on its way
+                m_diffProgress.reset();
                 if (err.isEmpty()) m_placementDiff.setChanges(std::move(changes));
                 else m_placementDiff.setError(err);
             },

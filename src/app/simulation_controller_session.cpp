@@ -143,7 +143,16 @@ void SimulationController::onEditDone(const EditOutcome& outcome) {
             const int applied = m_session.history()->appliedCount();
             const auto& all = m_session.history()->edits();
             comparePlacements({all.begin(), all.begin() + applied - 1}, {all.begin(), all.begin() + applied});
-            replaySession(applied, outcome.edit.atStep);
+            ReplayRequest r = sessionReplay(applied, outcome.edit.atStep, tr("Applying the scheduler configuration"));
+            // Cancelled: the plan on show is the one before the change, so the history says
+            // so too (the change stays as a redo) and the comparison is dropped.
+            r.rollback = [this, applied] {
+                m_session.history()->setApplied(applied - 1);
+                if (m_diffProgress) m_diffProgress->cancel();
+                ++m_diffSerial;
+                m_placementDiff.clear();
+            };
+            startReplay(std::move(r));
         }
     }
     setBusy(m_replaying, std::max(0, m_pendingEdits - 1));
@@ -168,27 +177,87 @@ void SimulationController::revertTo(int applied) {
     const quint64 stopAt = applied < h->appliedCount() ? edits[static_cast<std::size_t>(applied)].atStep
                                                        : edits[static_cast<std::size_t>(applied - 1)].atStep;
     const int was = h->appliedCount();
-    if (configChangeBetween(std::min(was, applied), std::max(was, applied)))
-        comparePlacements({edits.begin(), edits.begin() + was}, {edits.begin(), edits.begin() + applied});
-    h->setApplied(applied);
-    m_session.markChanged();
-    replaySession(applied, stopAt);
+    ReplayRequest r = sessionReplay(applied, stopAt, applied < was ? tr("Undo") : tr("Redo"));
+    // The history moves once the plan it describes is on show.
+    r.commit = [this, was, applied] {
+        EditHistoryModel* history = m_session.history();
+        const auto& all = history->edits();
+        if (configChangeBetween(std::min(was, applied), std::max(was, applied)))
+            comparePlacements({all.begin(), all.begin() + was}, {all.begin(), all.begin() + applied});
+        history->setApplied(applied);
+        m_session.markChanged();
+    };
+    startReplay(std::move(r));
 }
 
-void SimulationController::replaySession(int applied, quint64 stopAtStep) {
-    setBusy(true, m_pendingEdits);
-    const auto input = m_session.input();
-    const auto& all = m_session.history()->edits();
-    std::vector<io::PlanEdit> edits(all.begin(), all.begin() + applied);
+SimulationController::ReplayRequest SimulationController::replayOf(std::shared_ptr<const io::PlanInput> input,
+                                                                   std::vector<io::PlanEdit> edits, quint64 stopAtStep,
+                                                                   const QString& title) {
+    ReplayRequest r;
+    r.input = std::move(input);
+    r.edits = std::move(edits);
     // A configuration change re-runs the plan to the end (its atStep is where it was made,
     // not how far it ran): shown so whenever the plan stops at it.
-    if (!edits.empty() && edits.back().kind == io::EditKind::SetSchedulerConfig && stopAtStep == edits.back().atStep)
-        stopAtStep = std::numeric_limits<quint64>::max();
-    refreshSchedulerConfig(*input, edits);
-    const QString source = sourceOf(*input);
+    if (!r.edits.empty() && r.edits.back().kind == io::EditKind::SetSchedulerConfig && stopAtStep == r.edits.back().atStep)
+        stopAtStep = io::Plan::kToEnd;
+    r.stopAtStep = stopAtStep;
+    r.title = title;
+    return r;
+}
+
+SimulationController::ReplayRequest SimulationController::sessionReplay(int applied, quint64 stopAtStep,
+                                                                        const QString& title) const {
+    const auto& all = m_session.history()->edits();
+    return replayOf(m_session.input(), {all.begin(), all.begin() + applied}, stopAtStep, title);
+}
+
+SimulationController::ReplayRequest SimulationController::documentReplay(const SessionDocument& doc, const QString& title) {
+    const quint64 stopAt = doc.applied > 0 ? doc.edits[static_cast<std::size_t>(doc.applied - 1)].atStep : 0;
+    return replayOf(std::make_shared<const io::PlanInput>(doc.input), doc.appliedEdits(), stopAt, title);
+}
+
+void SimulationController::startReplay(ReplayRequest request) {
+    // An older request still with the worker is superseded: it stops at its next check.
+    for (const ReplayRequest& older : std::as_const(m_replays)) older.progress->cancel();
+    request.serial = ++m_replaySerial;
+    request.progress = std::make_shared<core::Progress>();
+    m_operations.begin(request.title, request.progress);
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, input, edits = std::move(edits), stopAtStep, source] { w->replay(input, edits, stopAtStep, source); },
+        m_worker,
+        [w = m_worker, input = request.input, edits = request.edits, stopAt = request.stopAtStep,
+         source = sourceOf(*request.input), serial = request.serial, progress = request.progress,
+         refuse = request.refuseBadInput] { w->replay(input, edits, stopAt, source, serial, progress, refuse); },
         Qt::QueuedConnection);
+    m_replays.append(std::move(request));
+    setBusy(true, m_pendingEdits);
+}
+
+std::optional<SimulationController::ReplayRequest> SimulationController::takeReplay(quint64 serial) {
+    std::optional<ReplayRequest> out;
+    for (qsizetype i = 0; i < m_replays.size(); ++i)
+        if (m_replays[i].serial == serial) {
+            out = m_replays.takeAt(i);
+            break;
+        }
+    setBusy(!m_replays.isEmpty(), m_pendingEdits);
+    return out;
+}
+
+void SimulationController::onReplayCancelled(quint64 serial) {
+    const auto request = takeReplay(serial);
+    if (!request) return;
+    if (request->rollback) request->rollback();
+    // A superseded request is not news: the newer one reports.
+    if (m_replays.isEmpty()) setStatusText(tr("Cancelled: %1; the plan on show is unchanged").arg(request->title));
+}
+
+void SimulationController::onOpenRefused(quint64 serial, const QStringList& problems) {
+    const auto request = takeReplay(serial);
+    if (!request) return;
+    if (request->rollback) request->rollback();
+    QStringList names;
+    for (const auto& m : request->input->manifests) names << QString::fromStdString(m.name);
+    refuseOpen(tr("Not opened: %1").arg(names.join(QStringLiteral(", "))), problems);
 }
 
 void SimulationController::setBusy(bool replaying, int pendingEdits) {
@@ -212,11 +281,13 @@ QString SimulationController::openSession(const QUrl& file) {
     SessionDocument doc;
     const QString path = localPath(file);
     if (QString err = PlanSession::read(path, doc); !err.isEmpty()) return tr("%1: %2").arg(path, err);
-    m_session.begin(doc, path);
-    m_recent.add(RecentFiles::Session, {path});
-    m_submitted = static_cast<int>(doc.edits.size());
-    const quint64 stopAt = doc.applied > 0 ? doc.edits[static_cast<std::size_t>(doc.applied - 1)].atStep : 0;
-    replaySession(doc.applied, stopAt);
+    ReplayRequest r = documentReplay(doc, tr("Opening %1").arg(QFileInfo(path).fileName()));
+    r.commit = [this, doc, path] {
+        m_session.begin(doc, path);
+        m_recent.add(RecentFiles::Session, {path});
+        m_submitted = static_cast<int>(doc.edits.size());
+    };
+    startReplay(std::move(r));
     return {};
 }
 
@@ -235,16 +306,27 @@ QString SimulationController::exportPlacements(const QUrl& file, const QString& 
     const std::string nsFilter = ns.toStdString();
     // A fresh plan, run to the end off the GUI thread: the export does not depend on how far
     // the on-screen simulation has got, and equals berthctl's output for the same session.
-    QThread* thread = QThread::create([this, input, edits, fmt, nsFilter, path, overwrite, csvPath] {
+    auto progress = std::make_shared<core::Progress>();
+    m_operations.begin(tr("Exporting %1").arg(QFileInfo(path).fileName()), progress);
+    QThread* thread = QThread::create([this, input, edits, fmt, nsFilter, path, overwrite, csvPath, progress] {
+        const core::FinishOnExit finish(progress.get());
         std::string error;
         std::vector<io::ExportFormat> formats{*fmt};
         if (!csvPath.isEmpty()) formats.push_back(io::ExportFormat::ReportCsv);
-        const auto texts = io::exportPlanTexts(input, edits, formats, nsFilter, error);
+        const auto texts = io::exportPlanTexts(input, edits, formats, nsFilter, error, progress.get());
         QString err = texts ? writeFileAtomically(path, QByteArray::fromStdString(texts->front()), overwrite)
                             : QString::fromStdString(error);
         if (err.isEmpty() && !csvPath.isEmpty())
             err = writeFileAtomically(csvPath, QByteArray::fromStdString(texts->back()), overwrite);
-        QMetaObject::invokeMethod(this, [this, path, err] { Q_EMIT exportFinished(path, err); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, path, err] {
+                if (err.isEmpty()) setStatusText(tr("Exported %1").arg(path));
+                else if (err == QLatin1String(io::Plan::kCancelled)) setStatusText(tr("Export cancelled; %1 was not written").arg(path));
+                else setStatusText(tr("Export to %1 failed: %2").arg(path, err));
+                Q_EMIT exportFinished(path, err);
+            },
+            Qt::QueuedConnection);
     });
     m_exports << thread;
     // Deleted here, not by deleteLater: a controller destroyed before the event loop runs
@@ -266,13 +348,17 @@ QString SimulationController::restoreSession() {
     if (busy()) return tr("the plan is being rebuilt; try again");
     SessionDocument doc;
     if (QString err = PlanSession::read(m_session.recoveredPath(), doc); !err.isEmpty()) return err;
-    m_session.begin(doc, QString());  // unsaved: it will be autosaved again
-    m_session.discardRecovered();
-    m_submitted = static_cast<int>(doc.edits.size());
-    const quint64 stopAt = doc.applied > 0 ? doc.edits[static_cast<std::size_t>(doc.applied - 1)].atStep : 0;
-    replaySession(doc.applied, stopAt);
+    ReplayRequest r = documentReplay(doc, tr("Restoring the previous session"));
+    // Cancelled: the autosave stays, and so does the offer to restore it.
+    r.commit = [this, doc] {
+        m_session.begin(doc, QString());  // unsaved: it will be autosaved again
+        m_session.discardRecovered();
+        m_submitted = static_cast<int>(doc.edits.size());
+    };
+    startReplay(std::move(r));
     return {};
 }
+
 
 void SimulationController::discardRestore() { m_session.discardRecovered(); }
 

@@ -318,6 +318,8 @@ void loadManifestText(std::string_view text, const std::string& fileName, core::
                       LoadResult& result, const LoadOptions& options) {
     if (options.keepSourceText) result.sourceTexts[fileName] = std::string(text);
     Loader loader{cluster, result, options, fileName};
+    core::Progress* progress = options.progress;
+    std::uint64_t reported = 0;  // bytes of `text` added to progress so far
     auto loadChunk = [&](const detail::YamlChunk& chunk) {
         if (chunk.failed) {
             parseError(result.diagnostics, fileName, chunk);
@@ -331,11 +333,24 @@ void loadManifestText(std::string_view text, const std::string& fileName, core::
     // (flow style), and otherwise gets yaml-cpp's message and position.
     if (detail::looksLikeJson(text)) {
         if (const auto chunk = detail::parseJsonDocument(text)) {
+            if (progress && progress->cancelled()) return;
             loadChunk(*chunk);
+            if (progress) progress->add(text.size());
             return;
         }
     }
-    detail::parseYamlPieces(detail::splitYamlDocuments(text), loadChunk);
+    detail::parseYamlPieces(detail::splitYamlDocuments(text), [&](const detail::YamlPiece& piece, const detail::YamlChunk& chunk) {
+        if (progress && progress->cancelled()) return false;
+        loadChunk(chunk);
+        if (progress) {
+            // Up to the end of this piece: separators and blank lines between pieces count too.
+            const auto end = static_cast<std::uint64_t>(piece.text.data() + piece.text.size() - text.data());
+            progress->add(end - reported);
+            reported = end;
+        }
+        return true;
+    });
+    if (progress && !progress->cancelled()) progress->add(text.size() - reported);
 }
 
 void loadManifestFile(const std::string& path, core::Cluster& cluster, LoadResult& result,

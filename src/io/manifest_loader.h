@@ -11,6 +11,7 @@
 #include "core/api/cluster.h"
 #include "core/api/version.h"
 #include "core/profile/config.h"
+#include "core/progress.h"
 #include "io/diagnostics.h"
 #include "io/object_index.h"
 
@@ -21,6 +22,9 @@ struct LoadOptions {
     /// Keep each file's text in LoadResult::sourceTexts, for exports that re-emit the objects
     /// as the user wrote them (`berthctl -o yaml`). Off by default: it costs the text's size.
     bool keepSourceText = false;
+    /// Reports the bytes read (Progress::add) and stops at the next document when cancelled;
+    /// the caller then discards the cluster. Null: no reporting.
+    core::Progress* progress = nullptr;
 };
 
 /// The result of loading one or more files into one cluster.

@@ -203,13 +203,15 @@ YamlChunk parseYamlPiece(const YamlPiece& piece) {
     return chunk;
 }
 
-void parseYamlPieces(const std::vector<YamlPiece>& pieces, const std::function<void(const YamlChunk&)>& fn) {
+void parseYamlPieces(const std::vector<YamlPiece>& pieces,
+                     const std::function<bool(const YamlPiece&, const YamlChunk&)>& fn) {
     // Enough pieces per window that starting threads costs nothing next to parsing them, few
     // enough that the window's trees stay small.
     constexpr std::size_t kWindow = 512;
     const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 8);
     if (threads == 1 || pieces.size() <= 1) {
-        for (const YamlPiece& piece : pieces) fn(parseYamlPiece(piece));
+        for (const YamlPiece& piece : pieces)
+            if (!fn(piece, parseYamlPiece(piece))) return;
         return;
     }
     std::vector<YamlChunk> window;
@@ -236,7 +238,8 @@ void parseYamlPieces(const std::vector<YamlPiece>& pieces, const std::function<v
         work();
         for (auto& helper : helpers) helper.join();
         if (failure) std::rethrow_exception(failure);
-        for (const YamlChunk& chunk : window) fn(chunk);
+        for (std::size_t i = 0; i < count; ++i)
+            if (!fn(pieces[begin + i], window[i])) return;
     }
 }
 

@@ -42,9 +42,11 @@ std::vector<YamlPiece> splitYamlDocuments(std::string_view text);
 /// Parses every document of one piece with libyaml.
 YamlChunk parseYamlPiece(const YamlPiece& piece);
 
-/// Parses `pieces` and hands each chunk to `fn`, in order, on the calling thread. Pieces are
-/// independent and parsing is most of a load, so they are parsed on the machine's
-/// cores, a bounded window at a time (memory stays that of the window, not of the file).
-void parseYamlPieces(const std::vector<YamlPiece>& pieces, const std::function<void(const YamlChunk&)>& fn);
+/// Parses `pieces` and hands each chunk, with its piece, to `fn`, in order, on the calling
+/// thread; `fn` returns false to stop (nothing further is parsed). Pieces are independent and
+/// parsing is most of a load, so they are parsed on the machine's cores, a bounded window at a
+/// time (memory stays that of the window, not of the file).
+void parseYamlPieces(const std::vector<YamlPiece>& pieces,
+                     const std::function<bool(const YamlPiece&, const YamlChunk&)>& fn);
 
 }  // namespace berth::io::detail

@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include "app/simulation_controller.h"
+#include "berthctl_process.h"
 
 using namespace berth::app;
 
@@ -61,13 +62,6 @@ int rowOf(SchedulerConfigModel* m, const QString& name, const QString& point) {
 QByteArray readAll(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QByteArray berthctl(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(BERTHCTL_BINARY), args);
-    if (!p.waitForFinished(60000) || p.exitCode() != 0) return "berthctl failed: " + p.readAllStandardError();
-    return p.readAllStandardOutput();
 }
 
 }  // namespace

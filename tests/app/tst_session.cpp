@@ -16,6 +16,7 @@
 
 #include "app/session/session_document.h"
 #include "app/simulation_controller.h"
+#include "berthctl_process.h"
 
 using namespace berth::app;
 
@@ -95,13 +96,6 @@ bool exportTo(SimulationController& c, const QString& path, const QString& forma
     const QString err = done.first().at(1).toString();
     if (error) *error = err;
     return err.isEmpty();
-}
-
-QByteArray berthctl(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(BERTHCTL_BINARY), args);
-    if (!p.waitForFinished(60000) || p.exitCode() != 0) return "berthctl failed: " + p.readAllStandardError();
-    return p.readAllStandardOutput();
 }
 
 }  // namespace

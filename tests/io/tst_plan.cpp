@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <cstring>
+
 #include "io/plan/plan.h"
 #include "io/plan/plan_export.h"
 
@@ -92,6 +94,60 @@ private Q_SLOTS:
         QCOMPARE(*replayed, expected);
         // The pool's nodes carry the zone and their own hostname.
         QVERIFY(expected.find("\"name\":\"b-2\"") != std::string::npos);
+    }
+
+    void progressFollowsLoadReplayAndRun() {
+        core::Progress progress;
+        io::Plan p(std::make_shared<const io::PlanInput>(input()), &progress);
+        QVERIFY(p.ok());
+        // Loading counts bytes, separators included: all of them once loaded.
+        QCOMPARE(progress.phase(), core::Progress::Phase::Loading);
+        QCOMPARE(progress.total(), std::uint64_t{std::strlen(kCluster)});
+        QCOMPARE(progress.done(), progress.total());
+        // Replaying to a recorded step counts steps.
+        QCOMPARE(p.replay({}, 3), std::string());
+        QCOMPARE(progress.phase(), core::Progress::Phase::Replaying);
+        QCOMPARE(progress.done(), std::uint64_t{3});
+        QCOMPARE(progress.total(), std::uint64_t{3});
+        // Running to the end counts the pods the queue settles: of the 5 pods (web x4, solo),
+        // 3 were tried in those 3 steps; the rest (and any a flush brings back) settle now.
+        p.runToEnd();
+        QVERIFY(p.sim().idle());
+        QCOMPARE(progress.phase(), core::Progress::Phase::Scheduling);
+        QVERIFY(progress.total() >= 2);
+        QCOMPARE(progress.done(), progress.total());
+        QVERIFY(!p.cancelled());
+    }
+
+    void cancelStopsAndKeepsNothing() {
+        const auto in = std::make_shared<const io::PlanInput>(input());
+        // Cancelled during the load: no simulation, and cancelled() says why.
+        core::Progress cancelled;
+        cancelled.cancel();
+        io::Plan p(in, &cancelled);
+        QVERIFY(p.cancelled());
+        QVERIFY(!p.ok());
+        QCOMPARE(p.error(), std::string(io::Plan::kCancelled));
+        // Cancelled after the load: the replay stops before its first step.
+        core::Progress later;
+        io::Plan q(in, &later);
+        QVERIFY(q.ok());
+        later.cancel();
+        QCOMPARE(q.replay({}, io::Plan::kToEnd), std::string(io::Plan::kCancelled));
+        QCOMPARE(q.steps(), std::uint64_t{0});
+        QVERIFY(q.cancelled());
+        // An export cancelled produces nothing and says so.
+        std::string error;
+        QVERIFY(!io::exportPlanTexts(in, {}, {io::ExportFormat::ReportJson}, {}, error, &cancelled));
+        QCOMPARE(error, std::string(io::Plan::kCancelled));
+        // Not cancelled: the same export as without a progress, and the progress ends written.
+        core::Progress exporting;
+        const auto with = io::exportPlanTexts(in, {}, {io::ExportFormat::ReportJson}, {}, error, &exporting);
+        const auto without = io::exportPlan(in, {}, io::ExportFormat::ReportJson, {}, error);
+        QVERIFY(with && without);
+        QCOMPARE(with->front(), *without);
+        QCOMPARE(exporting.phase(), core::Progress::Phase::Writing);
+        QCOMPARE(exporting.done(), std::uint64_t{1});
     }
 
     void nodeLabelsAndTaints() {

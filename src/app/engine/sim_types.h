@@ -90,6 +90,7 @@ struct ClusterSnapshot {
     QList<PodRow> pods;    // index == pod id
     QList<QueueRow> queue;
     SimStats stats;
+    quint64 serial = 0;  // the replay request this answers
 };
 
 /// One frame's worth of change: rows whose content changed, new pods, the queue as it now is,

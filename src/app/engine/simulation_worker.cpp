@@ -5,6 +5,7 @@
 
 #include "core/events.h"
 #include "core/simulation.h"
+#include "app/session/manifest_check.h"
 
 namespace berth::app {
 
@@ -76,36 +77,49 @@ SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent), m_tick(th
 SimulationWorker::~SimulationWorker() = default;
 
 void SimulationWorker::replay(std::shared_ptr<const io::PlanInput> input, std::vector<io::PlanEdit> edits,
-                              quint64 stopAtStep, const QString& source) {
+                              quint64 stopAtStep, const QString& source, quint64 serial,
+                              std::shared_ptr<core::Progress> progress, bool refuseBadInput) {
+    const core::FinishOnExit finish(progress.get());
+    // Built beside the plan on show, with the configuration the edits put into effect (so
+    // replay() keeps this plan); it replaces the one on show only once it is complete.
+    auto plan = std::make_unique<io::Plan>(io::inputForEdits(std::move(input), edits), progress.get());
+    if (plan->cancelled()) return Q_EMIT replayCancelled(serial);
+    if (refuseBadInput)
+        if (const QStringList problems = manifestErrors(*plan); !problems.isEmpty()) return Q_EMIT openRefused(serial, problems);
+    std::string replayError;
+    if (plan->ok()) {
+        // Replayed without listeners: only the state it ends in is shown.
+        plan->sim().scheduler().setTrace(false);
+        replayError = plan->replay(edits, stopAtStep);
+        if (plan->cancelled()) return Q_EMIT replayCancelled(serial);
+    }
+    plan->setProgress(nullptr);  // the operation ends here; the plan lives on
+
     setRunning(false);
     m_flushTimer.stop();
     m_dirtyPods.clear();
     m_dirtyNodes.clear();
     m_events.clear();
-    m_sim = nullptr;
-    m_cluster = nullptr;
-    m_plan.reset();
     m_attempts = 0;
     m_traces.clear();
     m_assumedOn.clear();
     m_cyclePod = m_lastCyclePod = m_selectedPod = -1;
     m_selectedTraceDirty = false;
+    m_sim = nullptr;
+    m_plan = std::move(plan);
+    m_cluster = &m_plan->cluster();
 
     ClusterSnapshot snap;
     snap.source = source;
-    // Built with the configuration the edits put into effect, so replay() keeps this plan.
-    m_plan = std::make_unique<io::Plan>(io::inputForEdits(std::move(input), edits));
-    m_cluster = &m_plan->cluster();
+    snap.serial = serial;
     const io::LoadResult& result = m_plan->load();
     for (const auto& d : result.diagnostics.items) snap.diagnostics << qs(d.toString());
     if (!m_plan->ok()) {
         snap.error = QStringLiteral("configuration error: ") + qs(m_plan->error());
     } else {
         m_sim = &m_plan->sim();
-        // Replayed without listeners: only the state it ends in is shown.
-        m_sim->scheduler().setTrace(false);
-        if (std::string err = m_plan->replay(edits, stopAtStep); !err.empty())
-            snap.error = QStringLiteral("replay stopped: ") + qs(err);
+        if (!replayError.empty())
+            snap.error = QStringLiteral("replay stopped: ") + qs(replayError);
         else if (result.diagnostics.hasErrors())
             snap.error = QStringLiteral("%1 input problem(s); objects with errors were skipped")
                              .arg(result.diagnostics.items.size());
@@ -161,8 +175,14 @@ void SimulationWorker::step(quint64 serial) {
     scheduleFlush();
 }
 
-void SimulationWorker::runToEnd() {
-    if (!m_sim) return;
+void SimulationWorker::runToEnd(std::shared_ptr<core::Progress> progress) {
+    if (!m_sim) {
+        if (progress) progress->finish();
+        return;
+    }
+    if (m_runProgress) m_runProgress->finish();  // a run to the end already under way
+    m_runProgress = std::move(progress);
+    if (m_runProgress) m_runSettled.begin(*m_runProgress, m_plan->waitingPods());
     m_toEnd = true;
     setRunning(true);
     updateTracing();
@@ -203,6 +223,10 @@ void SimulationWorker::setRunning(bool running) {
     if (running == m_running) return;
     m_running = running;
     m_stepBudget = 0;
+    if (!running && m_runProgress) {
+        m_runProgress->finish();
+        m_runProgress.reset();
+    }
     updateTracing();
     if (running) {
         m_sinceTick.start();
@@ -218,10 +242,17 @@ void SimulationWorker::tick() {
     const qint64 elapsedNs = m_sinceTick.nsecsElapsed();
     m_sinceTick.start();
     bool more = true;
+    if (m_runProgress && m_runProgress->cancelled()) {
+        m_toEnd = false;
+        setRunning(false);
+        scheduleFlush();
+        return;
+    }
     if (m_toEnd || m_speed >= kMaxSpeed) {
         QElapsedTimer budget;
         budget.start();
         while (more && budget.nsecsElapsed() < kFastBudgetNs) more = m_plan->step();
+        if (m_runProgress) m_runSettled.update(*m_runProgress, m_plan->waitingPods());
     } else {
         m_stepBudget += kStepsPerSecondAt1x * m_speed * static_cast<double>(elapsedNs) / 1e9;
         while (more && m_stepBudget >= 1.0) {

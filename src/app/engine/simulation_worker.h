@@ -18,6 +18,7 @@
 #include "app/engine/sim_types.h"
 #include "app/engine/node_verdict.h"
 #include "app/engine/trace_store.h"
+#include "core/progress.h"
 #include "io/plan/plan.h"
 
 namespace berth::core {
@@ -46,9 +47,13 @@ public:
 public Q_SLOTS:
     /// Builds a fresh plan from `input` (loaded as berthctl loads it), replays `edits` (each
     /// at its recorded step), steps on to `stopAtStep` and answers with `loaded`. Loading a
-    /// cluster, opening a session, undo and redo all come here.
+    /// cluster, opening a session, undo and redo all come here. The plan on show stays until
+    /// the new one is complete: when `progress` is cancelled the answer is replayCancelled,
+    /// and with `refuseBadInput` manifests with an error (or nothing to plan) are answered
+    /// with openRefused; either way nothing changed. `serial` comes back in the answer.
     void replay(std::shared_ptr<const berth::io::PlanInput> input, std::vector<berth::io::PlanEdit> edits,
-                quint64 stopAtStep, const QString& source);
+                quint64 stopAtStep, const QString& source, quint64 serial,
+                std::shared_ptr<berth::core::Progress> progress, bool refuseBadInput);
     /// Applies one edit at the current step and answers with `editDone` (the edit with its
     /// step recorded, or why it was refused: the plan is then unchanged).
     void applyEdit(berth::io::PlanEdit edit, quint64 serial);
@@ -57,7 +62,9 @@ public Q_SLOTS:
     /// One core step (a scheduling cycle, or one timed event such as a bind). `serial` comes
     /// back in the batch that shows its result, so the GUI knows which batch answers it.
     void step(quint64 serial = 0);
-    void runToEnd();
+    /// Runs flat out until idle, reporting settled pods through `progress`; cancelling it
+    /// pauses the run (as pause() does).
+    void runToEnd(std::shared_ptr<berth::core::Progress> progress);
     void setSpeed(double speed);
     /// The pod the inspector shows (-1: none). Answers at once with `traceReady` (its newest
     /// kept attempt, possibly invalid); later attempts come in the batches' selectedTrace.
@@ -69,6 +76,10 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void loaded(const berth::app::ClusterSnapshot& snapshot);
+    /// replay() stopped on a cancel; the plan on show is unchanged.
+    void replayCancelled(quint64 serial);
+    /// replay() refused its manifests (refuseBadInput): `problems` are file:line:col lines.
+    void openRefused(quint64 serial, const QStringList& problems);
     void editDone(const berth::app::EditOutcome& outcome);
     void updated(const berth::app::UpdateBatch& batch);
     void traceReady(const berth::app::CycleTraceUi& trace);
@@ -102,6 +113,8 @@ private:
     double m_stepBudget = 0;
     bool m_running = false;
     bool m_toEnd = false;
+    std::shared_ptr<core::Progress> m_runProgress;  // of the run to the end under way
+    core::SettledPods m_runSettled;
     bool m_finishedPending = false;
     QSet<quint32> m_dirtyPods;
     QSet<quint32> m_dirtyNodes;

@@ -51,18 +51,10 @@ std::vector<PlacementChange> diffPlacements(const Placements& before, const Plac
 }
 
 std::optional<Placements> finalPlacements(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits,
-                                          std::string& error) {
-    Plan plan(inputForEdits(std::move(input), edits));
-    if (std::string err = plan.replay(edits, 0); !err.empty()) {
-        error = err;
-        return std::nullopt;
-    }
-    if (!plan.ok()) {
-        error = "configuration error: " + plan.error();
-        return std::nullopt;
-    }
-    plan.sim().run();  // as exports and berthctl run it
-    return placementsOf(plan.sim());
+                                          std::string& error, core::Progress* progress) {
+    const auto plan = runPlanToEnd(std::move(input), edits, error, progress);
+    if (!plan) return std::nullopt;
+    return placementsOf(plan->sim());
 }
 
 }  // namespace berth::io

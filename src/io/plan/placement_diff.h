@@ -40,9 +40,10 @@ Placements placementsOf(core::Simulation& sim);
 /// counts as pending in the other; pods pending in both are not changes.
 std::vector<PlacementChange> diffPlacements(const Placements& before, const Placements& after);
 
-/// A fresh plan from `input` with `edits` replayed and run to the end (as exports run it):
-/// its placements, or nullopt with `error`.
+/// A fresh plan from `input` with `edits` replayed and run to the end (runPlanToEnd, as
+/// exports run it): its placements, or nullopt with `error` (Plan::kCancelled when `progress`
+/// was cancelled).
 std::optional<Placements> finalPlacements(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits,
-                                          std::string& error);
+                                          std::string& error, core::Progress* progress = nullptr);
 
 }  // namespace berth::io

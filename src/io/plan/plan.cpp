@@ -39,7 +39,9 @@ std::shared_ptr<const PlanInput> inputForEdits(std::shared_ptr<const PlanInput> 
     return copy;
 }
 
-Plan::Plan(std::shared_ptr<const PlanInput> in) : m_input(std::move(in)) { build(); }
+Plan::Plan(std::shared_ptr<const PlanInput> in, core::Progress* progress) : m_input(std::move(in)), m_progress(progress) {
+    build();
+}
 
 void Plan::build() {
     m_sim.reset();
@@ -52,7 +54,18 @@ void Plan::build() {
     // The same steps, in the same order, as `berthctl schedule`, so exports match its output.
     m_loadOptions.version = input.version;
     m_loadOptions.keepSourceText = true;
+    m_loadOptions.progress = m_progress;
+    if (m_progress) {
+        std::uint64_t bytes = 0;
+        for (const auto& m : input.manifests) bytes += m.text.size();
+        m_progress->start(core::Progress::Phase::Loading, bytes);
+    }
     for (const auto& m : input.manifests) loadManifestText(m.text, m.name, *m_cluster, m_load, m_loadOptions);
+    if (m_progress && m_progress->cancelled()) {
+        m_cancelled = true;
+        m_error = kCancelled;
+        return;
+    }
     finishLoading(*m_cluster, m_load, input.seed, input.version);
     if (!input.configText.empty()) {
         // Only the configuration is taken from this text (like `--config`, which replaces one
@@ -77,6 +90,11 @@ void Plan::build() {
 
 Plan::~Plan() = default;
 
+void Plan::setProgress(core::Progress* progress) {
+    m_progress = progress;
+    m_loadOptions.progress = progress;
+}
+
 bool Plan::step() {
     if (!m_sim || !m_sim->step()) return false;
     ++m_steps;
@@ -84,8 +102,33 @@ bool Plan::step() {
 }
 
 void Plan::stepTo(std::uint64_t target) {
-    while (m_steps < target && step()) {
+    if (target == kToEnd) return runToEnd();
+    while (m_steps < target && !m_cancelled) {
+        if (m_progress && m_progress->cancelled()) {
+            m_cancelled = true;
+            break;
+        }
+        if (!step()) break;
+        if (m_progress) m_progress->add(1);
     }
+}
+
+void Plan::runToEnd() {
+    if (!m_sim) return;
+    core::SettledPods settled;
+    if (m_progress) settled.begin(*m_progress, waitingPods());
+    while (!m_cancelled) {
+        if (m_progress && m_progress->cancelled()) {
+            m_cancelled = true;
+            break;
+        }
+        if (!step()) break;
+        if (m_progress) settled.update(*m_progress, waitingPods());
+    }
+}
+
+std::uint64_t Plan::waitingPods() const {
+    return m_sim ? m_sim->queue().activeCount() + m_sim->queue().backoffCount() : 0;
 }
 
 std::string Plan::replay(const std::vector<PlanEdit>& edits, std::uint64_t stopAtStep) {
@@ -96,13 +139,40 @@ std::string Plan::replay(const std::vector<PlanEdit>& edits, std::uint64_t stopA
         build();
     }
     if (!m_sim) return m_error;
+    if (m_progress) {
+        // Steps to the last edit, or to stopAtStep; the run to the end reports its own.
+        std::uint64_t last = stopAtStep == kToEnd ? 0 : stopAtStep;
+        for (const PlanEdit& e : edits) last = std::max(last, e.atStep);
+        m_progress->start(core::Progress::Phase::Replaying, last > m_steps ? last - m_steps : 0);
+    }
     for (const PlanEdit& e : edits) {
         if (e.kind == EditKind::SetSchedulerConfig) continue;  // in effect from step 0
         stepTo(e.atStep);
+        if (m_cancelled) return kCancelled;
         if (std::string err = apply(e); !err.empty()) return describeEdit(e) + ": " + err;
     }
     stepTo(stopAtStep);
-    return {};
+    return m_cancelled ? kCancelled : std::string();
+}
+
+std::unique_ptr<Plan> runPlanToEnd(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits,
+                                   std::string& error, core::Progress* progress) {
+    // Built with the configuration the edits put into effect (a SetSchedulerConfig).
+    auto plan = std::make_unique<Plan>(inputForEdits(std::move(input), edits), progress);
+    if (plan->cancelled()) {
+        error = Plan::kCancelled;
+        return nullptr;
+    }
+    if (!plan->ok()) {
+        error = "configuration error: " + plan->error();
+        return nullptr;
+    }
+    // The rest of the run, as berthctl does it (Simulation::run), from where the last edit left it.
+    if (std::string err = plan->replay(edits, Plan::kToEnd); !err.empty()) {
+        error = err;
+        return nullptr;
+    }
+    return plan;
 }
 
 std::string Plan::apply(const PlanEdit& e) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/api/version.h"
+#include "core/progress.h"
 #include "core/scheduler.h"
 #include "core/simulation.h"
 #include "io/manifest_loader.h"
@@ -48,25 +49,38 @@ public:
     /// Loads the input (sources kept for placedPodsYaml) and initialises the simulation. A
     /// bad configuration leaves no simulation: check ok(). Shared, not copied: the texts of
     /// a large cluster are big, and the GUI rebuilds plans from the same input on every undo.
-    explicit Plan(std::shared_ptr<const PlanInput> input);
+    /// `progress` (optional, outliving the plan) follows the load, replay() and runToEnd(),
+    /// and stops them when cancelled: cancelled() then says so and the plan is to be dropped.
+    explicit Plan(std::shared_ptr<const PlanInput> input, core::Progress* progress = nullptr);
     explicit Plan(const PlanInput& input) : Plan(std::make_shared<const PlanInput>(input)) {}
     ~Plan();
     Plan(const Plan&) = delete;
     Plan& operator=(const Plan&) = delete;
 
     bool ok() const { return m_sim != nullptr; }
+    /// The progress given to the constructor was cancelled while this plan worked.
+    bool cancelled() const { return m_cancelled; }
+    /// Reports to `progress` from now on (null: to nothing). The plan keeps only the pointer:
+    /// whoever outlives an operation with it detaches the progress when the operation ends.
+    void setProgress(core::Progress* progress);
     /// Why there is no simulation (a configuration error), else empty.
     const std::string& error() const { return m_error; }
     const LoadResult& load() const { return m_load; }
     const PlanInput& input() const { return *m_input; }
     core::Cluster& cluster() { return *m_cluster; }
+    const core::Cluster& cluster() const { return *m_cluster; }
     core::Simulation& sim() { return *m_sim; }
 
     /// One core step, counted: edits record the count they were made at.
     bool step();
     std::uint64_t steps() const { return m_steps; }
-    /// Steps until `steps() == target` or the simulation is idle.
+    /// Steps until `steps() == target` or the simulation is idle (or cancelled).
     void stepTo(std::uint64_t target);
+    /// Steps until the simulation is idle, as `berthctl schedule` runs (Simulation::run);
+    /// the progress counts the pods the queue has settled.
+    void runToEnd();
+    /// Pods the queue still has to try (activeQ and backoffQ): what a run to the end settles.
+    std::uint64_t waitingPods() const;
 
     /// Applies an edit now. Returns an empty string on success; otherwise the reason, and
     /// the plan is unchanged (bad YAML is checked completely before anything is added).
@@ -76,8 +90,11 @@ public:
     /// From a fresh plan: for each edit, steps to its atStep and applies it; then steps to
     /// `stopAtStep`. Stops at the first edit that fails and returns its reason. The last
     /// SetSchedulerConfig in `edits` replaces the input's configuration from step 0 (the
-    /// plan is rebuilt with it first), as `berthctl --config` would.
+    /// plan is rebuilt with it first), as `berthctl --config` would. `stopAtStep` kToEnd
+    /// runs to the end. Returns kCancelled when the progress was cancelled.
     std::string replay(const std::vector<PlanEdit>& edits, std::uint64_t stopAtStep);
+    static constexpr std::uint64_t kToEnd = ~std::uint64_t{0};
+    static constexpr const char* kCancelled = "cancelled";
 
 private:
     void build();
@@ -93,6 +110,14 @@ private:
     std::unique_ptr<core::Simulation> m_sim;
     std::string m_error;
     std::uint64_t m_steps = 0;
+    core::Progress* m_progress = nullptr;
+    bool m_cancelled = false;
 };
+
+/// A fresh plan from `input` with `edits` replayed and run to the end, as exports, the
+/// placement comparison and `berthctl schedule` run it; nullptr with `error` when the
+/// configuration is bad, an edit fails, or `progress` was cancelled (error Plan::kCancelled).
+std::unique_ptr<Plan> runPlanToEnd(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits,
+                                   std::string& error, core::Progress* progress = nullptr);
 
 }  // namespace berth::io

@@ -43,21 +43,19 @@ std::optional<std::string> exportPlan(std::shared_ptr<const PlanInput> input, co
 std::optional<std::vector<std::string>> exportPlanTexts(std::shared_ptr<const PlanInput> input,
                                                         const std::vector<PlanEdit>& edits,
                                                         const std::vector<ExportFormat>& formats, std::string_view ns,
-                                                        std::string& error) {
-    // Built with the configuration the edits put into effect (a SetSchedulerConfig).
-    Plan plan(inputForEdits(std::move(input), edits));
-    if (!plan.ok()) {
-        error = "configuration error: " + plan.error();
-        return std::nullopt;
-    }
-    if (std::string err = plan.replay(edits, 0); !err.empty()) {
-        error = err;
-        return std::nullopt;
-    }
-    // The rest of the run, as berthctl does it (Simulation::run), from where the last edit left it.
-    plan.sim().run();
+                                                        std::string& error, core::Progress* progress) {
+    const auto plan = runPlanToEnd(std::move(input), edits, error, progress);
+    if (!plan) return std::nullopt;
+    if (progress) progress->start(core::Progress::Phase::Writing, formats.size());
     std::vector<std::string> out;
-    for (ExportFormat f : formats) out.push_back(exportText(plan, f, ns));
+    for (ExportFormat f : formats) {
+        if (progress && progress->cancelled()) {
+            error = Plan::kCancelled;
+            return std::nullopt;
+        }
+        out.push_back(exportText(*plan, f, ns));
+        if (progress) progress->add(1);
+    }
     return out;
 }
 

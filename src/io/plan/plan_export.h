@@ -33,10 +33,12 @@ std::optional<std::string> exportPlan(std::shared_ptr<const PlanInput> input, co
                                       std::string_view ns, std::string& error);
 
 /// The same, one run, several formats (the "workloads" export: the YAML and its CSV report).
+/// `progress` follows the load, the run and the writing; once cancelled, the export stops with
+/// error Plan::kCancelled.
 std::optional<std::vector<std::string>> exportPlanTexts(std::shared_ptr<const PlanInput> input,
                                                         const std::vector<PlanEdit>& edits,
                                                         const std::vector<ExportFormat>& formats, std::string_view ns,
-                                                        std::string& error);
+                                                        std::string& error, core::Progress* progress = nullptr);
 
 /// The same for a plan already run to the end.
 std::string exportText(Plan& plan, ExportFormat format, std::string_view ns);
