@@ -29,7 +29,7 @@ ToolBar {
                 required property bool cancelling
                 objectName: "operation-" + operationId
                 spacing: 6
-                Label { text: operation.title + " — " + operation.detail; elide: Text.ElideRight; Layout.maximumWidth: 380 }
+                Label { text: operation.title + " — " + operation.detail; elide: Text.ElideRight; Layout.maximumWidth: 480 }
                 ProgressBar {
                     Layout.preferredWidth: 120
                     from: 0
