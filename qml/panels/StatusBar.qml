@@ -22,6 +22,8 @@ ToolBar {
             model: bar.controller.operations
             delegate: RowLayout {
                 id: operation
+                Layout.fillWidth: true
+                Layout.maximumWidth: implicitWidth
                 required property int operationId
                 required property string title
                 required property string detail
@@ -29,9 +31,16 @@ ToolBar {
                 required property bool cancelling
                 objectName: "operation-" + operationId
                 spacing: 6
-                Label { text: operation.title + " — " + operation.detail; elide: Text.ElideRight; Layout.maximumWidth: 480 }
+                // Shrinks (elided) when several operations share the bar.
+                Label {
+                    text: operation.title + " — " + operation.detail
+                    elide: Text.ElideRight
+                    Layout.fillWidth: true
+                    Layout.minimumWidth: 80
+                    Layout.maximumWidth: implicitWidth
+                }
                 ProgressBar {
-                    Layout.preferredWidth: 120
+                    Layout.preferredWidth: 100
                     from: 0
                     to: 1
                     value: Math.max(0, operation.fraction)
@@ -47,6 +56,7 @@ ToolBar {
             }
         }
         Label {
+            objectName: "statusLine"
             text: bar.controller.statusText
             elide: Text.ElideRight
             Layout.maximumWidth: 600

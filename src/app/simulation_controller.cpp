@@ -38,9 +38,11 @@ SimulationController::SimulationController(QObject* parent)
 }
 
 SimulationController::~SimulationController() {
-    // Whatever is still loading, running or exporting stops at its next check, so the waits
-    // below are short.
-    m_operations.cancelAll();
+    // A plan still being built and a comparison still running are of no use any more: they
+    // stop at their next check, so quitting does not wait for them. Exports are the user's
+    // output and finish.
+    for (const ReplayRequest& r : std::as_const(m_replays)) r.progress->cancel();
+    if (m_diffProgress) m_diffProgress->cancel();
     for (QThread* t : std::as_const(m_exports)) {
         t->wait();
         delete t;

@@ -3,6 +3,7 @@
 // included) and the path of the small test cluster.
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QQmlEngine>
 #include <QSettings>
 #include <QStandardPaths>
@@ -10,6 +11,8 @@
 #include <QUrl>
 #include <QtQml/qqmlextensionplugin.h>
 #include <QtQuickTest>
+
+#include <memory>
 
 #include "app/simulation_controller.h"
 
@@ -25,8 +28,29 @@ public:
     berth::app::SimulationController* controller() { return &m_controller; }
     static QUrl smallCluster() { return QUrl::fromLocalFile(QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml")); }
 
+    /// A long operation the test plays the worker side of: listed in controller.operations,
+    /// `done` of `total` pods settled. Returns its id.
+    Q_INVOKABLE int startOperation(const QString& title, int done, int total) {
+        auto p = std::make_shared<berth::core::Progress>();
+        p->start(berth::core::Progress::Phase::Scheduling, static_cast<std::uint64_t>(total));
+        p->add(static_cast<std::uint64_t>(done));
+        const int id = m_controller.operations()->begin(title, p);
+        m_operations.insert(id, p);
+        return id;
+    }
+    Q_INVOKABLE bool operationCancelled(int id) const {
+        const auto it = m_operations.constFind(id);
+        return it != m_operations.constEnd() && it.value()->cancelled();
+    }
+    /// The worker side stops: the row leaves at the model's next poll.
+    Q_INVOKABLE void finishOperation(int id) {
+        const auto it = m_operations.constFind(id);
+        if (it != m_operations.constEnd()) it.value()->finish();
+    }
+
 private:
     berth::app::SimulationController m_controller;
+    QHash<int, std::shared_ptr<berth::core::Progress>> m_operations;
 };
 
 class Setup : public QObject {
