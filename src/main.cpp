@@ -19,6 +19,7 @@
 
 #include "app/appearance_settings.h"
 #include "app/session/autosave.h"
+#include "app/main_window.h"
 #include "app/simulation_controller.h"
 #include "app/ui_script.h"
 
@@ -111,14 +112,11 @@ int main(int argc, char** argv) {
                          }, Qt::SingleShotConnection);
     }
     QQmlApplicationEngine engine;
-    engine.addImportPath(QStringLiteral("qrc:/qt/qml"));
-    QVariantMap initial{{QStringLiteral("controller"), QVariant::fromValue(&controller)}};
+    QVariantMap initial;
     if (!theme.isEmpty()) initial.insert(QStringLiteral("themeOverride"), theme);
     if (parser.isSet(groupByOption)) initial.insert(QStringLiteral("groupByOverride"), parser.value(groupByOption));
-    engine.setInitialProperties(initial);
-    engine.load(QUrl(QStringLiteral("qrc:/qt/qml/Berth/qml/Main.qml")));
-    if (engine.rootObjects().isEmpty()) return 1;
-    auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+    QQuickWindow* window = berth::app::loadMainWindow(engine, controller, initial);
+    if (!window) return 1;
 
     auto grab = [&] {
         // Give the scene graph a couple of frames to show the final state first.

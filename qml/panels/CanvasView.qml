@@ -52,6 +52,9 @@ Item {
                     font.bold: strong
                     color: ink
                     elide: Text.ElideRight
+                    // Scaled with the canvas: distance fields stay sharp at every zoom (the
+                    // window's default is native glyphs, main_window.h).
+                    renderType: Text.QtRendering
                 }
             }
         }

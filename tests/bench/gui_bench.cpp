@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "app/canvas/cluster_canvas.h"
+#include "app/main_window.h"
 #include "app/simulation_controller.h"
 
 Q_IMPORT_QML_PLUGIN(Berth_AppPlugin)
@@ -183,11 +184,7 @@ int main(int argc, char** argv) {
 
     SimulationController controller;
     QQmlApplicationEngine engine;
-    engine.addImportPath(QStringLiteral("qrc:/qt/qml"));
-    engine.setInitialProperties({{QStringLiteral("controller"), QVariant::fromValue(&controller)}});
-    engine.load(QUrl(QStringLiteral("qrc:/qt/qml/Berth/qml/Main.qml")));
-    if (engine.rootObjects().isEmpty()) return 1;
-    auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+    QQuickWindow* window = berth::app::loadMainWindow(engine, controller);
     auto* canvas = window ? window->findChild<ClusterCanvas*>() : nullptr;
     if (!canvas) {
         std::fprintf(stderr, "berth_gui_bench: no canvas in the window\n");
