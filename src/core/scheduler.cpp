@@ -19,6 +19,22 @@ std::int32_t numFeasibleNodesToFind(std::optional<std::int32_t> percentage, std:
     return static_cast<std::int32_t>(num);
 }
 
+namespace {
+
+// A filter scan visits a different slice of the cluster each cycle, so its NodeInfos are rarely
+// in cache: it asks for them this many nodes ahead, which hides most of the latency the Filter
+// plugins would otherwise wait on.
+constexpr std::int32_t kPrefetchInfo = 8;
+
+// The node at offset i of a scan that starts at candidates[start] and wraps around.
+int candidateInScan(const std::vector<int>& candidates, std::size_t start, std::int32_t i) {
+    std::size_t k = start + static_cast<std::size_t>(i);
+    if (k >= candidates.size()) k -= candidates.size();
+    return candidates[k];
+}
+
+}  // namespace
+
 Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, const SchedulerOptions& options,
                      const Registry& registry, std::string& error)
     : m_cluster(cluster),
@@ -34,6 +50,10 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
     m_handle.rng = &m_rng;
     m_handle.deterministic = options.tieBreak == TieBreak::Name;
     m_handle.fastPaths = options.fastPaths;
+    if (options.threads > 1) {
+        m_workers = std::make_unique<WorkerPool>(options.threads);
+        m_handle.workers = m_workers.get();
+    }
     for (const auto& profile : m_config.profiles) {
         ProfileConfig p = profile;
         if (m_options.percentageOfNodesToScore) p.percentageOfNodesToScore = m_options.percentageOfNodesToScore;
@@ -87,33 +107,17 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
         m_nextStartNodeIndex = (m_nextStartNodeIndex + static_cast<std::size_t>(numNodesToFind)) % modulus;
         return {};
     }
-    // Upstream checks nodes in parallel and stops once enough are feasible; a sequential scan
-    // in the same order is the deterministic equivalent (UPSTREAM 2.2).
+    // Upstream checks nodes in parallel and stops once enough are feasible; a scan in the
+    // same order that takes the verdicts in that order is the deterministic equivalent
+    // (UPSTREAM 2.2), whether the filters themselves run on one thread or several.
     std::size_t failed = 0;
-    // The walk visits a different slice of the cluster each cycle, so its NodeInfos are rarely
-    // in cache: ask for them a few nodes ahead, which hides most of the latency the Filter
-    // plugins would otherwise wait on.
-    constexpr std::int32_t kPrefetchInfo = 8;
-    const std::size_t start = m_nextStartNodeIndex % candidates.size();
-    const auto candidateAt = [&](std::int32_t i) {
-        std::size_t k = start + static_cast<std::size_t>(i);
-        if (k >= candidates.size()) k -= candidates.size();
-        return candidates[k];
-    };
-    const auto at = [&](std::int32_t i) { return nodes[static_cast<std::size_t>(candidateAt(i))]; };
-    for (std::int32_t i = 0; i < std::min(n, kPrefetchInfo); ++i) prefetchNodeData(*at(i));
-    const bool nominated = fw.anyNominatedPods();  // the same for every node of this cycle
-    for (std::int32_t i = 0; i < n; ++i) {
-        if (i + kPrefetchInfo < n) prefetchNodeData(*at(i + kPrefetchInfo));
-        const int idx = candidateAt(i);
-        const NodeInfo& info = *nodes[static_cast<std::size_t>(idx)];
-        Status s = nominated ? fw.runFilterPluginsWithNominatedPods(state, pod, info) : fw.runFilterPlugins(state, pod, info);
-        if (s.isSuccess()) {
-            feasible.push_back(idx);
-            if (static_cast<std::int32_t>(feasible.size()) >= numNodesToFind) break;
-            continue;
+    Status error;
+    // A node that failed, in scan order; true when the scan stops (an error).
+    const auto recordFailure = [&](int idx, Status&& s) {
+        if (s.code() == Code::Error) {
+            error = std::move(s);
+            return true;
         }
-        if (s.code() == Code::Error) return s;
         if (!diag.nodeToStatus.contains(static_cast<std::size_t>(idx))) ++failed;
         if (s.plugin() >= 0) {
             const std::string name(fw.pluginName(s.plugin()));
@@ -122,10 +126,79 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
                 diag.unschedulablePlugins.push_back(name);
         }
         diag.nodeToStatus.set(idx, std::move(s));
+        return false;
+    };
+    // Any node's verdict, in scan order; true when the scan stops (enough nodes, or an error).
+    const auto record = [&](int idx, Status&& s) {
+        if (s.isSuccess()) [[likely]] {
+            feasible.push_back(idx);
+            return static_cast<std::int32_t>(feasible.size()) >= numNodesToFind;
+        }
+        return recordFailure(idx, std::move(s));
+    };
+    const std::size_t start = m_nextStartNodeIndex % candidates.size();
+    const auto candidateAt = [&](std::int32_t i) { return candidateInScan(candidates, start, i); };
+    // Blocks smaller than this stay on one thread: handing them out costs more than it saves.
+    constexpr std::int32_t kMinParallelBlock = 128;
+    const bool nominated = fw.anyNominatedPods();  // the same for every node of this cycle
+    if (m_workers && !nominated && n >= 2 * kMinParallelBlock) {
+        // Blocks as large as the number of nodes still wanted (all of them when every node is
+        // scored), so that little is filtered past the stop; the verdicts beyond it are dropped.
+        for (std::int32_t from = 0; from < n;) {
+            const std::int32_t wanted = numNodesToFind - static_cast<std::int32_t>(feasible.size());
+            const std::int32_t count = std::min(n - from, std::max(wanted, kMinParallelBlock));
+            filterBlock(fw, state, pod, candidates, start, from, count);
+            bool stop = false;
+            for (std::int32_t k = 0; k < count && !stop; ++k) {
+                const int idx = candidateAt(from + k);
+                Status& s = m_verdicts[static_cast<std::size_t>(k)];
+                // A reason a worker could not intern (Handle::internFromTask): filter it again here.
+                if (s.isRejected() && std::ranges::find(s.reasons(), kNoSym) != s.reasons().end())
+                    s = fw.runFilterPlugins(state, pod, *nodes[static_cast<std::size_t>(idx)]);
+                stop = record(idx, std::move(s));
+            }
+            if (stop) break;
+            from += count;
+        }
+    } else {
+        const auto at = [&](std::int32_t i) { return nodes[static_cast<std::size_t>(candidateAt(i))]; };
+        for (std::int32_t i = 0; i < std::min(n, kPrefetchInfo); ++i) prefetchNodeData(*at(i));
+        for (std::int32_t i = 0; i < n; ++i) {
+            if (i + kPrefetchInfo < n) prefetchNodeData(*at(i + kPrefetchInfo));
+            const int idx = candidateAt(i);
+            const NodeInfo& info = *nodes[static_cast<std::size_t>(idx)];
+            if (record(idx, nominated ? fw.runFilterPluginsWithNominatedPods(state, pod, info)
+                                      : fw.runFilterPlugins(state, pod, info)))
+                break;
+        }
     }
+    if (error.code() == Code::Error) return error;
     const std::size_t processed = feasible.size() + failed;
     m_nextStartNodeIndex = modulus == 0 ? 0 : (m_nextStartNodeIndex + processed) % modulus;
     return {};
+}
+
+void Scheduler::filterBlock(const Framework& fw, const CycleState& state, const Pod& pod,
+                            const std::vector<int>& candidates, std::size_t start, std::int32_t from,
+                            std::int32_t count) {
+    const auto& nodes = m_snapshot.nodes();
+    if (m_verdicts.size() < static_cast<std::size_t>(count)) m_verdicts.resize(static_cast<std::size_t>(count));
+    // Several tasks a thread, so that a thread the machine runs late leaves its share to the others.
+    constexpr std::int32_t kTasksPerThread = 4;
+    const auto tasks = static_cast<std::int32_t>(m_workers->threads()) * kTasksPerThread;
+    const std::int32_t per = (count + tasks - 1) / tasks;
+    m_workers->run(static_cast<std::size_t>(tasks), [&](std::size_t t) {
+        const std::int32_t b = static_cast<std::int32_t>(t) * per;
+        const std::int32_t e = std::min(count, b + per);
+        const auto at = [&](std::int32_t k) {
+            return nodes[static_cast<std::size_t>(candidateInScan(candidates, start, from + k))];
+        };
+        for (std::int32_t k = b; k < std::min(e, b + kPrefetchInfo); ++k) prefetchNodeData(*at(k));
+        for (std::int32_t k = b; k < e; ++k) {
+            if (k + kPrefetchInfo < e) prefetchNodeData(*at(k + kPrefetchInfo));
+            m_verdicts[static_cast<std::size_t>(k)] = fw.runFilterPlugins(state, pod, *at(k));
+        }
+    });
 }
 
 Status Scheduler::findNodesThatFitPod(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag,

@@ -18,6 +18,7 @@
 #include "core/backend/queue/nominator.h"
 #include "core/framework/handle.h"
 #include "core/framework/runtime/framework.h"
+#include "core/parallel/worker_pool.h"
 #include "core/profile/config.h"
 #include "core/trace/cycle_trace.h"
 
@@ -34,6 +35,9 @@ struct SchedulerOptions {
     bool trace = false;
     /// Incremental per-node state kept between cycles (Handle::fastPaths); identical decisions.
     bool fastPaths = true;
+    /// Threads a cycle's Filter and Score passes are split over (the caller's included);
+    /// 0 or 1: one. Decisions are the same for any count (results merge in scan order).
+    unsigned threads = 1;
 };
 
 /// The outcome of one scheduling cycle.
@@ -90,6 +94,10 @@ private:
                                std::vector<int>& feasible, std::vector<std::uint8_t>& excluded);
     Status findNodesThatPassFilters(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag,
                                     const std::vector<int>& candidates, std::vector<int>& feasible);
+    /// Filters the nodes at scan offsets [from, from + count) (offset i is candidates[(start +
+    /// i) % size]) on the workers, each verdict into m_verdicts[i - from].
+    void filterBlock(const Framework& fw, const CycleState& state, const Pod& pod, const std::vector<int>& candidates,
+                     std::size_t start, std::int32_t from, std::int32_t count);
     int selectHost(const ScoreMatrix& scores);
     std::string fitErrorMessage(const FitDiagnosis& diag, std::size_t numAllNodes) const;
     CycleTrace buildTrace(const Framework& fw, const Pod& pod, const FitDiagnosis& diag,
@@ -99,6 +107,7 @@ private:
     Cluster& m_cluster;
     SchedulerConfiguration m_config;
     SchedulerOptions m_options;
+    std::unique_ptr<WorkerPool> m_workers;  // when options.threads > 1
     Cache m_cache;
     Snapshot m_snapshot;
     Nominator m_nominator;
@@ -109,6 +118,7 @@ private:
     std::vector<int> m_allPositions;  // 0, 1, ... n-1: the candidates when PreFilter narrows nothing
     std::vector<int> m_feasible;              // schedulePod's buffers, reused from cycle to cycle
     std::vector<std::uint8_t> m_excluded;
+    std::vector<Status> m_verdicts;  // filterInParallel's block, reused
     std::vector<NodeInfo*> m_feasibleInfos;
     ScoreMatrix m_scores;  // reused across cycles
 };

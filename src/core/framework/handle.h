@@ -15,6 +15,7 @@ namespace berth::core {
 class Snapshot;
 class Framework;
 class Nominator;
+class WorkerPool;
 
 struct Handle {
     StringPool* pool = nullptr;
@@ -34,7 +35,17 @@ struct Handle {
     /// Clears the nominated node of a lower-priority pod (preemption step 6.5.2).
     std::function<void(const Pod& pod)> clearNomination;
 
+    /// Threads the runtime may split a cycle's Filter and Score passes over; null: one.
+    WorkerPool* workers = nullptr;
+
     Sym intern(std::string_view s) const { return pool->intern(s); }
+    /// For Filter and Score code, which may run on several threads at once: while they do,
+    /// the pool is only read, and a string not interned yet gives kNoSym. The runtime then
+    /// runs that node's filters again alone, where this interns (the pool is not thread-safe).
+    Sym internFromTask(std::string_view s) const;
+    /// True while Filter or Score code may run on several threads at once (plugins then leave
+    /// their own caches as they are).
+    bool concurrent() const;
 };
 
 }  // namespace berth::core

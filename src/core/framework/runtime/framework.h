@@ -27,7 +27,10 @@ struct ScoreMatrix {
     std::vector<std::int64_t> totals;   // per node, weighted sum
     std::vector<std::uint8_t> skipped;  // per plugin: PreScore Skip
     bool keepRaw = false;
-    std::vector<NodeScore> scratch;     // one plugin's scores: kept to spare an allocation per cycle
+    // Kept to spare allocations per cycle: the plugins' scores (one row per plugin when they
+    // run on several threads, else one) and, on several threads, each plugin's outcome.
+    std::vector<std::vector<NodeScore>> scratch;
+    std::vector<Status> outcomes;
 };
 
 class Framework {

@@ -44,7 +44,7 @@ bool NodeResourcesFit::ignored(Sym scalar) const {
 
 Sym NodeResourcesFit::insufficientReason(Sym scalar) const {
     // Interning is a hash lookup; only failing scalar checks get here.
-    return m_handle.intern("Insufficient " + std::string(m_handle.pool->str(scalar)));
+    return m_handle.internFromTask("Insufficient " + std::string(m_handle.pool->str(scalar)));
 }
 
 Status NodeResourcesFit::preFilter(CycleState&, const Pod&, PreFilterResult&) {

@@ -28,8 +28,9 @@ Sym TaintToleration::reasonFor(const Taint& t) const {
     text += ": ";
     text += m_handle.pool->str(t.value);
     text += "}";
-    const Sym s = m_handle.intern(text);
-    m_reasons.emplace(key, s);
+    const Sym s = m_handle.internFromTask(text);
+    // Several threads may be reading the map: it grows only when filters run on one.
+    if (!m_handle.concurrent()) m_reasons.emplace(key, s);
     return s;
 }
 
