@@ -437,7 +437,7 @@ CycleTrace Scheduler::buildTrace(const Framework& fw, const Pod& pod, const FitD
                 PluginScoreTrace ps;
                 ps.plugin = std::string(fw.pluginName(scores->plugins[p]));
                 ps.raw = scores->keepRaw ? scores->raw[p * n + i] : 0;
-                ps.normalized = scores->normalized[p * n + i];
+                ps.normalized = scores->keepRaw ? scores->normalized[p * n + i] : 0;
                 ps.weight = scores->weights[p];
                 ps.weighted = ps.normalized * ps.weight;
                 nt.scores.push_back(std::move(ps));

@@ -405,7 +405,8 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
         out.skipped.push_back(state.skipScore(p->slot()) ? 1 : 0);
     }
     const std::size_t pc = out.plugins.size();
-    out.normalized.assign(pc * n, 0);
+    // Only a trace reads the per-plugin scores (keepRaw): without one, only the totals are kept.
+    out.normalized.assign(out.keepRaw ? pc * n : 0, 0);
     out.totals.assign(n, 0);
     if (out.keepRaw) out.raw.assign(pc * n, 0);
     // A plugin scores and normalizes into a row of NodeScores, which is then checked and
@@ -434,15 +435,17 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
     // vector code (it was a tenth of a cycle with the every-node shape).
     const auto sum = [&](std::size_t pi, const std::vector<NodeScore>& row, std::size_t begin, std::size_t end) {
         const NodeScore* scores = row.data();
-        std::int64_t* normalized = out.normalized.data() + pi * n;
         std::int64_t* totals = out.totals.data();
         const std::int64_t weight = out.weights[pi];
         bool outOfRange = false;
         for (std::size_t i = begin; i < end; ++i) {
             const std::int64_t v = scores[i].score;
             outOfRange |= v > kMaxNodeScore || v < kMinNodeScore;
-            normalized[i] = v;
             totals[i] += v * weight;
+        }
+        if (out.keepRaw) {
+            std::int64_t* normalized = out.normalized.data() + pi * n;
+            for (std::size_t i = begin; i < end; ++i) normalized[i] = scores[i].score;
         }
         return outOfRange;
     };

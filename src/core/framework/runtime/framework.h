@@ -23,7 +23,7 @@ struct ScoreMatrix {
     std::vector<std::int64_t> weights;  // parallel to plugins
     std::vector<int> nodes;             // snapshot indices of the scored nodes
     std::vector<std::int64_t> raw;      // [p * nodes + n], only when keepRaw
-    std::vector<std::int64_t> normalized;
+    std::vector<std::int64_t> normalized;  // [p * nodes + n], only when keepRaw
     std::vector<std::int64_t> totals;   // per node, weighted sum
     std::vector<std::uint8_t> skipped;  // per plugin: PreScore Skip
     bool keepRaw = false;
