@@ -54,6 +54,7 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
         m_workers = std::make_unique<WorkerPool>(options.threads);
         m_handle.workers = m_workers.get();
     }
+    m_handle.filteringBlock = &m_filteringBlock;
     for (const auto& profile : m_config.profiles) {
         ProfileConfig p = profile;
         if (m_options.percentageOfNodesToScore) p.percentageOfNodesToScore = m_options.percentageOfNodesToScore;
@@ -138,21 +139,20 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
     };
     const std::size_t start = m_nextStartNodeIndex % candidates.size();
     const auto candidateAt = [&](std::int32_t i) { return candidateInScan(candidates, start, i); };
-    // Blocks smaller than this stay on one thread: handing them out costs more than it saves.
-    constexpr std::int32_t kMinParallelBlock = 128;
     const bool nominated = fw.anyNominatedPods();  // the same for every node of this cycle
-    if (m_workers && !nominated && n >= 2 * kMinParallelBlock) {
+    if (!nominated) {
         // Blocks as large as the number of nodes still wanted (all of them when every node is
         // scored), so that little is filtered past the stop; the verdicts beyond it are dropped.
+        constexpr std::int32_t kMinBlock = 128;
         for (std::int32_t from = 0; from < n;) {
             const std::int32_t wanted = numNodesToFind - static_cast<std::int32_t>(feasible.size());
-            const std::int32_t count = std::min(n - from, std::max(wanted, kMinParallelBlock));
+            const std::int32_t count = std::min(n - from, std::max(wanted, kMinBlock));
             filterBlock(fw, state, pod, candidates, start, from, count);
             bool stop = false;
             for (std::int32_t k = 0; k < count && !stop; ++k) {
                 const int idx = candidateAt(from + k);
                 Status& s = m_verdicts[static_cast<std::size_t>(k)];
-                // A reason a worker could not intern (Handle::internFromTask): filter it again here.
+                // A reason the block could not intern (Handle::internFromTask): filter it again alone.
                 if (s.isRejected() && std::ranges::find(s.reasons(), kNoSym) != s.reasons().end())
                     s = fw.runFilterPlugins(state, pod, *nodes[static_cast<std::size_t>(idx)]);
                 stop = record(idx, std::move(s));
@@ -166,10 +166,7 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
         for (std::int32_t i = 0; i < n; ++i) {
             if (i + kPrefetchInfo < n) prefetchNodeData(*at(i + kPrefetchInfo));
             const int idx = candidateAt(i);
-            const NodeInfo& info = *nodes[static_cast<std::size_t>(idx)];
-            if (record(idx, nominated ? fw.runFilterPluginsWithNominatedPods(state, pod, info)
-                                      : fw.runFilterPlugins(state, pod, info)))
-                break;
+            if (record(idx, fw.runFilterPluginsWithNominatedPods(state, pod, *nodes[static_cast<std::size_t>(idx)]))) break;
         }
     }
     if (error.code() == Code::Error) return error;
@@ -182,23 +179,35 @@ void Scheduler::filterBlock(const Framework& fw, const CycleState& state, const 
                             const std::vector<int>& candidates, std::size_t start, std::int32_t from,
                             std::int32_t count) {
     const auto& nodes = m_snapshot.nodes();
-    if (m_verdicts.size() < static_cast<std::size_t>(count)) m_verdicts.resize(static_cast<std::size_t>(count));
-    // Several tasks a thread, so that a thread the machine runs late leaves its share to the others.
-    constexpr std::int32_t kTasksPerThread = 4;
-    const auto tasks = static_cast<std::int32_t>(m_workers->threads()) * kTasksPerThread;
-    const std::int32_t per = (count + tasks - 1) / tasks;
-    m_workers->run(static_cast<std::size_t>(tasks), [&](std::size_t t) {
-        const std::int32_t b = static_cast<std::int32_t>(t) * per;
-        const std::int32_t e = std::min(count, b + per);
-        const auto at = [&](std::int32_t k) {
-            return nodes[static_cast<std::size_t>(candidateInScan(candidates, start, from + k))];
-        };
-        for (std::int32_t k = b; k < std::min(e, b + kPrefetchInfo); ++k) prefetchNodeData(*at(k));
+    const auto size = static_cast<std::size_t>(count);
+    if (m_verdicts.size() < size) {
+        m_verdicts.resize(size);
+        m_blockInfos.resize(size);
+        m_blockPass.resize(size);
+    }
+    // Parts small enough that their NodeInfos stay in cache from one Filter plugin to the
+    // next; on several threads the workers take them in any order, each writing its own slots.
+    constexpr std::int32_t kPart = 256;
+    const auto filterPart = [&](std::size_t part) {
+        const auto b = static_cast<std::int32_t>(part) * kPart;
+        const std::int32_t e = std::min(count, b + kPart);
         for (std::int32_t k = b; k < e; ++k) {
-            if (k + kPrefetchInfo < e) prefetchNodeData(*at(k + kPrefetchInfo));
-            m_verdicts[static_cast<std::size_t>(k)] = fw.runFilterPlugins(state, pod, *at(k));
+            m_blockInfos[static_cast<std::size_t>(k)] = nodes[static_cast<std::size_t>(candidateInScan(candidates, start, from + k))];
+            m_verdicts[static_cast<std::size_t>(k)] = Status{};
         }
-    });
+        const auto len = static_cast<std::size_t>(e - b);
+        fw.runFilterPluginsOnNodes(state, pod, std::span<const NodeInfo* const>(m_blockInfos.data() + b, len),
+                                   std::span<std::uint8_t>(m_blockPass.data() + b, len),
+                                   std::span<Status>(m_verdicts.data() + b, len));
+    };
+    const auto parts = static_cast<std::size_t>((count + kPart - 1) / kPart);
+    m_filteringBlock = true;
+    if (m_workers) {
+        m_workers->run(parts, filterPart);
+    } else {
+        for (std::size_t part = 0; part < parts; ++part) filterPart(part);
+    }
+    m_filteringBlock = false;
 }
 
 Status Scheduler::findNodesThatFitPod(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag,

@@ -95,7 +95,8 @@ private:
     Status findNodesThatPassFilters(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag,
                                     const std::vector<int>& candidates, std::vector<int>& feasible);
     /// Filters the nodes at scan offsets [from, from + count) (offset i is candidates[(start +
-    /// i) % size]) on the workers, each verdict into m_verdicts[i - from].
+    /// i) % size]) a plugin at a time, on the workers when there are any, each verdict into
+    /// m_verdicts[i - from].
     void filterBlock(const Framework& fw, const CycleState& state, const Pod& pod, const std::vector<int>& candidates,
                      std::size_t start, std::int32_t from, std::int32_t count);
     int selectHost(const ScoreMatrix& scores);
@@ -118,7 +119,11 @@ private:
     std::vector<int> m_allPositions;  // 0, 1, ... n-1: the candidates when PreFilter narrows nothing
     std::vector<int> m_feasible;              // schedulePod's buffers, reused from cycle to cycle
     std::vector<std::uint8_t> m_excluded;
-    std::vector<Status> m_verdicts;  // filterInParallel's block, reused
+    // filterBlock's block, reused: the verdicts, the NodeInfos and the plugins' pass flags.
+    std::vector<Status> m_verdicts;
+    std::vector<const NodeInfo*> m_blockInfos;
+    std::vector<std::uint8_t> m_blockPass;
+    bool m_filteringBlock = false;  // Handle::filteringBlock points here
     std::vector<NodeInfo*> m_feasibleInfos;
     ScoreMatrix m_scores;  // reused across cycles
 };

@@ -4,8 +4,8 @@
 
 namespace berth::core {
 
-bool Handle::concurrent() const { return workers && workers->running(); }
+bool Handle::deferInterning() const { return (filteringBlock && *filteringBlock) || (workers && workers->running()); }
 
-Sym Handle::internFromTask(std::string_view s) const { return concurrent() ? pool->find(s) : pool->intern(s); }
+Sym Handle::internFromTask(std::string_view s) const { return deferInterning() ? pool->find(s) : pool->intern(s); }
 
 }  // namespace berth::core

@@ -37,15 +37,19 @@ struct Handle {
 
     /// Threads the runtime may split a cycle's Filter and Score passes over; null: one.
     WorkerPool* workers = nullptr;
+    /// Set by the scheduler while it filters a block of nodes, some of which may lie past the
+    /// scan's stop (their verdicts are dropped, so they must leave no trace).
+    const bool* filteringBlock = nullptr;
 
     Sym intern(std::string_view s) const { return pool->intern(s); }
-    /// For Filter and Score code, which may run on several threads at once: while they do,
-    /// the pool is only read, and a string not interned yet gives kNoSym. The runtime then
-    /// runs that node's filters again alone, where this interns (the pool is not thread-safe).
+    /// True while Filter or Score code runs on several threads at once or for a block of
+    /// nodes: a string not interned yet is then not interned (internFromTask), and plugins
+    /// leave their own caches as they are.
+    bool deferInterning() const;
+    /// For Filter and Score code: the string's Sym, or kNoSym while deferInterning() and the
+    /// string is new (the pool is not thread-safe). The runtime then filters that node again
+    /// on its own, where this interns.
     Sym internFromTask(std::string_view s) const;
-    /// True while Filter or Score code may run on several threads at once (plugins then leave
-    /// their own caches as they are).
-    bool concurrent() const;
 };
 
 }  // namespace berth::core

@@ -295,16 +295,39 @@ Status Framework::runPreFilterExtensionRemovePod(CycleState& state, const Pod& p
     return {};
 }
 
-Status Framework::runFilterPlugins(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const {
-    const auto failed = [&](const FilterPlugin* p, Status s) {
-        if (!s.isRejected()) {
-            // Filter errors abort the cycle (runFilterPlugins wraps them).
-            std::string text = "running \"" + std::string(p->name()) + "\" filter plugin: " + s.message(pool());
-            s = Status::error(std::move(text));
+Status Framework::filterFailure(const FilterPlugin* p, Status s) const {
+    if (!s.isRejected()) {
+        // Filter errors abort the cycle (runFilterPlugins wraps them).
+        std::string text = "running \"" + std::string(p->name()) + "\" filter plugin: " + s.message(pool());
+        s = Status::error(std::move(text));
+    }
+    s.setPlugin(p->slot());
+    return s;
+}
+
+void Framework::runFilterPluginsOnNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                                        std::span<std::uint8_t> pass, std::span<Status> out) const {
+    std::fill(pass.begin(), pass.end(), std::uint8_t{1});
+    // Plugin by plugin in runFilterPlugins' order, each over the nodes that passed the ones
+    // before: every node ends with the first failing plugin's status, as one at a time.
+    const auto run = [&](const FilterPlugin* p) {
+        if (p->filterNodes(state, pod, nodes, pass, out) == 0) return;
+        for (std::size_t k = 0; k < nodes.size(); ++k) {
+            if (pass[k] != 0) continue;
+            out[k] = filterFailure(p, std::move(out[k]));
+            pass[k] = 2;  // failed at an earlier plugin
         }
-        s.setPlugin(p->slot());
-        return s;
     };
+    if (state.hasActiveFilters()) {
+        for (const std::uint16_t i : state.activeFilters()) run(m_filter[i]);
+        return;
+    }
+    for (auto* p : m_filter)
+        if (!state.skipFilter(p->slot())) run(p);
+}
+
+Status Framework::runFilterPlugins(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const {
+    const auto failed = [&](const FilterPlugin* p, Status s) { return filterFailure(p, std::move(s)); };
     if (state.hasActiveFilters()) {
         for (const std::uint16_t i : state.activeFilters()) {
             const FilterPlugin* p = m_filter[i];

@@ -72,6 +72,11 @@ public:
                                           const NodeInfo& nodeInfo) const;
     /// First non-success Filter status (with the plugin set), or success.
     Status runFilterPlugins(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const;
+    /// runFilterPlugins for a block of nodes: out[k] gets nodes[k]'s verdict (all must be
+    /// success on entry); `pass` is scratch of the same size (1: passing so far, 0: failed at
+    /// the current plugin, 2: at an earlier one). One call per plugin for the block.
+    void runFilterPluginsOnNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                                 std::span<std::uint8_t> pass, std::span<Status> out) const;
     /// Whether any pod is nominated to a node (else the nominated-pods pass is a no-op).
     bool anyNominatedPods() const;
     /// The two-pass filter of UPSTREAM 2.5 (nominated pods of equal or higher priority).
@@ -96,6 +101,9 @@ public:
     void runPostBindPlugins(CycleState& state, const Pod& pod, Sym node);
 
 private:
+    /// A failing Filter status as the runtime reports it: errors wrapped, the plugin set.
+    Status filterFailure(const FilterPlugin* p, Status s) const;
+
     explicit Framework(const Handle& handle) : m_handle(handle) { m_handle.framework = this; }
 
     Handle m_handle;  // this profile's own handle (framework points here)

@@ -113,6 +113,12 @@ Status NodeResourcesFit::filter(const CycleState&, const Pod& pod, const NodeInf
     return s;
 }
 
+// Once per block of nodes, with filter() above called directly (FilterPlugin::filterNodes).
+std::size_t NodeResourcesFit::filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                                          std::span<std::uint8_t> pass, std::span<Status> out) const {
+    return filterEach(*this, state, pod, nodes, pass, out);
+}
+
 Status NodeResourcesFit::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const>) {
     auto s = std::make_unique<ScoreState>();
     for (std::size_t i = 0; i < m_resources.size(); ++i)
