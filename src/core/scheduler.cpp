@@ -51,7 +51,7 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
     m_handle.deterministic = options.tieBreak == TieBreak::Name;
     m_handle.fastPaths = options.fastPaths;
     if (options.threads > 1) {
-        m_workers = std::make_unique<WorkerPool>(options.threads);
+        m_workers = std::make_unique<WorkerPool>(options.threads, options.minSharedNodes);
         m_handle.workers = m_workers.get();
     }
     m_handle.filteringBlock = &m_filteringBlock;
@@ -202,7 +202,7 @@ void Scheduler::filterBlock(const Framework& fw, const CycleState& state, const 
     };
     const auto parts = static_cast<std::size_t>((count + kPart - 1) / kPart);
     m_filteringBlock = true;
-    if (m_workers) {
+    if (m_workers && m_workers->worthSharing(size)) {
         m_workers->run(parts, filterPart);
     } else {
         for (std::size_t part = 0; part < parts; ++part) filterPart(part);

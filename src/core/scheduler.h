@@ -38,6 +38,10 @@ struct SchedulerOptions {
     /// Threads a cycle's Filter and Score passes are split over (the caller's included);
     /// 0 or 1: one. Decisions are the same for any count (results merge in scan order).
     unsigned threads = 1;
+    /// Filter and Score passes over fewer nodes stay on the calling thread: an adaptive scan of
+    /// 500 nodes costs about as much to share as it saves, and ran slower on two threads of a
+    /// busy machine. Tests lower it to share small clusters.
+    std::size_t minSharedNodes = 1024;
 };
 
 /// The outcome of one scheduling cycle.

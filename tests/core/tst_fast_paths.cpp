@@ -58,6 +58,7 @@ Run runOnce(const std::string& text, const core::KubeVersion& version, std::opti
     so.percentageOfNodesToScore = percentage;
     so.fastPaths = fastPaths;
     so.threads = threads;
+    so.minSharedNodes = 64;  // share the passes of these small clusters too
     core::Simulation sim(cluster, core::SchedulerConfiguration{}, so);
     std::string error;
     if (!sim.init(error)) qFatal("init: %s", error.c_str());
@@ -135,8 +136,9 @@ private slots:
 
     // A cycle's Filter and Score passes split over threads (SchedulerOptions::threads) must
     // decide as one thread does: the same nodes found, the same stop and next start index, the
-    // same scores and rng draws. Shapes of at least 256 nodes, the smallest a parallel filter
-    // pass takes; three threads on a two-core machine also interleave them. Registered a
+    // same scores and rng draws. The passes are shared from 64 nodes on (minSharedNodes), so
+    // that blocks of two or more 256-node parts go to the workers; three threads on a
+    // two-core machine also interleave them. Registered a
     // second time as core/fast_paths_threads, the ThreadSanitizer pass of test.sh.
     void sameDecisionsOnThreads_data() {
         QTest::addColumn<int>("nodes");

@@ -37,7 +37,7 @@ void waitUntil(Done&& done) {
 
 }  // namespace
 
-WorkerPool::WorkerPool(unsigned threads) {
+WorkerPool::WorkerPool(unsigned threads, std::size_t minSharedNodes) : m_minSharedNodes(minSharedNodes) {
     for (unsigned i = 1; i < threads; ++i) m_workers.emplace_back([this] { workerLoop(); });
 }
 

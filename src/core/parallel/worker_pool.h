@@ -23,12 +23,15 @@ namespace berth::core {
 class WorkerPool {
 public:
     /// `threads` counts the caller: 1 (or 0) starts no thread and runs every job inline.
-    explicit WorkerPool(unsigned threads);
+    /// `minSharedNodes`: see worthSharing().
+    WorkerPool(unsigned threads, std::size_t minSharedNodes);
     ~WorkerPool();
     WorkerPool(const WorkerPool&) = delete;
     WorkerPool& operator=(const WorkerPool&) = delete;
 
     unsigned threads() const { return static_cast<unsigned>(m_workers.size()) + 1; }
+    /// Whether a pass over `nodes` nodes is worth handing out (at least minSharedNodes).
+    bool worthSharing(std::size_t nodes) const { return !m_workers.empty() && nodes >= m_minSharedNodes; }
     /// True while a job runs on more than one thread: code reached from its tasks must not
     /// change shared state (e.g. intern a string; Handle::internFromTask).
     bool running() const { return m_running; }
@@ -57,6 +60,7 @@ private:
     int m_sleeping = 0;
     bool m_stop = false;
     bool m_running = false;             // written by the caller only, outside jobs
+    std::size_t m_minSharedNodes;
     // Odd while a job is open, even between jobs; a worker joins each odd value once.
     std::atomic<std::uint64_t> m_generation{0};
     std::atomic<int> m_busy{0};         // workers inside the open job

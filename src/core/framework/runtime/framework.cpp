@@ -478,10 +478,8 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
         return Status::error("plugin \"" + std::string(m_score[pi]->name()) + "\" returns an invalid score " +
                              std::to_string(bad->score) + ", it should in the range of [0, 100] after normalizing");
     };
-    // Below this many nodes a pass is too short to hand out.
-    constexpr std::size_t kMinParallelNodes = 64;
     WorkerPool* workers = m_handle.workers;
-    if (workers && workers->threads() > 1 && n >= kMinParallelNodes) {
+    if (workers && workers->worthSharing(n)) {
         out.scratch.resize(pc);
         out.outcomes.assign(pc, Status{});
         workers->run(pc, [&](std::size_t pi) {
