@@ -5,9 +5,9 @@
 /// Callers keep decisions independent of the thread count by having task i write only its
 /// own slots and merging the results in order afterwards.
 ///
-/// The workers wait by spinning for a short while before they block, so
-/// that a scheduler running cycles back to back finds them awake: waking a blocked thread
-/// costs about as much as a filter pass over a few hundred nodes.
+/// The workers wait by spinning for a short while before they block, so that a scheduler
+/// running cycles back to back finds them awake: waking a blocked thread costs about as much
+/// as a filter pass over a few hundred nodes.
 
 #include <atomic>
 #include <condition_variable>

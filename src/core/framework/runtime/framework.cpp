@@ -434,9 +434,10 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
     if (out.keepRaw) out.raw.assign(pc * n, 0);
     // A plugin scores and normalizes into a row of NodeScores, which is then checked and
     // summed. On several threads each plugin has its own row (plugins are separate objects,
-    // and Score only reads the cycle's state) and the rows are summed afterwards in plugin
-    // order, so the first failing plugin is still the one reported; on one thread a single
-    // row is summed while it is in cache.
+    // and Score only reads the cycle's state), the rows are summed with the nodes split
+    // between the threads, and a failure is looked for in plugin order, so the first failing
+    // plugin is still the one reported; on one thread a single row is summed while it is in
+    // cache.
     const auto scorePlugin = [&](std::size_t pi, std::vector<NodeScore>& row) -> Status {
         ScorePlugin* p = m_score[pi];
         row.resize(n);
