@@ -38,8 +38,9 @@ Flags:
       --no-preemption                 Do not run PostFilter plugins (DefaultPreemption).
       --no-fast-paths                 Recount every pod each cycle as upstream does, instead of
                                       keeping incremental counts (same decisions; for checking).
-      --threads N                     Threads for each cycle's Filter and Score passes (default:
-                                      one per core; 1 runs everything on one). Same decisions.
+      --threads N                     Threads for each cycle's Filter and Score passes over 1,024
+                                      nodes or more (default: one per core; 1 runs everything on
+                                      one, often faster on a busy machine). Same decisions.
       --kube-version V                Reproduce upstream release V where behaviour differs
                                       (1.26 ... 1.35; default: newest, 1.35).
       --trace FILE                    One JSON line per scheduling attempt (conformance format).
