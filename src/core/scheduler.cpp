@@ -151,6 +151,12 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
             bool stop = false;
             for (std::int32_t k = 0; k < count && !stop; ++k) {
                 const int idx = candidateAt(from + k);
+                // A node every plugin passed (runFilterPluginsOnNodes left its flag at 1): its
+                // verdict is success, without reading the Status.
+                if (m_blockPass[static_cast<std::size_t>(k)] == 1) {
+                    stop = record(idx, Status{});
+                    continue;
+                }
                 Status& s = m_verdicts[static_cast<std::size_t>(k)];
                 // A reason the block could not intern (Handle::internFromTask): filter it again alone.
                 if (s.isRejected() && std::ranges::find(s.reasons(), kNoSym) != s.reasons().end())
