@@ -99,12 +99,14 @@ if [ "$quick" -eq 0 ]; then
 
   # ThreadSanitizer on the code that runs threads: the GUI's simulation worker (a QThread
   # driven through the controller; its node-verdict requests; the before/after plan runs of
-  # the scheduler configuration panel; progress read and cancels asked across threads) and
-  # the loader's parallel document parsing.
+  # the scheduler configuration panel; progress read and cancels asked across threads), the
+  # loader's parallel document parsing, and a cycle's Filter and Score passes on several
+  # threads (core/fast_paths_threads: the threaded half of tst_core_fast_paths, WorkerPool).
   export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$ROOT/scripts/sanitizers/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
-  CTEST_REGEX='^(app/models|app/inspector|app/planner|app/scheduler_config|app/operations|io/manifest_loader)$' \
+  CTEST_REGEX='^(app/models|app/inspector|app/planner|app/scheduler_config|app/operations|io/manifest_loader|core/fast_paths_threads)$' \
     run_pass tsan -DCMAKE_BUILD_TYPE=Debug -DBERTH_SANITIZE=thread -DBERTH_BUILD_GUI=ON \
-    tst_app_models tst_app_inspector tst_app_planner tst_app_scheduler_config tst_app_operations tst_io_manifest_loader
+    tst_app_models tst_app_inspector tst_app_planner tst_app_scheduler_config tst_app_operations tst_io_manifest_loader \
+    tst_core_fast_paths
 fi
 
 echo

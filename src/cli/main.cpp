@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <thread>
 
 #include "cli/explain_printer.h"
 #include "cli/generate.h"
@@ -72,6 +73,7 @@ int run(const cli::Options& opt) {
     so.percentageOfNodesToScore = opt.percentageOfNodesToScore;
     so.preemption = opt.preemption;
     so.fastPaths = opt.fastPaths;
+    so.threads = opt.threads != 0 ? opt.threads : std::max(1U, std::thread::hardware_concurrency());
     so.trace = !opt.traceFile.empty() || opt.command == "explain";
     core::Simulation sim(cluster, config.value_or(core::SchedulerConfiguration{}), so);
     sim.setBindingSettings(opt.binding);

@@ -24,6 +24,7 @@ struct Options {
     bool singlePass = false;
     bool preemption = true;
     bool fastPaths = true;
+    unsigned threads = 0;  // --threads; 0: one per core
     core::KubeVersion version = core::KubeVersion::newest();
     std::string traceFile;
     std::string eventsFile;

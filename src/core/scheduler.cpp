@@ -19,6 +19,22 @@ std::int32_t numFeasibleNodesToFind(std::optional<std::int32_t> percentage, std:
     return static_cast<std::int32_t>(num);
 }
 
+namespace {
+
+// A filter scan visits a different slice of the cluster each cycle, so its NodeInfos are rarely
+// in cache: it asks for them this many nodes ahead, which hides most of the latency the Filter
+// plugins would otherwise wait on.
+constexpr std::int32_t kPrefetchInfo = 8;
+
+// The node at offset i of a scan that starts at candidates[start] and wraps around.
+int candidateInScan(const std::vector<int>& candidates, std::size_t start, std::int32_t i) {
+    std::size_t k = start + static_cast<std::size_t>(i);
+    if (k >= candidates.size()) k -= candidates.size();
+    return candidates[k];
+}
+
+}  // namespace
+
 Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, const SchedulerOptions& options,
                      const Registry& registry, std::string& error)
     : m_cluster(cluster),
@@ -34,6 +50,11 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
     m_handle.rng = &m_rng;
     m_handle.deterministic = options.tieBreak == TieBreak::Name;
     m_handle.fastPaths = options.fastPaths;
+    if (options.threads > 1) {
+        m_workers = std::make_unique<WorkerPool>(options.threads, options.minSharedNodes);
+        m_handle.workers = m_workers.get();
+    }
+    m_handle.filteringBlock = &m_filteringBlock;
     for (const auto& profile : m_config.profiles) {
         ProfileConfig p = profile;
         if (m_options.percentageOfNodesToScore) p.percentageOfNodesToScore = m_options.percentageOfNodesToScore;
@@ -87,33 +108,17 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
         m_nextStartNodeIndex = (m_nextStartNodeIndex + static_cast<std::size_t>(numNodesToFind)) % modulus;
         return {};
     }
-    // Upstream checks nodes in parallel and stops once enough are feasible; a sequential scan
-    // in the same order is the deterministic equivalent (UPSTREAM 2.2).
+    // Upstream checks nodes in parallel and stops once enough are feasible; a scan in the
+    // same order that takes the verdicts in that order is the deterministic equivalent
+    // (UPSTREAM 2.2), whether the filters themselves run on one thread or several.
     std::size_t failed = 0;
-    // The walk visits a different slice of the cluster each cycle, so its NodeInfos are rarely
-    // in cache: ask for them a few nodes ahead, which hides most of the latency the Filter
-    // plugins would otherwise wait on.
-    constexpr std::int32_t kPrefetchInfo = 8;
-    const std::size_t start = m_nextStartNodeIndex % candidates.size();
-    const auto candidateAt = [&](std::int32_t i) {
-        std::size_t k = start + static_cast<std::size_t>(i);
-        if (k >= candidates.size()) k -= candidates.size();
-        return candidates[k];
-    };
-    const auto at = [&](std::int32_t i) { return nodes[static_cast<std::size_t>(candidateAt(i))]; };
-    for (std::int32_t i = 0; i < std::min(n, kPrefetchInfo); ++i) prefetchNodeData(*at(i));
-    const bool nominated = fw.anyNominatedPods();  // the same for every node of this cycle
-    for (std::int32_t i = 0; i < n; ++i) {
-        if (i + kPrefetchInfo < n) prefetchNodeData(*at(i + kPrefetchInfo));
-        const int idx = candidateAt(i);
-        const NodeInfo& info = *nodes[static_cast<std::size_t>(idx)];
-        Status s = nominated ? fw.runFilterPluginsWithNominatedPods(state, pod, info) : fw.runFilterPlugins(state, pod, info);
-        if (s.isSuccess()) {
-            feasible.push_back(idx);
-            if (static_cast<std::int32_t>(feasible.size()) >= numNodesToFind) break;
-            continue;
+    Status error;
+    // A node that failed, in scan order; true when the scan stops (an error).
+    const auto recordFailure = [&](int idx, Status&& s) {
+        if (s.code() == Code::Error) {
+            error = std::move(s);
+            return true;
         }
-        if (s.code() == Code::Error) return s;
         if (!diag.nodeToStatus.contains(static_cast<std::size_t>(idx))) ++failed;
         if (s.plugin() >= 0) {
             const std::string name(fw.pluginName(s.plugin()));
@@ -122,10 +127,93 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
                 diag.unschedulablePlugins.push_back(name);
         }
         diag.nodeToStatus.set(idx, std::move(s));
+        return false;
+    };
+    // Any node's verdict, in scan order; true when the scan stops (enough nodes, or an error).
+    const auto record = [&](int idx, Status&& s) {
+        if (s.isSuccess()) [[likely]] {
+            feasible.push_back(idx);
+            return static_cast<std::int32_t>(feasible.size()) >= numNodesToFind;
+        }
+        return recordFailure(idx, std::move(s));
+    };
+    const std::size_t start = m_nextStartNodeIndex % candidates.size();
+    const auto candidateAt = [&](std::int32_t i) { return candidateInScan(candidates, start, i); };
+    const bool nominated = fw.anyNominatedPods();  // the same for every node of this cycle
+    if (!nominated) {
+        // Blocks as large as the number of nodes still wanted (all of them when every node is
+        // scored), so that little is filtered past the stop; the verdicts beyond it are dropped.
+        constexpr std::int32_t kMinBlock = 128;
+        for (std::int32_t from = 0; from < n;) {
+            const std::int32_t wanted = numNodesToFind - static_cast<std::int32_t>(feasible.size());
+            const std::int32_t count = std::min(n - from, std::max(wanted, kMinBlock));
+            filterBlock(fw, state, pod, candidates, start, from, count);
+            bool stop = false;
+            for (std::int32_t k = 0; k < count && !stop; ++k) {
+                const int idx = candidateAt(from + k);
+                // A node every plugin passed (runFilterPluginsOnNodes left its flag at 1): its
+                // verdict is success, without reading the Status.
+                if (m_blockPass[static_cast<std::size_t>(k)] == 1) {
+                    stop = record(idx, Status{});
+                    continue;
+                }
+                Status& s = m_verdicts[static_cast<std::size_t>(k)];
+                // A reason the block could not intern (Handle::internFromTask): filter it again alone.
+                if (s.isRejected() && std::ranges::find(s.reasons(), kNoSym) != s.reasons().end())
+                    s = fw.runFilterPlugins(state, pod, *nodes[static_cast<std::size_t>(idx)]);
+                stop = record(idx, std::move(s));
+            }
+            if (stop) break;
+            from += count;
+        }
+    } else {
+        const auto at = [&](std::int32_t i) { return nodes[static_cast<std::size_t>(candidateAt(i))]; };
+        for (std::int32_t i = 0; i < std::min(n, kPrefetchInfo); ++i) prefetchNodeData(*at(i));
+        for (std::int32_t i = 0; i < n; ++i) {
+            if (i + kPrefetchInfo < n) prefetchNodeData(*at(i + kPrefetchInfo));
+            const int idx = candidateAt(i);
+            if (record(idx, fw.runFilterPluginsWithNominatedPods(state, pod, *nodes[static_cast<std::size_t>(idx)]))) break;
+        }
     }
+    if (error.code() == Code::Error) return error;
     const std::size_t processed = feasible.size() + failed;
     m_nextStartNodeIndex = modulus == 0 ? 0 : (m_nextStartNodeIndex + processed) % modulus;
     return {};
+}
+
+void Scheduler::filterBlock(const Framework& fw, const CycleState& state, const Pod& pod,
+                            const std::vector<int>& candidates, std::size_t start, std::int32_t from,
+                            std::int32_t count) {
+    const auto& nodes = m_snapshot.nodes();
+    const auto size = static_cast<std::size_t>(count);
+    if (m_verdicts.size() < size) {
+        m_verdicts.resize(size);
+        m_blockInfos.resize(size);
+        m_blockPass.resize(size);
+    }
+    // Parts small enough that their NodeInfos stay in cache from one Filter plugin to the
+    // next; on several threads the workers take them in any order, each writing its own slots.
+    constexpr std::int32_t kPart = 256;
+    const auto filterPart = [&](std::size_t part) {
+        const auto b = static_cast<std::int32_t>(part) * kPart;
+        const std::int32_t e = std::min(count, b + kPart);
+        for (std::int32_t k = b; k < e; ++k) {
+            m_blockInfos[static_cast<std::size_t>(k)] = nodes[static_cast<std::size_t>(candidateInScan(candidates, start, from + k))];
+            m_verdicts[static_cast<std::size_t>(k)] = Status{};
+        }
+        const auto len = static_cast<std::size_t>(e - b);
+        fw.runFilterPluginsOnNodes(state, pod, std::span<const NodeInfo* const>(m_blockInfos.data() + b, len),
+                                   std::span<std::uint8_t>(m_blockPass.data() + b, len),
+                                   std::span<Status>(m_verdicts.data() + b, len));
+    };
+    const auto parts = static_cast<std::size_t>((count + kPart - 1) / kPart);
+    m_filteringBlock = true;
+    if (m_workers && m_workers->worthSharing(size)) {
+        m_workers->run(parts, filterPart);
+    } else {
+        for (std::size_t part = 0; part < parts; ++part) filterPart(part);
+    }
+    m_filteringBlock = false;
 }
 
 Status Scheduler::findNodesThatFitPod(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag,
@@ -364,7 +452,7 @@ CycleTrace Scheduler::buildTrace(const Framework& fw, const Pod& pod, const FitD
                 PluginScoreTrace ps;
                 ps.plugin = std::string(fw.pluginName(scores->plugins[p]));
                 ps.raw = scores->keepRaw ? scores->raw[p * n + i] : 0;
-                ps.normalized = scores->normalized[p * n + i];
+                ps.normalized = scores->keepRaw ? scores->normalized[p * n + i] : 0;
                 ps.weight = scores->weights[p];
                 ps.weighted = ps.normalized * ps.weight;
                 nt.scores.push_back(std::move(ps));

@@ -36,8 +36,10 @@ std::string generated(int nodes, int pods, int zones, const std::string& variant
     return out.str();
 }
 
+// `threads`: SchedulerOptions::threads. `taintEvery`: every n-th node gets a NoSchedule taint
+// no pod tolerates, its own key, so that its reason text is new to the string pool.
 Run runOnce(const std::string& text, const core::KubeVersion& version, std::optional<std::int32_t> percentage,
-            bool fastPaths, bool edits) {
+            bool fastPaths, bool edits, unsigned threads = 1, int taintEvery = 0) {
     core::Cluster cluster;
     io::LoadResult load;
     io::LoadOptions lo;
@@ -45,11 +47,18 @@ Run runOnce(const std::string& text, const core::KubeVersion& version, std::opti
     io::loadManifestText(text, "generated.yaml", cluster, load, lo);
     io::addImplicitNamespaces(cluster);
     io::expandWorkloads(cluster, 7, version, load.diagnostics);
+    for (int i = 0; taintEvery > 0 && i < static_cast<int>(cluster.nodes.size()); i += taintEvery) {
+        const std::string key = "example.com/taint-" + std::to_string(i);
+        cluster.nodes[static_cast<std::size_t>(i)].taints.push_back(
+            core::Taint{cluster.pool.intern(key), cluster.pool.intern("x"), core::TaintEffect::NoSchedule});
+    }
     core::SchedulerOptions so;
     so.version = version;
     so.seed = 7;  // random tie-breaks: the rng must be drawn the same way too
     so.percentageOfNodesToScore = percentage;
     so.fastPaths = fastPaths;
+    so.threads = threads;
+    so.minSharedNodes = 64;  // share the passes of these small clusters too
     core::Simulation sim(cluster, core::SchedulerConfiguration{}, so);
     std::string error;
     if (!sim.init(error)) qFatal("init: %s", error.c_str());
@@ -123,6 +132,50 @@ private slots:
         for (std::size_t i = 0; i < fast.outcomes.size(); ++i)
             QCOMPARE(QString::fromStdString(fast.outcomes[i]), QString::fromStdString(slow.outcomes[i]));
         QVERIFY(fast.stats.scheduled > 0);
+    }
+
+    // A cycle's Filter and Score passes split over threads (SchedulerOptions::threads) must
+    // decide as one thread does: the same nodes found, the same stop and next start index, the
+    // same scores and rng draws. The passes are shared from 64 nodes on (minSharedNodes), so
+    // that blocks of two or more 256-node parts go to the workers; three threads on a
+    // two-core machine also interleave them. Registered a
+    // second time as core/fast_paths_threads, the ThreadSanitizer pass of test.sh.
+    void sameDecisionsOnThreads_data() {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("pods");
+        QTest::addColumn<QString>("variant");
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<int>("percentage");  // 0: adaptive
+        QTest::addColumn<int>("taintEvery");
+        QTest::addColumn<bool>("edits");
+        QTest::newRow("basic adaptive") << 300 << 600 << "basic" << "1.35" << 0 << 0 << false;
+        QTest::newRow("basic every node") << 300 << 600 << "basic" << "1.35" << 100 << 0 << false;
+        // Per-taint reasons (before 1.35) a worker cannot intern: those nodes are filtered again.
+        // Every node tainted: each pod's message counts the reasons of all of them.
+        QTest::newRow("tainted 1.34") << 300 << 30 << "basic" << "1.34" << 0 << 1 << false;
+        QTest::newRow("some tainted 1.34") << 300 << 600 << "basic" << "1.34" << 0 << 7 << false;
+        QTest::newRow("spread") << 300 << 600 << "spread" << "1.35" << 0 << 0 << false;
+        // Nodes that fail (a pod of the same set is there), and node edits mid-run.
+        QTest::newRow("anti-affinity edits") << 260 << 300 << "anti-affinity" << "1.35" << 0 << 0 << true;
+    }
+    void sameDecisionsOnThreads() {
+        QFETCH(int, nodes);
+        QFETCH(int, pods);
+        QFETCH(QString, variant);
+        QFETCH(QString, version);
+        QFETCH(int, percentage);
+        QFETCH(int, taintEvery);
+        QFETCH(bool, edits);
+        const std::string text = generated(nodes, pods, 3, variant.toStdString());
+        const core::KubeVersion v = *core::KubeVersion::parse(version.toStdString());
+        const std::optional<std::int32_t> pct = percentage ? std::optional<std::int32_t>(percentage) : std::nullopt;
+        const Run one = runOnce(text, v, pct, true, edits, 1, taintEvery);
+        const Run three = runOnce(text, v, pct, true, edits, 3, taintEvery);
+        QCOMPARE(three.stats.attempts, one.stats.attempts);
+        QCOMPARE(three.stats.scheduled, one.stats.scheduled);
+        QCOMPARE(three.outcomes.size(), one.outcomes.size());
+        for (std::size_t i = 0; i < one.outcomes.size(); ++i)
+            QCOMPARE(QString::fromStdString(three.outcomes[i]), QString::fromStdString(one.outcomes[i]));
     }
 };
 

@@ -15,6 +15,7 @@ namespace berth::core {
 class Snapshot;
 class Framework;
 class Nominator;
+class WorkerPool;
 
 struct Handle {
     StringPool* pool = nullptr;
@@ -34,7 +35,21 @@ struct Handle {
     /// Clears the nominated node of a lower-priority pod (preemption step 6.5.2).
     std::function<void(const Pod& pod)> clearNomination;
 
+    /// Threads the runtime may split a cycle's Filter and Score passes over; null: one.
+    WorkerPool* workers = nullptr;
+    /// Set by the scheduler while it filters a block of nodes, some of which may lie past the
+    /// scan's stop (their verdicts are dropped, so they must leave no trace).
+    const bool* filteringBlock = nullptr;
+
     Sym intern(std::string_view s) const { return pool->intern(s); }
+    /// True while Filter or Score code runs on several threads at once or for a block of
+    /// nodes: a string not interned yet is then not interned (internFromTask), and plugins
+    /// leave their own caches as they are.
+    bool deferInterning() const;
+    /// For Filter and Score code: the string's Sym, or kNoSym while deferInterning() and the
+    /// string is new (the pool is not thread-safe). The runtime then filters that node again
+    /// on its own, where this interns.
+    Sym internFromTask(std::string_view s) const;
 };
 
 }  // namespace berth::core

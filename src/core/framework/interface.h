@@ -76,6 +76,36 @@ public:
     /// for a pod without spec.nodeName). Asked once per cycle after PreFilter; the runtime
     /// then leaves the plugin out of the per-node loop, which changes no verdict.
     virtual bool passesEveryNode(const CycleState&, const Pod&) const { return false; }
+    /// filter() over many nodes: for each k with pass[k] == 1, a failing filter(nodes[k]) goes
+    /// to out[k] and sets pass[k] to 0; returns how many failed. The runtime calls it once per
+    /// plugin for a block of nodes instead of filter() per node and plugin; plugins override
+    /// it with filterEach(*this, ...) so that their filter() (in a final class) is called
+    /// directly, and can be inlined.
+    virtual std::size_t filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                                    std::span<std::uint8_t> pass, std::span<Status> out) const {
+        return filterEach(*this, state, pod, nodes, pass, out);
+    }
+
+protected:
+    /// The loop of filterNodes with P's own filter(), the NodeInfo of a later node asked for
+    /// ahead (the first plugin of a block waits on those cache misses, the later ones hit).
+    template <class P>
+    static std::size_t filterEach(const P& plugin, const CycleState& state, const Pod& pod,
+                                  std::span<const NodeInfo* const> nodes, std::span<std::uint8_t> pass,
+                                  std::span<Status> out) {
+        constexpr std::size_t kAhead = 8;
+        std::size_t failed = 0;
+        for (std::size_t k = 0; k < nodes.size(); ++k) {
+            if (k + kAhead < nodes.size()) prefetchNodeData(*nodes[k + kAhead]);
+            if (pass[k] != 1) continue;
+            Status s = plugin.filter(state, pod, *nodes[k]);  // a direct call when P is final
+            if (s.isSuccess()) continue;
+            out[k] = std::move(s);
+            pass[k] = 0;
+            ++failed;
+        }
+        return failed;
+    }
 };
 
 class PostFilterPlugin : public virtual Plugin {

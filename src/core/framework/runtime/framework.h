@@ -23,11 +23,14 @@ struct ScoreMatrix {
     std::vector<std::int64_t> weights;  // parallel to plugins
     std::vector<int> nodes;             // snapshot indices of the scored nodes
     std::vector<std::int64_t> raw;      // [p * nodes + n], only when keepRaw
-    std::vector<std::int64_t> normalized;
+    std::vector<std::int64_t> normalized;  // [p * nodes + n], only when keepRaw
     std::vector<std::int64_t> totals;   // per node, weighted sum
     std::vector<std::uint8_t> skipped;  // per plugin: PreScore Skip
     bool keepRaw = false;
-    std::vector<NodeScore> scratch;     // one plugin's scores: kept to spare an allocation per cycle
+    // Kept to spare allocations per cycle: the plugins' scores (one row per plugin when they
+    // run on several threads, else one) and, on several threads, each plugin's outcome.
+    std::vector<std::vector<NodeScore>> scratch;
+    std::vector<Status> outcomes;
 };
 
 class Framework {
@@ -69,6 +72,11 @@ public:
                                           const NodeInfo& nodeInfo) const;
     /// First non-success Filter status (with the plugin set), or success.
     Status runFilterPlugins(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const;
+    /// runFilterPlugins for a block of nodes: out[k] gets nodes[k]'s verdict (all must be
+    /// success on entry); `pass` is scratch of the same size (1: passing so far, 0: failed at
+    /// the current plugin, 2: at an earlier one). One call per plugin for the block.
+    void runFilterPluginsOnNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                                 std::span<std::uint8_t> pass, std::span<Status> out) const;
     /// Whether any pod is nominated to a node (else the nominated-pods pass is a no-op).
     bool anyNominatedPods() const;
     /// The two-pass filter of UPSTREAM 2.5 (nominated pods of equal or higher priority).
@@ -93,6 +101,9 @@ public:
     void runPostBindPlugins(CycleState& state, const Pod& pod, Sym node);
 
 private:
+    /// A failing Filter status as the runtime reports it: errors wrapped, the plugin set.
+    Status filterFailure(const FilterPlugin* p, Status s) const;
+
     explicit Framework(const Handle& handle) : m_handle(handle) { m_handle.framework = this; }
 
     Handle m_handle;  // this profile's own handle (framework points here)

@@ -44,7 +44,7 @@ bool NodeResourcesFit::ignored(Sym scalar) const {
 
 Sym NodeResourcesFit::insufficientReason(Sym scalar) const {
     // Interning is a hash lookup; only failing scalar checks get here.
-    return m_handle.intern("Insufficient " + std::string(m_handle.pool->str(scalar)));
+    return m_handle.internFromTask("Insufficient " + std::string(m_handle.pool->str(scalar)));
 }
 
 Status NodeResourcesFit::preFilter(CycleState&, const Pod&, PreFilterResult&) {
@@ -111,6 +111,12 @@ Status NodeResourcesFit::filter(const CycleState&, const Pod& pod, const NodeInf
         if (never) s.setCode(Code::UnschedulableAndUnresolvable);
     }
     return s;
+}
+
+// Once per block of nodes, with filter() above called directly (FilterPlugin::filterNodes).
+std::size_t NodeResourcesFit::filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                                          std::span<std::uint8_t> pass, std::span<Status> out) const {
+    return filterEach(*this, state, pod, nodes, pass, out);
 }
 
 Status NodeResourcesFit::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const>) {

@@ -27,6 +27,8 @@ public:
     }
     Status preFilter(CycleState& state, const Pod& pod, PreFilterResult& result) override;
     Status filter(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const override;
+    std::size_t filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                            std::span<std::uint8_t> pass, std::span<Status> out) const override;
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;
     Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
     Status scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,

@@ -14,6 +14,8 @@ public:
     NodeUnschedulable(const PluginArgs&, Handle& h);
     std::string_view name() const override { return kName; }
     Status filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const override;
+    std::size_t filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                            std::span<std::uint8_t> pass, std::span<Status> out) const override;
 
 private:
     Taint m_unschedulableTaint;

@@ -3,6 +3,7 @@
 #include "core/framework/plugins/podtopologyspread/scoring.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -278,10 +279,24 @@ Status PodTopologySpread::normalizeScore(const CycleState& state, const Pod&, st
         minScore = std::min(minScore, ns.score);
         maxScore = std::max(maxScore, ns.score);
     }
+    // The raw scores take few distinct values (they come from a few counts), and a 64-bit
+    // division per node was most of this pass: each result is computed once, on first use.
+    constexpr std::int64_t kMemo = 512;
+    std::array<std::int64_t, kMemo> memo;
+    const bool memoized = maxScore != 0 && maxScore - minScore < kMemo;
+    if (memoized) memo.fill(-1);
     for (auto& ns : scores) {
-        if (ignored(ns)) ns.score = 0;
-        else if (maxScore == 0) ns.score = kMaxNodeScore;
-        else ns.score = kMaxNodeScore * (maxScore + minScore - ns.score) / maxScore;
+        if (ignored(ns)) {
+            ns.score = 0;
+        } else if (maxScore == 0) {
+            ns.score = kMaxNodeScore;
+        } else if (memoized) {
+            std::int64_t& m = memo[static_cast<std::size_t>(ns.score - minScore)];
+            if (m < 0) m = kMaxNodeScore * (maxScore + minScore - ns.score) / maxScore;
+            ns.score = m;
+        } else {
+            ns.score = kMaxNodeScore * (maxScore + minScore - ns.score) / maxScore;
+        }
     }
     return {};
 }

@@ -28,8 +28,9 @@ Sym TaintToleration::reasonFor(const Taint& t) const {
     text += ": ";
     text += m_handle.pool->str(t.value);
     text += "}";
-    const Sym s = m_handle.intern(text);
-    m_reasons.emplace(key, s);
+    const Sym s = m_handle.internFromTask(text);
+    // Several threads may be reading the map: it grows only when a node is filtered alone.
+    if (!m_handle.deferInterning()) m_reasons.emplace(key, s);
     return s;
 }
 
@@ -40,6 +41,12 @@ Status TaintToleration::filter(const CycleState&, const Pod& pod, const NodeInfo
         if (!toleratesTaint(pod.tolerations, t)) return Status(Code::UnschedulableAndUnresolvable, reasonFor(t));
     }
     return {};
+}
+
+// Once per block of nodes, with filter() above called directly (FilterPlugin::filterNodes).
+std::size_t TaintToleration::filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                                         std::span<std::uint8_t> pass, std::span<Status> out) const {
+    return filterEach(*this, state, pod, nodes, pass, out);
 }
 
 Status TaintToleration::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const>) {
