@@ -18,7 +18,7 @@ public:
         Loading,     // reading manifests: done/total in bytes
         Replaying,   // stepping to a recorded step: done/total in steps
         Scheduling,  // running to the end: pods settled / pods to settle
-        Writing,     // writing the output: done/total in outputs
+        Writing,     // writing the output: done/total in objects written (0/0: not counted)
     };
 
     void start(Phase phase, std::uint64_t total) noexcept {

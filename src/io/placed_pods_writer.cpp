@@ -460,7 +460,29 @@ private:
 
 }  // namespace
 
-std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns) {
+namespace {
+
+/// Counts the objects a writer has written into a Progress and tells it when to stop.
+class WriteProgress {
+public:
+    WriteProgress(core::Progress* progress, std::size_t total) : m_progress(progress) {
+        if (m_progress) m_progress->start(core::Progress::Phase::Writing, total);
+    }
+    /// One more object written; false once the export was cancelled.
+    bool next() {
+        if (!m_progress) return true;
+        m_progress->add(1);
+        return !m_progress->cancelled();
+    }
+
+private:
+    core::Progress* m_progress;
+};
+
+}  // namespace
+
+std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
+                           core::Progress* progress) {
     const auto& cluster = sim.cluster();
     std::vector<const Pod*> placed;
     for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
@@ -471,18 +493,21 @@ std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std:
     }
     std::sort(placed.begin(), placed.end(),
               [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
+    WriteProgress written(progress, placed.size());
     Writer writer(cluster.pool, texts);
     YAML::Emitter out;
     for (const Pod* p : placed) {
         out << YAML::BeginDoc;
         emit(out, writer.manifest(*p, sim.outcome(*p).node));
+        if (!written.next()) return {};
     }
     std::string text = out.c_str();
     if (!text.empty()) text += "\n";
     return text;
 }
 
-std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns) {
+std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
+                                core::Progress* progress) {
     const auto& cluster = sim.cluster();
     SourceObjects sources(texts);
     auto controlled = [](const std::vector<core::OwnerReference>& refs) {
@@ -499,6 +524,16 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
         return std::make_tuple(cluster.pool.str(a->ns), std::string_view(core::workloadKindName(a->kind)), std::string_view(a->name)) <
                std::make_tuple(cluster.pool.str(b->ns), std::string_view(core::workloadKindName(b->kind)), std::string_view(b->name));
     });
+    std::vector<const Pod*> standalone;
+    for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
+        const Pod& p = cluster.pods[i];
+        if (!cluster.podRemoved[i] && sim.outcome(p).state == core::PodState::Bound && !controllerOf(p) &&
+            (ns.empty() || cluster.pool.str(p.ns) == ns))
+            standalone.push_back(&p);
+    }
+    std::sort(standalone.begin(), standalone.end(),
+              [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
+    WriteProgress written(progress, workloads.size() + standalone.size());
     YAML::Emitter out;
     for (const core::Workload* w : workloads) {
         YAML::Node doc = sources.find(w->source)->node();
@@ -514,20 +549,13 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
         }
         out << YAML::BeginDoc;
         emit(out, doc);
+        if (!written.next()) return {};
     }
-    std::vector<const Pod*> standalone;
-    for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
-        const Pod& p = cluster.pods[i];
-        if (!cluster.podRemoved[i] && sim.outcome(p).state == core::PodState::Bound && !controllerOf(p) &&
-            (ns.empty() || cluster.pool.str(p.ns) == ns))
-            standalone.push_back(&p);
-    }
-    std::sort(standalone.begin(), standalone.end(),
-              [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
     Writer writer(cluster.pool, texts);
     for (const Pod* p : standalone) {
         out << YAML::BeginDoc;
         emit(out, writer.manifest(*p, sim.outcome(*p).node));
+        if (!written.next()) return {};
     }
     std::string text = out.c_str();
     if (!text.empty()) text += "\n";

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/progress.h"
 #include "core/simulation.h"
 
 namespace berth::io {
@@ -20,14 +21,18 @@ namespace berth::io {
 /// File name (SourceRef::file) -> text, as LoadResult::sourceTexts keeps them.
 using SourceTexts = std::map<std::string, std::string>;
 
-/// `ns`, when not empty, keeps the pods of that namespace only.
-std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns = {});
+/// `ns`, when not empty, keeps the pods of that namespace only. `progress`, when given, counts
+/// the pods written (Phase::Writing); once it is cancelled the writer stops and returns "".
+std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns = {},
+                           core::Progress* progress = nullptr);
 
 /// `berthctl schedule -o workloads`: the owning workloads as the user wrote them (their input
 /// documents, without server-owned fields; `spec.replicas` as planned when scaled), then every
 /// placed Pod no controller owns, with spec.nodeName. A workload owned by another loaded
 /// workload (a Deployment's ReplicaSet) is left to its owner. Sorted by namespace, kind and
 /// name; pods by namespace/name. Objects with no input text (made in the GUI) are left out.
-std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns = {});
+/// `progress` as for placedPodsYaml (it counts the workloads and pods written).
+std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns = {},
+                                core::Progress* progress = nullptr);
 
 }  // namespace berth::io

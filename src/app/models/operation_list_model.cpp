@@ -80,7 +80,8 @@ QString OperationListModel::describe(const core::Progress& p) {
         case core::Progress::Phase::Loading: return tr("reading manifests: %1 of %2 MB").arg(mb(done), mb(p.total()));
         case core::Progress::Phase::Replaying: return tr("replaying the history: step %1 of %2").arg(n(done), n(p.total()));
         case core::Progress::Phase::Scheduling: return tr("scheduling: %1 of %2 pods settled").arg(n(done), n(p.total()));
-        case core::Progress::Phase::Writing: return tr("writing: %1 of %2 outputs").arg(n(done), n(p.total()));
+        case core::Progress::Phase::Writing:
+            return p.total() == 0 ? tr("writing…") : tr("writing: %1 of %2 objects").arg(n(done), n(p.total()));
     }
     return {};
 }

@@ -21,14 +21,17 @@ std::string placementsCsvPathFor(const std::string& path) {
     return (hasExtension ? path.substr(0, dot) : path) + ".placements.csv";
 }
 
-std::string exportText(Plan& plan, ExportFormat format, std::string_view ns) {
+std::string exportText(Plan& plan, ExportFormat format, std::string_view ns, core::Progress* progress) {
     core::Simulation& sim = plan.sim();
+    // The YAML writers take seconds on a large plan and count what they write; the reports
+    // are quick: their progress stays "writing" without a count.
+    if (progress) progress->start(core::Progress::Phase::Writing, 0);
     switch (format) {
-        case ExportFormat::PodsYaml: return placedPodsYaml(sim, plan.load().sourceTexts, ns);
+        case ExportFormat::PodsYaml: return placedPodsYaml(sim, plan.load().sourceTexts, ns, progress);
         case ExportFormat::BindingsYaml: return reportBindingsYaml(sim, ns);
         case ExportFormat::ReportJson: return reportJson(sim, ns);
         case ExportFormat::ReportCsv: return reportCsv(sim, ns);
-        case ExportFormat::WorkloadsYaml: return placedWorkloadsYaml(sim, plan.load().sourceTexts, ns);
+        case ExportFormat::WorkloadsYaml: return placedWorkloadsYaml(sim, plan.load().sourceTexts, ns, progress);
     }
     return {};
 }
@@ -46,15 +49,13 @@ std::optional<std::vector<std::string>> exportPlanTexts(std::shared_ptr<const Pl
                                                         std::string& error, core::Progress* progress) {
     const auto plan = runPlanToEnd(std::move(input), edits, error, progress);
     if (!plan) return std::nullopt;
-    if (progress) progress->start(core::Progress::Phase::Writing, formats.size());
     std::vector<std::string> out;
     for (ExportFormat f : formats) {
+        out.push_back(exportText(*plan, f, ns, progress));
         if (progress && progress->cancelled()) {
             error = Plan::kCancelled;
             return std::nullopt;
         }
-        out.push_back(exportText(*plan, f, ns));
-        if (progress) progress->add(1);
     }
     return out;
 }

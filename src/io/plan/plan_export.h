@@ -40,7 +40,8 @@ std::optional<std::vector<std::string>> exportPlanTexts(std::shared_ptr<const Pl
                                                         const std::vector<ExportFormat>& formats, std::string_view ns,
                                                         std::string& error, core::Progress* progress = nullptr);
 
-/// The same for a plan already run to the end.
-std::string exportText(Plan& plan, ExportFormat format, std::string_view ns);
+/// The same for a plan already run to the end. `progress`: Phase::Writing, counting the
+/// objects the YAML writers write; cancelled, the text is "" (check the progress).
+std::string exportText(Plan& plan, ExportFormat format, std::string_view ns, core::Progress* progress = nullptr);
 
 }  // namespace berth::io
