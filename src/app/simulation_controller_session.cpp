@@ -255,9 +255,7 @@ void SimulationController::onOpenRefused(quint64 serial, const QStringList& prob
     const auto request = takeReplay(serial);
     if (!request) return;
     if (request->rollback) request->rollback();
-    QStringList names;
-    for (const auto& m : request->input->manifests) names << QString::fromStdString(m.name);
-    refuseOpen(tr("Not opened: %1").arg(names.join(QStringLiteral(", "))), problems);
+    refuseOpen(tr("Not opened: %1").arg(sourceOf(*request->input)), problems);
 }
 
 void SimulationController::setBusy(bool replaying, int pendingEdits) {
@@ -358,7 +356,6 @@ QString SimulationController::restoreSession() {
     startReplay(std::move(r));
     return {};
 }
-
 
 void SimulationController::discardRestore() { m_session.discardRecovered(); }
 

@@ -158,6 +158,7 @@ void SimulationWorker::applyEdit(io::PlanEdit edit, quint64 serial) {
 void SimulationWorker::play() {
     if (!m_sim) return;
     m_toEnd = false;
+    endRunProgress();  // played on at a speed: no longer a run to the end
     setRunning(true);
     updateTracing();  // already running: the mode may still have changed
 }
@@ -180,7 +181,7 @@ void SimulationWorker::runToEnd(std::shared_ptr<core::Progress> progress) {
         if (progress) progress->finish();
         return;
     }
-    if (m_runProgress) m_runProgress->finish();  // a run to the end already under way
+    endRunProgress();  // a run to the end already under way
     m_runProgress = std::move(progress);
     if (m_runProgress) m_runSettled.begin(*m_runProgress, m_plan->waitingPods());
     m_toEnd = true;
@@ -223,10 +224,7 @@ void SimulationWorker::setRunning(bool running) {
     if (running == m_running) return;
     m_running = running;
     m_stepBudget = 0;
-    if (!running && m_runProgress) {
-        m_runProgress->finish();
-        m_runProgress.reset();
-    }
+    if (!running) endRunProgress();
     updateTracing();
     if (running) {
         m_sinceTick.start();
@@ -235,6 +233,12 @@ void SimulationWorker::setRunning(bool running) {
         m_tick.stop();
     }
     scheduleFlush();
+}
+
+void SimulationWorker::endRunProgress() {
+    if (!m_runProgress) return;
+    m_runProgress->finish();
+    m_runProgress.reset();
 }
 
 void SimulationWorker::tick() {

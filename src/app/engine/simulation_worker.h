@@ -94,6 +94,8 @@ private:
     void flush();
     void scheduleFlush();
     void setRunning(bool running);
+    /// The run to the end under way (if any) is over: its operation leaves the list.
+    void endRunProgress();
     void updateTracing();
     void onTrace(const core::CycleTrace& trace);
     NodeRow nodeRow(quint32 id) const;
