@@ -101,7 +101,7 @@ public:
     bool canUndo() const { return !busy() && m_session.history()->canUndo(); }
     bool canRedo() const { return !busy() && m_session.history()->canRedo(); }
     /// A load, replay or edit is with the worker; undo, redo and opening wait for it.
-    bool busy() const { return m_replaying || m_pendingEdits > 0; }
+    bool busy() const { return !m_replays.isEmpty() || m_pendingEdits > 0; }
     OperationListModel* operations() { return &m_operations; }
     /// Cancels every long operation under way (Esc). A cancelled load, open, undo or redo
     /// leaves the session as it was; a cancelled run to the end pauses; a cancelled export
@@ -277,7 +277,8 @@ private:
     /// A session document's input and applied edits, stopping where the last applied edit was made.
     static ReplayRequest documentReplay(const SessionDocument& doc, const QString& title);
     void startLoad(io::PlanInput input, const QString& source, const QStringList& recentPaths);
-    void setBusy(bool replaying, int pendingEdits);
+    /// Tells QML (busy, canUndo, canRedo) when busy() is no longer `wasBusy`.
+    void notifyBusy(bool wasBusy);
     void setStatusText(const QString& text);
     void setRunning(bool running);
     void requestStep(bool byPhase);
@@ -294,7 +295,6 @@ private:
     quint64 m_checkSerial = 0;  // the newest checkPodOnNode request
     QStringList m_priorityClasses;
     int m_pendingEdits = 0;
-    bool m_replaying = false;  // m_replays is not empty
     QList<ReplayRequest> m_replays;  // sent to the worker, oldest first
     quint64 m_replaySerial = 0;
     OperationListModel m_operations{this};

@@ -123,13 +123,15 @@ void SimulationController::pinPod(const QString& podKey, const QString& node) {
 }
 
 void SimulationController::applyEdit(const io::PlanEdit& edit) {
-    if (m_replaying) {
+    if (!m_replays.isEmpty()) {
         Q_EMIT editFailed(QString::fromStdString(io::describeEdit(edit)), tr("the plan is being rebuilt; try again"));
         return;
     }
     // Playing on while the edit is recorded would move the step it is recorded at.
     const quint64 serial = ++m_editSerial;
-    setBusy(m_replaying, m_pendingEdits + 1);
+    const bool wasBusy = busy();
+    ++m_pendingEdits;
+    notifyBusy(wasBusy);
     QMetaObject::invokeMethod(m_worker, [w = m_worker, edit, serial] { w->applyEdit(edit, serial); }, Qt::QueuedConnection);
 }
 
@@ -155,7 +157,9 @@ void SimulationController::onEditDone(const EditOutcome& outcome) {
             startReplay(std::move(r));
         }
     }
-    setBusy(m_replaying, std::max(0, m_pendingEdits - 1));
+    const bool wasBusy = busy();
+    m_pendingEdits = std::max(0, m_pendingEdits - 1);
+    notifyBusy(wasBusy);
     if (outcome.error.isEmpty()) {
         setStatusText(description);
         Q_EMIT editApplied(description);
@@ -228,18 +232,20 @@ void SimulationController::startReplay(ReplayRequest request) {
          source = sourceOf(*request.input), serial = request.serial, progress = request.progress,
          refuse = request.refuseBadInput] { w->replay(input, edits, stopAt, source, serial, progress, refuse); },
         Qt::QueuedConnection);
+    const bool wasBusy = busy();
     m_replays.append(std::move(request));
-    setBusy(true, m_pendingEdits);
+    notifyBusy(wasBusy);
 }
 
 std::optional<SimulationController::ReplayRequest> SimulationController::takeReplay(quint64 serial) {
+    const bool wasBusy = busy();
     std::optional<ReplayRequest> out;
     for (qsizetype i = 0; i < m_replays.size(); ++i)
         if (m_replays[i].serial == serial) {
             out = m_replays.takeAt(i);
             break;
         }
-    setBusy(!m_replays.isEmpty(), m_pendingEdits);
+    notifyBusy(wasBusy);
     return out;
 }
 
@@ -258,11 +264,8 @@ void SimulationController::onOpenRefused(quint64 serial, const QStringList& prob
     refuseOpen(tr("Not opened: %1").arg(sourceOf(*request->input)), problems);
 }
 
-void SimulationController::setBusy(bool replaying, int pendingEdits) {
-    const bool was = busy();
-    m_replaying = replaying;
-    m_pendingEdits = pendingEdits;
-    if (was != busy()) {
+void SimulationController::notifyBusy(bool wasBusy) {
+    if (wasBusy != busy()) {
         Q_EMIT busyChanged();
         Q_EMIT historyChanged();  // canUndo/canRedo follow busy
     }

@@ -61,8 +61,7 @@ void Plan::build() {
         m_progress->start(core::Progress::Phase::Loading, bytes);
     }
     for (const auto& m : input.manifests) loadManifestText(m.text, m.name, *m_cluster, m_load, m_loadOptions);
-    if (m_progress && m_progress->cancelled()) {
-        m_cancelled = true;
+    if (stopRequested()) {
         m_error = kCancelled;
         return;
     }
@@ -103,28 +102,21 @@ bool Plan::step() {
 
 void Plan::stepTo(std::uint64_t target) {
     if (target == kToEnd) return runToEnd();
-    while (m_steps < target && !m_cancelled) {
-        if (m_progress && m_progress->cancelled()) {
-            m_cancelled = true;
-            break;
-        }
-        if (!step()) break;
+    while (m_steps < target && !stopRequested() && step())
         if (m_progress) m_progress->add(1);
-    }
+}
+
+bool Plan::stopRequested() {
+    if (m_progress && m_progress->cancelled()) m_cancelled = true;
+    return m_cancelled;
 }
 
 void Plan::runToEnd() {
     if (!m_sim) return;
     core::SettledPods settled;
     if (m_progress) settled.begin(*m_progress, waitingPods());
-    while (!m_cancelled) {
-        if (m_progress && m_progress->cancelled()) {
-            m_cancelled = true;
-            break;
-        }
-        if (!step()) break;
+    while (!stopRequested() && step())
         if (m_progress) settled.update(*m_progress, waitingPods());
-    }
 }
 
 std::uint64_t Plan::waitingPods() const {

@@ -98,6 +98,8 @@ public:
 
 private:
     void build();
+    /// Whether the operation was cancelled (remembered in m_cancelled): the loops stop here.
+    bool stopRequested();
     std::string submitYaml(const PlanEdit& edit);
     std::string addNodePool(const PlanEdit& edit);
     std::string deleteWorkload(const PlanEdit& edit);
