@@ -27,7 +27,7 @@ Q_IMPORT_QML_PLUGIN(Berth_AppPlugin)
 Q_IMPORT_QML_PLUGIN(BerthPlugin)
 
 int main(int argc, char** argv) {
-    if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE")) qputenv("QT_QUICK_CONTROLS_STYLE", "Fusion");
+    berth::app::setApplicationDefaults();
     QGuiApplication app(argc, argv);
     QGuiApplication::setApplicationName(QStringLiteral("Berth"));
     QGuiApplication::setOrganizationName(QStringLiteral("Berth"));

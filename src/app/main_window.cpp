@@ -7,6 +7,11 @@
 
 namespace berth::app {
 
+void setApplicationDefaults() {
+    if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE")) qputenv("QT_QUICK_CONTROLS_STYLE", "Fusion");
+    if (!qEnvironmentVariableIsSet("QT_QPA_UPDATE_IDLE_TIME")) qputenv("QT_QPA_UPDATE_IDLE_TIME", "0");
+}
+
 void configureQuickWindows() { QQuickWindow::setTextRenderType(QQuickWindow::NativeTextRendering); }
 
 QQuickWindow* loadMainWindow(QQmlApplicationEngine& engine, SimulationController& controller, QVariantMap initial) {

@@ -164,7 +164,7 @@ private:
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_STYLE")) qputenv("QT_QUICK_CONTROLS_STYLE", "Fusion");
+    berth::app::setApplicationDefaults();
     QGuiApplication app(argc, argv);
     QCommandLineParser parser;
     parser.addHelpOption();
@@ -200,10 +200,11 @@ int main(int argc, char** argv) {
     double loadApplyMs = 0;
     auto head = [&] {
         return QStringLiteral("{\"bench\":\"%1\",\"backend\":\"%2\",\"platform\":\"%3\",\"nodes\":%4,\"pods\":%5,"
-                              "\"load_ms\":%6")
+                              "\"update_idle_ms\":\"%6\",\"load_ms\":%7")
             .arg(mode, backendName(window), QGuiApplication::platformName())
             .arg(controller.nodes()->rowCount())
             .arg(controller.pods()->rowCount())
+            .arg(QString::fromLocal8Bit(qgetenv("QT_QPA_UPDATE_IDLE_TIME")))  // Qt's delay before a frame
             .arg(loadApplyMs, 0, 'f', 0);
     };
     auto finish = [&](const QString& line) {
