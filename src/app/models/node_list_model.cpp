@@ -2,11 +2,10 @@
 
 namespace berth::app {
 
-int NodeListModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
-
 QVariant NodeListModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
-    const NodeRow& r = m_rows[index.row()];
+    const NodeRow* row = rowAt(index);
+    if (!row) return {};
+    const NodeRow& r = *row;
     auto fraction = [](qint64 a, qint64 b) { return b > 0 ? static_cast<double>(a) / static_cast<double>(b) : 0.0; };
     switch (role) {
         case Qt::DisplayRole:
@@ -43,32 +42,6 @@ QHash<int, QByteArray> NodeListModel::roleNames() const {
             {CordonedRole, "cordoned"},
             {TaintsRole, "taints"},
             {RemovedRole, "removed"}};
-}
-
-void NodeListModel::reset(QList<NodeRow> rows) {
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-    Q_EMIT contentChanged();
-}
-
-void NodeListModel::apply(const QList<NodeRow>& changed) {
-    bool any = false;
-    for (const NodeRow& r : changed) {
-        const auto row = static_cast<int>(r.id);
-        if (row < m_rows.size()) {
-            if (m_rows[row] == r) continue;
-            m_rows[row] = r;
-            Q_EMIT dataChanged(index(row), index(row));
-            any = true;
-        } else if (row == m_rows.size()) {
-            beginInsertRows({}, row, row);
-            m_rows.append(r);
-            endInsertRows();
-            any = true;
-        }
-    }
-    if (any) Q_EMIT contentChanged();
 }
 
 int NodeListModel::indexOf(const QString& name) const {

@@ -2,14 +2,14 @@
 /// The cluster's nodes, one row per node id (stable for a load): names, zone, requested and
 /// allocatable cpu/memory, pod count. Reset on load, then updated row by row.
 
-#include <QAbstractListModel>
 #include <QtQml/qqmlregistration.h>
 
 #include "app/engine/sim_types.h"
+#include "app/models/id_row_model.h"
 
 namespace berth::app {
 
-class NodeListModel : public QAbstractListModel {
+class NodeListModel : public IdRowModel<NodeRow> {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("Owned by the SimulationController")
@@ -20,25 +20,13 @@ public:
         TaintsRole, RemovedRole
     };
     Q_ENUM(Role)
-    using QAbstractListModel::QAbstractListModel;
+    using IdRowModel::IdRowModel;
 
-    int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    void reset(QList<NodeRow> rows);
-    /// Replaces changed rows (by id) and appends new ones.
-    void apply(const QList<NodeRow>& changed);
-    const QList<NodeRow>& rows() const { return m_rows; }
     /// Row of the node called `name`, or -1.
     Q_INVOKABLE int indexOf(const QString& name) const;
-
-Q_SIGNALS:
-    /// Emitted after any change (reset or rows), for views that redraw everything at once.
-    void contentChanged();
-
-private:
-    QList<NodeRow> m_rows;
 };
 
 }  // namespace berth::app

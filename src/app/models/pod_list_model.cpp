@@ -2,8 +2,6 @@
 
 namespace berth::app {
 
-int PodListModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
-
 QString PodListModel::phaseName(PodPhaseUi phase) {
     switch (phase) {
         case PodPhaseUi::Pending: return QStringLiteral("Pending");
@@ -17,8 +15,9 @@ QString PodListModel::phaseName(PodPhaseUi phase) {
 }
 
 QVariant PodListModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
-    const PodRow& r = m_rows[index.row()];
+    const PodRow* row = rowAt(index);
+    if (!row) return {};
+    const PodRow& r = *row;
     switch (role) {
         case Qt::DisplayRole:
         case KeyRole: return r.key;
@@ -40,32 +39,6 @@ QHash<int, QByteArray> PodListModel::roleNames() const {
             {PhaseRole, "phase"},     {QueueRole, "queue"},       {AttemptsRole, "attempts"},
             {MessageRole, "message"}, {CpuRole, "cpu"},           {MemoryRole, "memory"},
             {PriorityRole, "priority"}};
-}
-
-void PodListModel::reset(QList<PodRow> rows) {
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-    Q_EMIT contentChanged();
-}
-
-void PodListModel::apply(const QList<PodRow>& changed) {
-    bool any = false;
-    for (const PodRow& r : changed) {
-        const auto row = static_cast<int>(r.id);
-        if (row < m_rows.size()) {
-            if (m_rows[row] == r) continue;
-            m_rows[row] = r;
-            Q_EMIT dataChanged(index(row), index(row));
-            any = true;
-        } else if (row == m_rows.size()) {
-            beginInsertRows({}, row, row);
-            m_rows.append(r);
-            endInsertRows();
-            any = true;
-        }
-    }
-    if (any) Q_EMIT contentChanged();
 }
 
 int PodListModel::indexOf(const QString& key) const {

@@ -3,14 +3,14 @@
 /// node, queue, attempts, last FailedScheduling message. Reset on load, then row by row;
 /// pods a controller creates mid-run are appended.
 
-#include <QAbstractListModel>
 #include <QtQml/qqmlregistration.h>
 
 #include "app/engine/sim_types.h"
+#include "app/models/id_row_model.h"
 
 namespace berth::app {
 
-class PodListModel : public QAbstractListModel {
+class PodListModel : public IdRowModel<PodRow> {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("Owned by the SimulationController")
@@ -20,24 +20,14 @@ public:
         CpuRole, MemoryRole, PriorityRole
     };
     Q_ENUM(Role)
-    using QAbstractListModel::QAbstractListModel;
+    using IdRowModel::IdRowModel;
 
-    int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    void reset(QList<PodRow> rows);
-    void apply(const QList<PodRow>& changed);
-    const QList<PodRow>& rows() const { return m_rows; }
     Q_INVOKABLE int indexOf(const QString& key) const;
 
     static QString phaseName(PodPhaseUi phase);
-
-Q_SIGNALS:
-    void contentChanged();
-
-private:
-    QList<PodRow> m_rows;
 };
 
 }  // namespace berth::app

@@ -66,4 +66,20 @@ private:
     std::vector<Entry> m_entries;  // per snapshot position
 };
 
+/// A plugin's scoreNodes for the pod's `key`: through `kept` when the fast paths keep scores,
+/// else (null) every node computed afresh with the same `score(const NodeInfo&)`.
+template <class Key, class Score>
+void scoreNodesFor(KeptNodeScores<Key>* kept, const Key& key, const Snapshot& snapshot, std::span<NodeInfo* const> all,
+                   std::span<const int> positions, std::span<NodeScore> out, Score&& score) {
+    if (kept) {
+        kept->begin(key, snapshot);
+        kept->scoreAll(all, positions, out, score);
+        return;
+    }
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+        out[k].node = positions[k];
+        out[k].score = score(*all[static_cast<std::size_t>(positions[k])]);
+    }
+}
+
 }  // namespace berth::core

@@ -58,12 +58,11 @@ Status ImageLocality::score(const CycleState&, const Pod& pod, const NodeInfo& n
     return {};
 }
 
-Status ImageLocality::scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+Status ImageLocality::scoreNodes(const CycleState&, const Pod& pod, std::span<NodeInfo* const> all,
                                  std::span<const int> positions, std::span<NodeScore> out) const {
-    if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
     const std::vector<std::string> images = scoredImages(pod);
-    m_kept->begin(images, *m_handle.snapshot);
-    m_kept->scoreAll(all, positions, out, [&](const NodeInfo& info) { return scoreImages(images, info); });
+    scoreNodesFor(m_kept.get(), images, *m_handle.snapshot, all, positions, out,
+                  [&](const NodeInfo& info) { return scoreImages(images, info); });
     return {};
 }
 

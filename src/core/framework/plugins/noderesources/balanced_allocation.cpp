@@ -1,14 +1,8 @@
 #include "core/framework/plugins/noderesources/balanced_allocation.h"
 
+#include <algorithm>
+
 namespace berth::core {
-namespace {
-
-struct ScoreState final : StateData {
-    std::int64_t podRequests[8] = {};
-    std::unique_ptr<StateData> clone() const override { return std::make_unique<ScoreState>(*this); }
-};
-
-}  // namespace
 
 NodeResourcesBalancedAllocation::NodeResourcesBalancedAllocation(const PluginArgs& args, Handle& h)
     : m_handle(h), m_resources(resolveResources(args.balancedAllocation.resources, *h.pool)) {
@@ -16,27 +10,16 @@ NodeResourcesBalancedAllocation::NodeResourcesBalancedAllocation(const PluginArg
 }
 
 Status NodeResourcesBalancedAllocation::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const>) {
-    auto s = std::make_unique<ScoreState>();
-    bool any = false;
-    for (std::size_t i = 0; i < m_resources.size(); ++i) {
-        s->podRequests[i] = podScoringRequest(pod, m_resources[i], false, m_handle.version);
-        any = any || s->podRequests[i] != 0;
-    }
+    const PodScoringRequests requests = podScoringRequests(pod, m_resources, false, m_handle.version);
     // >= 1.33 (PR #130260): a pod requesting none of the resources has nothing to balance.
+    const bool any = std::any_of(requests.begin(), requests.end(), [](std::int64_t r) { return r != 0; });
     if (!any && m_handle.version.atLeast(33)) return Status(Code::Skip);
-    state.write(slot(), std::move(s));
+    state.write(slot(), std::make_unique<ScoringRequestsState>(requests));
     return {};
 }
 
 PodScoringRequests NodeResourcesBalancedAllocation::scoringRequests(const CycleState& state, const Pod& pod) const {
-    PodScoringRequests requests{};
-    if (const auto* s = state.read<ScoreState>(slot())) {
-        std::copy(std::begin(s->podRequests), std::end(s->podRequests), requests.begin());
-    } else {
-        for (std::size_t i = 0; i < m_resources.size(); ++i)
-            requests[i] = podScoringRequest(pod, m_resources[i], false, m_handle.version);
-    }
-    return requests;
+    return recordedScoringRequests(state, slot(), pod, m_resources, false, m_handle.version);
 }
 
 std::int64_t NodeResourcesBalancedAllocation::scoreWith(const PodScoringRequests& requests,
@@ -55,10 +38,9 @@ Status NodeResourcesBalancedAllocation::score(const CycleState& state, const Pod
 Status NodeResourcesBalancedAllocation::scoreNodes(const CycleState& state, const Pod& pod,
                                                    std::span<NodeInfo* const> all, std::span<const int> positions,
                                                    std::span<NodeScore> out) const {
-    if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
     const PodScoringRequests requests = scoringRequests(state, pod);
-    m_kept->begin(requests, *m_handle.snapshot);
-    m_kept->scoreAll(all, positions, out, [&](const NodeInfo& info) { return scoreWith(requests, info); });
+    scoreNodesFor(m_kept.get(), requests, *m_handle.snapshot, all, positions, out,
+                  [&](const NodeInfo& info) { return scoreWith(requests, info); });
     return {};
 }
 

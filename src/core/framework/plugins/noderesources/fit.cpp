@@ -5,11 +5,6 @@
 namespace berth::core {
 namespace {
 
-struct ScoreState final : StateData {
-    std::int64_t podRequests[8] = {};
-    std::unique_ptr<StateData> clone() const override { return std::make_unique<ScoreState>(*this); }
-};
-
 // v1helper.IsExtendedResourceName: a domain-prefixed name outside *kubernetes.io/
 // (IsPrefixedNativeResource is a substring test, so example.kubernetes.io/x is native too).
 bool isExtendedResource(std::string_view name) {
@@ -120,22 +115,12 @@ std::size_t NodeResourcesFit::filterNodes(const CycleState& state, const Pod& po
 }
 
 Status NodeResourcesFit::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const>) {
-    auto s = std::make_unique<ScoreState>();
-    for (std::size_t i = 0; i < m_resources.size(); ++i)
-        s->podRequests[i] = podScoringRequest(pod, m_resources[i], true, m_handle.version);
-    state.write(slot(), std::move(s));
+    state.write(slot(), std::make_unique<ScoringRequestsState>(podScoringRequests(pod, m_resources, true, m_handle.version)));
     return {};
 }
 
 PodScoringRequests NodeResourcesFit::scoringRequests(const CycleState& state, const Pod& pod) const {
-    PodScoringRequests requests{};
-    if (const auto* s = state.read<ScoreState>(slot())) {
-        std::copy(std::begin(s->podRequests), std::end(s->podRequests), requests.begin());
-    } else {
-        for (std::size_t i = 0; i < m_resources.size(); ++i)
-            requests[i] = podScoringRequest(pod, m_resources[i], true, m_handle.version);
-    }
-    return requests;
+    return recordedScoringRequests(state, slot(), pod, m_resources, true, m_handle.version);
 }
 
 std::int64_t NodeResourcesFit::scoreWith(const PodScoringRequests& requests, const NodeInfo& nodeInfo) const {
@@ -157,10 +142,9 @@ Status NodeResourcesFit::score(const CycleState& state, const Pod& pod, const No
 
 Status NodeResourcesFit::scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
                                     std::span<const int> positions, std::span<NodeScore> out) const {
-    if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
     const PodScoringRequests requests = scoringRequests(state, pod);
-    m_kept->begin(requests, *m_handle.snapshot);
-    m_kept->scoreAll(all, positions, out, [&](const NodeInfo& info) { return scoreWith(requests, info); });
+    scoreNodesFor(m_kept.get(), requests, *m_handle.snapshot, all, positions, out,
+                  [&](const NodeInfo& info) { return scoreWith(requests, info); });
     return {};
 }
 

@@ -65,6 +65,21 @@ std::int64_t podScoringRequest(const Pod& pod, const ScoredResource& r, bool non
     return req;
 }
 
+PodScoringRequests podScoringRequests(const Pod& pod, const std::vector<ScoredResource>& resources, bool nonZero,
+                                      const KubeVersion& v) {
+    PodScoringRequests requests{};
+    for (std::size_t i = 0; i < resources.size() && i < requests.size(); ++i)
+        requests[i] = podScoringRequest(pod, resources[i], nonZero, v);
+    return requests;
+}
+
+PodScoringRequests recordedScoringRequests(const CycleState& state, int slot, const Pod& pod,
+                                           const std::vector<ScoredResource>& resources, bool nonZero,
+                                           const KubeVersion& v) {
+    if (const auto* s = state.read<ScoringRequestsState>(slot)) return s->requests;
+    return podScoringRequests(pod, resources, nonZero, v);
+}
+
 void allocationFor(const std::vector<ScoredResource>& resources, const std::int64_t* podRequests,
                    const NodeInfo& nodeInfo, bool useRequested, AllocationVector& out) {
     out.count = 0;

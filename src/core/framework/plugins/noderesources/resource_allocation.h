@@ -10,6 +10,7 @@
 
 #include "core/api/pod.h"
 #include "core/api/version.h"
+#include "core/framework/cycle_state.h"
 #include "core/framework/node_info.h"
 #include "core/profile/config.h"
 
@@ -35,6 +36,23 @@ std::int64_t podScoringRequest(const Pod& pod, const ScoredResource& r, bool non
 /// The pod's scoring requests parallel to the scored resources (at most 8), zero past them:
 /// all a resource scorer reads of the pod, so also the key of the scores it keeps.
 using PodScoringRequests = std::array<std::int64_t, 8>;
+
+/// podScoringRequest for each of `resources`.
+PodScoringRequests podScoringRequests(const Pod& pod, const std::vector<ScoredResource>& resources, bool nonZero,
+                                      const KubeVersion& v);
+
+/// What the PreScore of NodeResourcesFit and BalancedAllocation records for their Score.
+struct ScoringRequestsState final : StateData {
+    explicit ScoringRequestsState(const PodScoringRequests& r) : requests(r) {}
+    PodScoringRequests requests;
+    std::unique_ptr<StateData> clone() const override { return std::make_unique<ScoringRequestsState>(*this); }
+};
+
+/// The requests PreScore recorded in `slot`, or computed now: v1.26 has no PreScore for these
+/// plugins, and a PreScore that skipped records nothing.
+PodScoringRequests recordedScoringRequests(const CycleState& state, int slot, const Pod& pod,
+                                           const std::vector<ScoredResource>& resources, bool nonZero,
+                                           const KubeVersion& v);
 
 /// Requested (node + pod) and allocatable per resource; resources with allocatable 0 and
 /// scalar resources the pod does not request are left out (count = number kept).

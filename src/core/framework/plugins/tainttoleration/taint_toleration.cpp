@@ -73,13 +73,12 @@ Status TaintToleration::score(const CycleState& state, const Pod&, const NodeInf
     return {};
 }
 
-Status TaintToleration::scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
+Status TaintToleration::scoreNodes(const CycleState& state, const Pod&, std::span<NodeInfo* const> all,
                                    std::span<const int> positions, std::span<NodeScore> out) const {
-    if (!m_kept) return ScorePlugin::scoreNodes(state, pod, all, positions, out);
     const auto* s = state.read<PreScoreState>(slot());
     const ScoreKey key = s ? ScoreKey(s->preferNoSchedule) : std::nullopt;
-    m_kept->begin(key, *m_handle.snapshot);
-    m_kept->scoreAll(all, positions, out, [&](const NodeInfo& info) { return intolerableTaints(key ? &*key : nullptr, info); });
+    scoreNodesFor(m_kept.get(), key, *m_handle.snapshot, all, positions, out,
+                  [&](const NodeInfo& info) { return intolerableTaints(key ? &*key : nullptr, info); });
     return {};
 }
 
