@@ -12,18 +12,12 @@
 #include "core/scheduler.h"
 #include "core/simulation.h"
 #include "testlib/builders.h"
+#include "testlib/plugin_rows.h"
 
 using namespace berth::core;
 using namespace berth::testlib;
 
 namespace {
-
-KubeVersion versionOf(const QString& v) {
-    if (v.isEmpty()) return KubeVersion::newest();
-    auto parsed = KubeVersion::parse(v.toStdString());
-    if (!parsed) qFatal("bad version in test row: %s", qPrintable(v));
-    return *parsed;
-}
 
 /// Nodes from "name|allocatable|taint|labels" ("taint" as "k=v:NoSchedule", labels "k=v,k2=v2").
 void addNodes(TestCluster& tc, const QStringList& nodes) {

@@ -17,18 +17,12 @@
 #include "core/framework/runtime/registry.h"
 #include "core/profile/default_plugins.h"
 #include "testlib/builders.h"
+#include "testlib/plugin_rows.h"
 
 using namespace berth::core;
 using namespace berth::testlib;
 
 namespace {
-
-KubeVersion versionOf(const QString& v) {
-    if (v.isEmpty()) return KubeVersion::newest();
-    auto parsed = KubeVersion::parse(v.toStdString());
-    if (!parsed) qFatal("bad version in test row: %s", qPrintable(v));
-    return *parsed;
-}
 
 ExtensionPoint pointOf(const QString& name) {
     for (int i = 0; i < static_cast<int>(ExtensionPoint::Count); ++i)

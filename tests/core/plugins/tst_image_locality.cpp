@@ -8,6 +8,7 @@
 
 #include "core/framework/plugins/imagelocality/image_locality.h"
 #include "testlib/builders.h"
+#include "testlib/plugin_rows.h"
 
 using namespace berth::core;
 using namespace berth::testlib;
@@ -15,13 +16,6 @@ using namespace berth::testlib;
 namespace {
 
 constexpr std::int64_t kMb = 1024 * 1024;
-
-KubeVersion versionOf(const QString& v) {
-    if (v.isEmpty()) return KubeVersion::newest();
-    auto parsed = KubeVersion::parse(v.toStdString());
-    if (!parsed) qFatal("bad version in test row: %s", qPrintable(v));
-    return *parsed;
-}
 
 }  // namespace
 

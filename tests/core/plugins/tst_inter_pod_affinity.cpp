@@ -12,6 +12,7 @@
 
 #include "core/framework/plugins/interpodaffinity/inter_pod_affinity.h"
 #include "testlib/builders.h"
+#include "testlib/plugin_rows.h"
 
 using namespace berth::core;
 using namespace berth::testlib;
@@ -45,63 +46,14 @@ void topology(TestCluster& tc) {
     tc.node("n4").cpu("4").add();
 }
 
-QString verdict(const Status& s) {
-    switch (s.code()) {
-        case Code::Success: return "ok";
-        case Code::Unschedulable: return "U";
-        case Code::UnschedulableAndUnresolvable: return "UU";
-        default: return codeName(s.code());
-    }
-}
-
-QString filterAll(TestCluster& tc, const FilterPlugin& pl, const CycleState& state, const Pod& pod) {
-    std::vector<std::pair<std::string, QString>> rows;
-    for (const NodeInfo* ni : tc.snapshot.nodes()) rows.emplace_back(ni->node()->name, verdict(pl.filter(state, pod, *ni)));
-    std::sort(rows.begin(), rows.end());
-    QStringList out;
-    for (const auto& [n, v] : rows) out << QString::fromStdString(n) + "=" + v;
-    return out.join(' ');
-}
-
 /// PreFilter then Filter on every node; "skip" when PreFilter skips.
 QString preFilterAndFilter(TestCluster& tc, InterPodAffinity& pl, const Pod& pod) {
     CycleState state(1);
     PreFilterResult r;
     const Status s = pl.preFilter(state, pod, r);
     if (s.isSkip()) return "skip";
-    if (!s.isSuccess()) return "prefilter " + verdict(s);
+    if (!s.isSuccess()) return "prefilter " + verdictCode(s);
     return filterAll(tc, pl, state, pod);
-}
-
-struct Scores {
-    Status preScore;
-    QString raw;
-    QString normalized;
-};
-
-Scores scoreAll(TestCluster& tc, InterPodAffinity& pl, const Pod& pod) {
-    Scores out;
-    CycleState state(1);
-    const auto& all = tc.snapshot.nodes();
-    std::vector<NodeInfo*> nodes(all.begin(), all.end());
-    std::vector<NodeScore> scores;
-    for (std::size_t i = 0; i < all.size(); ++i) scores.push_back(NodeScore{static_cast<int>(i), 0});
-    out.preScore = pl.preScore(state, pod, nodes);
-    if (!out.preScore.isSuccess()) return out;
-    for (std::size_t i = 0; i < nodes.size(); ++i)
-        if (!pl.score(state, pod, *nodes[i], scores[i].score).isSuccess()) qFatal("score failed");
-    auto render = [&](const std::vector<NodeScore>& v) {
-        std::vector<std::pair<std::string, std::int64_t>> rows;
-        for (const auto& ns : v) rows.emplace_back(all[static_cast<std::size_t>(ns.node)]->node()->name, ns.score);
-        std::sort(rows.begin(), rows.end());
-        QStringList l;
-        for (const auto& [n, s] : rows) l << QString::fromStdString(n) + "=" + QString::number(s);
-        return l.join(' ');
-    };
-    out.raw = render(scores);
-    if (!pl.normalizeScore(state, pod, scores).isSuccess()) qFatal("normalize failed");
-    out.normalized = render(scores);
-    return out;
 }
 
 std::unique_ptr<InterPodAffinity> makePlugin(TestCluster& tc, const PluginArgs& args = {}) {
@@ -543,7 +495,8 @@ void TstInterPodAffinity::scoring() {
     args.interPodAffinity.hardPodAffinityWeight = hardWeight;
     args.interPodAffinity.ignorePreferredTermsOfExistingPods = ignoreExisting;
     auto pl = makePlugin(tc, args);
-    const Scores s = scoreAll(tc, *pl, pod);
+    CycleState state(1);
+    const PluginScores s = scoreAll(tc, *pl, state, pod);
     if (raw == "skip") {
         QVERIFY(s.preScore.isSkip());
         return;

@@ -8,18 +8,12 @@
 
 #include "core/framework/plugins/nodeports/node_ports.h"
 #include "testlib/builders.h"
+#include "testlib/plugin_rows.h"
 
 using namespace berth::core;
 using namespace berth::testlib;
 
 namespace {
-
-KubeVersion versionOf(const QString& v) {
-    if (v.isEmpty()) return KubeVersion::newest();
-    auto parsed = KubeVersion::parse(v.toStdString());
-    if (!parsed) qFatal("bad version in test row: %s", qPrintable(v));
-    return *parsed;
-}
 
 /// "UDP/127.0.0.1/8080"; "TCP//8080" leaves the host IP unset (defaults to 0.0.0.0),
 /// "/1.2.3.4/80" leaves the protocol unset (defaults to TCP). A "sidecar:" prefix puts the port

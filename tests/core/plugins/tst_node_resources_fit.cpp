@@ -14,18 +14,12 @@
 
 #include "core/framework/plugins/noderesources/fit.h"
 #include "testlib/builders.h"
+#include "testlib/plugin_rows.h"
 
 using namespace berth::core;
 using namespace berth::testlib;
 
 namespace {
-
-KubeVersion versionOf(const QString& v) {
-    if (v.isEmpty()) return KubeVersion::newest();
-    auto parsed = KubeVersion::parse(v.toStdString());
-    if (!parsed) qFatal("bad version in test row: %s", qPrintable(v));
-    return *parsed;
-}
 
 /// "node1|cpu=1;cpu=2,memory=3": a pod bound to node1 with one container per ';' part.
 /// "node1|" is one container without requests; "node1|-" a pod without containers.

@@ -11,6 +11,7 @@
 
 #include "core/framework/plugins/podtopologyspread/pod_topology_spread.h"
 #include "testlib/builders.h"
+#include "testlib/plugin_rows.h"
 
 using namespace berth::core;
 using namespace berth::testlib;
@@ -42,64 +43,6 @@ void addPods(TestCluster& tc, std::string_view node, int n, std::string_view app
     static int seq = 0;
     for (int i = 0; i < n; ++i)
         tc.pod("e" + std::to_string(++seq)).ns(ns).label("app", app).on(node).add();
-}
-
-QString verdict(const Status& s) {
-    switch (s.code()) {
-        case Code::Success: return "ok";
-        case Code::Unschedulable: return "U";
-        case Code::UnschedulableAndUnresolvable: return "UU";
-        default: return codeName(s.code());
-    }
-}
-
-/// "n1=ok n2=U ..." over every snapshot node, sorted by name.
-QString filterAll(TestCluster& tc, const FilterPlugin& pl, const CycleState& state, const Pod& pod) {
-    std::vector<std::pair<std::string, QString>> rows;
-    for (const NodeInfo* ni : tc.snapshot.nodes()) rows.emplace_back(ni->node()->name, verdict(pl.filter(state, pod, *ni)));
-    std::sort(rows.begin(), rows.end());
-    QStringList out;
-    for (const auto& [n, v] : rows) out << QString::fromStdString(n) + "=" + v;
-    return out.join(' ');
-}
-
-struct Scores {
-    Status preScore;
-    QString raw;
-    QString normalized;
-};
-
-/// PreScore over `feasible` (all snapshot nodes when empty), then Score and NormalizeScore;
-/// both lists as "n1=9 n2=8 ..." sorted by name.
-Scores scoreAll(TestCluster& tc, PodTopologySpread& pl, CycleState& state, const Pod& pod,
-                const QStringList& feasible = {}) {
-    Scores out;
-    std::vector<NodeInfo*> nodes;
-    std::vector<NodeScore> scores;
-    const auto& all = tc.snapshot.nodes();
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        if (!feasible.isEmpty() && !feasible.contains(QString::fromStdString(all[i]->node()->name))) continue;
-        nodes.push_back(all[i]);
-        scores.push_back(NodeScore{static_cast<int>(i), 0});
-    }
-    out.preScore = pl.preScore(state, pod, nodes);
-    if (!out.preScore.isSuccess()) return out;
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        const Status s = pl.score(state, pod, *nodes[i], scores[i].score);
-        if (!s.isSuccess()) qFatal("score failed");
-    }
-    auto render = [&](const std::vector<NodeScore>& v) {
-        std::vector<std::pair<std::string, std::int64_t>> rows;
-        for (const auto& ns : v) rows.emplace_back(all[static_cast<std::size_t>(ns.node)]->node()->name, ns.score);
-        std::sort(rows.begin(), rows.end());
-        QStringList l;
-        for (const auto& [n, s] : rows) l << QString::fromStdString(n) + "=" + QString::number(s);
-        return l.join(' ');
-    };
-    out.raw = render(scores);
-    if (!pl.normalizeScore(state, pod, scores).isSuccess()) qFatal("normalize failed");
-    out.normalized = render(scores);
-    return out;
 }
 
 std::unique_ptr<PodTopologySpread> makePlugin(TestCluster& tc, const PluginArgs& args = {}) {
@@ -421,7 +364,7 @@ void TstPodTopologySpread::preFilterWithoutHardConstraints() {
     CycleState state(1);
     PreFilterResult r;
     const Status s = pl->preFilter(state, pod, r);
-    QCOMPARE(s.isSkip() ? QString("skip") : verdict(s), preFilter);
+    QCOMPARE(s.isSkip() ? QString("skip") : verdictCode(s), preFilter);
     if (!s.isSkip()) QCOMPARE(filterAll(tc, *pl, state, pod), QString("n1=ok n2=ok"));
 }
 
@@ -542,7 +485,7 @@ void TstPodTopologySpread::softScoring() {
     tc.refresh();
     auto pl = makePlugin(tc);
     CycleState state(1);
-    const Scores s = scoreAll(tc, *pl, state, pod, feasible);
+    const PluginScores s = scoreAll(tc, *pl, state, pod, feasible);
     QVERIFY(s.preScore.isSuccess());
     QCOMPARE(s.raw, raw);
     QCOMPARE(s.normalized, normalized);
@@ -582,7 +525,7 @@ void TstPodTopologySpread::softInclusionPolicy() {
     tc.refresh();
     auto pl = makePlugin(tc);
     CycleState state(1);
-    const Scores s = scoreAll(tc, *pl, state, pod, {"n1", "n2"});
+    const PluginScores s = scoreAll(tc, *pl, state, pod, {"n1", "n2"});
     QVERIFY(s.preScore.isSuccess());
     QCOMPARE(s.raw, raw);
     QCOMPARE(s.normalized, normalized);
@@ -613,7 +556,7 @@ void TstPodTopologySpread::noSoftConstraints() {
     tc.refresh();
     auto pl = makePlugin(tc);
     CycleState state(1);
-    const Scores s = scoreAll(tc, *pl, state, pod);
+    const PluginScores s = scoreAll(tc, *pl, state, pod);
     if (expected == "skip") {
         QVERIFY(s.preScore.isSkip());
     } else {
@@ -717,7 +660,7 @@ void TstPodTopologySpread::systemDefaults() {
     const Status pf = pl->preFilter(state, pod, r);
     QVERIFY(minor >= 28 ? pf.isSkip() : pf.isSuccess());
 
-    const Scores s = scoreAll(tc, *pl, state, pod);
+    const PluginScores s = scoreAll(tc, *pl, state, pod);
     if (expected == "skip") {
         QVERIFY(s.preScore.isSkip());
         return;
@@ -773,7 +716,7 @@ void TstPodTopologySpread::listDefaulting() {
         //  n1: 1*1.386 + 0 + 1*1.386 + 0 = 2.77 -> 3;  n2: 0;  n3: ignored 0.
         //  min 0, max 3 -> 100*(3-s)/3: n1 0, n2 100; n3 0.
         CycleState state(1);
-        const Scores s = scoreAll(tc, *pl, state, web);
+        const PluginScores s = scoreAll(tc, *pl, state, web);
         QVERIFY(s.preScore.isSuccess());
         QCOMPARE(s.raw, QString("n1=3 n2=0 n3=0"));
         QCOMPARE(s.normalized, QString("n1=0 n2=100 n3=0"));

@@ -9,18 +9,12 @@
 
 #include "core/framework/plugins/tainttoleration/taint_toleration.h"
 #include "testlib/builders.h"
+#include "testlib/plugin_rows.h"
 
 using namespace berth::core;
 using namespace berth::testlib;
 
 namespace {
-
-KubeVersion versionOf(const QString& v) {
-    if (v.isEmpty()) return KubeVersion::newest();
-    auto parsed = KubeVersion::parse(v.toStdString());
-    if (!parsed) qFatal("bad version in test row: %s", qPrintable(v));
-    return *parsed;
-}
 
 TaintEffect effectOf(const QString& e) {
     if (e == "NoSchedule") return TaintEffect::NoSchedule;
