@@ -13,6 +13,7 @@
 #include "core/api/quantity.h"
 #include "io/document_tree.h"
 #include "io/json_documents.h"
+#include "io/write_progress.h"
 #include "io/yaml_documents.h"
 
 namespace berth::io {
@@ -456,27 +457,6 @@ private:
 
     const StringPool& m_pool;
     SourceObjects m_sources;
-};
-
-}  // namespace
-
-namespace {
-
-/// Counts the objects a writer has written into a Progress and tells it when to stop.
-class WriteProgress {
-public:
-    WriteProgress(core::Progress* progress, std::size_t total) : m_progress(progress) {
-        if (m_progress) m_progress->start(core::Progress::Phase::Writing, total);
-    }
-    /// One more object written; false once the export was cancelled.
-    bool next() {
-        if (!m_progress) return true;
-        m_progress->add(1);
-        return !m_progress->cancelled();
-    }
-
-private:
-    core::Progress* m_progress;
 };
 
 }  // namespace

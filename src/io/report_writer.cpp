@@ -8,6 +8,7 @@
 
 #include "core/api/quantity.h"
 #include "io/json_writer.h"
+#include "io/write_progress.h"
 
 namespace berth::io {
 namespace {
@@ -82,12 +83,14 @@ std::string reportTable(core::Simulation& sim) {
     return out.str();
 }
 
-std::string reportJson(core::Simulation& sim, std::string_view ns) {
+std::string reportJson(core::Simulation& sim, std::string_view ns, core::Progress* progress) {
     const auto& cluster = sim.cluster();
+    const std::vector<const Pod*> pods = reportedPods(sim, ns);
+    WriteProgress written(progress, pods.size());
     JsonWriter w;
     w.beginObject().key("pods").beginArray();
     std::vector<std::string> evicted;
-    for (const Pod* p : reportedPods(sim, ns)) {
+    for (const Pod* p : pods) {
         const auto& o = sim.outcome(*p);
         w.newline().beginObject();
         w.key("pod").value(cluster.podKey(*p));
@@ -99,6 +102,7 @@ std::string reportJson(core::Simulation& sim, std::string_view ns) {
         w.key("attempts").value(o.attempts);
         w.endObject();
         if (o.state == PodState::Evicted) evicted.push_back(cluster.podKey(*p));
+        if (!written.next()) return {};
     }
     w.endArray().newline();
     w.key("nodes").beginArray();
@@ -128,15 +132,18 @@ std::string reportJson(core::Simulation& sim, std::string_view ns) {
     return w.str() + "\n";
 }
 
-std::string reportBindingsYaml(core::Simulation& sim, std::string_view ns) {
+std::string reportBindingsYaml(core::Simulation& sim, std::string_view ns, core::Progress* progress) {
     const auto& cluster = sim.cluster();
+    std::vector<const Pod*> bound;
+    for (const Pod* p : reportedPods(sim, ns))
+        if (sim.outcome(*p).state == PodState::Bound) bound.push_back(p);
+    WriteProgress written(progress, bound.size());
     YAML::Emitter out;
     out << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << "v1";
     out << YAML::Key << "kind" << YAML::Value << "List";
     out << YAML::Key << "items" << YAML::Value << YAML::BeginSeq;
-    for (const Pod* p : reportedPods(sim, ns)) {
+    for (const Pod* p : bound) {
         const auto& o = sim.outcome(*p);
-        if (o.state != PodState::Bound) continue;
         out << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << "v1";
         out << YAML::Key << "kind" << YAML::Value << "Binding";
         out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap << YAML::Key << "name" << YAML::Value << p->name
@@ -145,6 +152,7 @@ std::string reportBindingsYaml(core::Simulation& sim, std::string_view ns) {
             << YAML::Key << "kind" << YAML::Value << "Node" << YAML::Key << "name" << YAML::Value
             << std::string(cluster.pool.str(o.node)) << YAML::EndMap;
         out << YAML::EndMap;
+        if (!written.next()) return {};
     }
     out << YAML::EndSeq << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
@@ -164,11 +172,13 @@ std::string csvField(std::string_view s) {
 
 }  // namespace
 
-std::string reportCsv(core::Simulation& sim, std::string_view ns) {
+std::string reportCsv(core::Simulation& sim, std::string_view ns, core::Progress* progress) {
     const auto& cluster = sim.cluster();
+    const std::vector<const Pod*> pods = reportedPods(sim, ns);
+    WriteProgress written(progress, pods.size());
     std::ostringstream out;
     out << "namespace,name,owner,state,node,nominated,priority,attempts,message\r\n";
-    for (const Pod* p : reportedPods(sim, ns)) {
+    for (const Pod* p : pods) {
         const auto& o = sim.outcome(*p);
         std::string owner;
         for (const auto& r : p->ownerReferences)
@@ -177,6 +187,7 @@ std::string reportCsv(core::Simulation& sim, std::string_view ns) {
             << core::podStateName(o.state) << ',' << csvField(cluster.pool.str(o.node)) << ','
             << csvField(cluster.pool.str(o.nominated)) << ',' << p->priority << ',' << o.attempts << ','
             << csvField(o.state == PodState::Pending ? o.message : std::string()) << "\r\n";
+        if (!written.next()) return {};
     }
     return out.str();
 }

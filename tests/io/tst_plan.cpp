@@ -140,23 +140,29 @@ private Q_SLOTS:
         std::string error;
         QVERIFY(!io::exportPlanTexts(in, {}, {io::ExportFormat::ReportJson}, {}, error, &cancelled));
         QCOMPARE(error, std::string(io::Plan::kCancelled));
-        // Not cancelled: the same export as without a progress; the YAML writer counts the
-        // pods it wrote (4 cpu of nodes for 4.5 cpu of pods: 4 of the 5 are placed).
-        core::Progress exporting;
-        const auto with = io::exportPlanTexts(in, {}, {io::ExportFormat::PodsYaml}, {}, error, &exporting);
-        const auto without = io::exportPlan(in, {}, io::ExportFormat::PodsYaml, {}, error);
-        QVERIFY(with && without);
-        QCOMPARE(with->front(), *without);
-        QCOMPARE(exporting.phase(), core::Progress::Phase::Writing);
-        QCOMPARE(exporting.total(), std::uint64_t{4});
-        QCOMPARE(exporting.done(), exporting.total());
-        // Cancelled while writing: the writer stops and the export says why.
+        // Not cancelled: the same export as without a progress; every writer counts what it
+        // writes (4 cpu of nodes for 4.5 cpu of pods: 4 of the 5 are placed; the reports list
+        // all 5, the bindings the 4 placed).
+        const std::pair<io::ExportFormat, std::uint64_t> counted[] = {
+            {io::ExportFormat::PodsYaml, 4}, {io::ExportFormat::BindingsYaml, 4}, {io::ExportFormat::ReportJson, 5},
+            {io::ExportFormat::ReportCsv, 5}};
         io::Plan ran(in);
         ran.runToEnd();
-        core::Progress stopping;
-        stopping.cancel();
-        QCOMPARE(io::exportText(ran, io::ExportFormat::PodsYaml, {}, &stopping), std::string());
-        QCOMPARE(stopping.done(), std::uint64_t{1});  // the first pod, then the check
+        for (const auto& [format, objects] : counted) {
+            core::Progress exporting;
+            const auto with = io::exportPlanTexts(in, {}, {format}, {}, error, &exporting);
+            const auto without = io::exportPlan(in, {}, format, {}, error);
+            QVERIFY(with && without);
+            QCOMPARE(with->front(), *without);
+            QCOMPARE(exporting.phase(), core::Progress::Phase::Writing);
+            QCOMPARE(exporting.total(), objects);
+            QCOMPARE(exporting.done(), exporting.total());
+            // Cancelled while writing: the writer stops after its first object, writes nothing.
+            core::Progress stopping;
+            stopping.cancel();
+            QCOMPARE(io::exportText(ran, format, {}, &stopping), std::string());
+            QCOMPARE(stopping.done(), std::uint64_t{1});
+        }
     }
 
     void nodeLabelsAndTaints() {

@@ -23,14 +23,12 @@ std::string placementsCsvPathFor(const std::string& path) {
 
 std::string exportText(Plan& plan, ExportFormat format, std::string_view ns, core::Progress* progress) {
     core::Simulation& sim = plan.sim();
-    // The YAML writers take seconds on a large plan and count what they write; the reports
-    // are quick: their progress stays "writing" without a count.
-    if (progress) progress->start(core::Progress::Phase::Writing, 0);
+    // Every writer counts the objects it writes (a 150,000-pod export takes seconds).
     switch (format) {
         case ExportFormat::PodsYaml: return placedPodsYaml(sim, plan.load().sourceTexts, ns, progress);
-        case ExportFormat::BindingsYaml: return reportBindingsYaml(sim, ns);
-        case ExportFormat::ReportJson: return reportJson(sim, ns);
-        case ExportFormat::ReportCsv: return reportCsv(sim, ns);
+        case ExportFormat::BindingsYaml: return reportBindingsYaml(sim, ns, progress);
+        case ExportFormat::ReportJson: return reportJson(sim, ns, progress);
+        case ExportFormat::ReportCsv: return reportCsv(sim, ns, progress);
         case ExportFormat::WorkloadsYaml: return placedWorkloadsYaml(sim, plan.load().sourceTexts, ns, progress);
     }
     return {};

@@ -41,7 +41,7 @@ std::optional<std::vector<std::string>> exportPlanTexts(std::shared_ptr<const Pl
                                                         std::string& error, core::Progress* progress = nullptr);
 
 /// The same for a plan already run to the end. `progress`: Phase::Writing, counting the
-/// objects the YAML writers write; cancelled, the text is "" (check the progress).
+/// objects written; cancelled, the text is "" (check the progress).
 std::string exportText(Plan& plan, ExportFormat format, std::string_view ns, core::Progress* progress = nullptr);
 
 }  // namespace berth::io
