@@ -22,6 +22,7 @@ Item {
         cycle: view.controller.cycle
         dark: view.dark
         groupBy: view.groupBy
+        fitInsetBottom: legendRow.height + 8  // fitted content stays clear of the legend
     }
 
     Item {
@@ -93,6 +94,7 @@ Item {
     }
 
     Row {
+        id: legendRow
         anchors.left: parent.left
         anchors.bottom: parent.bottom
         anchors.margins: 8

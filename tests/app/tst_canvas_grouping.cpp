@@ -138,6 +138,65 @@ private Q_SLOTS:
         QCOMPARE(membersOf(canvas, nodes), QStringList{"n-b1,n-a1,n-a2,n-b2"});
     }
 
+    // A large cluster fills the view in both directions (any column count, not at most 16),
+    // and fit-to-view keeps it above the inset the legend lies over.
+    void largeClusterFillsTheView() {
+        QList<NodeRow> rows;
+        for (quint32 i = 0; i < 2000; ++i) rows << node(i, QStringLiteral("n-%1").arg(i), {{kZone, "zone-a"}});
+        NodeListModel nodes;
+        PodListModel pods;
+        nodes.reset(rows);
+        ClusterCanvas canvas;
+        canvas.setSize(QSizeF(1000, 700));
+        canvas.setFitInsetBottom(30);
+        canvas.setNodes(&nodes);
+        canvas.setPods(&pods);
+        const QRectF content = canvas.contentRect();
+        const double z = canvas.zoom();
+        QVERIFY2(content.width() * z >= 0.75 * 1000, qPrintable(QString::number(content.width() * z)));
+        QVERIFY2(content.height() * z >= 0.75 * (700 - 30), qPrintable(QString::number(content.height() * z)));
+        QVERIFY(content.bottom() * z + canvas.panY() <= 700 - 30);
+        QVERIFY(content.left() * z + canvas.panX() >= 0);
+        QVERIFY(content.right() * z + canvas.panX() <= 1000);
+    }
+
+    // Three levels of detail. Minified draws one quad per card (beside the group panels): an
+    // idle node in the plain card colour, a busier one tinted further towards its bar colour.
+    void levelsOfDetail() {
+        QList<NodeRow> rows = cluster();
+        rows[0].cpuRequested = 1000;  // n-b1: a quarter of its cpu
+        rows[3].cpuRequested = 3000;  // n-a2: three quarters
+        NodeListModel nodes;
+        PodListModel pods;
+        nodes.reset(rows);
+        ClusterCanvas canvas;
+        canvas.setSize(QSizeF(1000, 700));
+        canvas.setNodes(&nodes);
+        canvas.setPods(&pods);
+        const auto& minified = canvas.quads(ClusterCanvas::MinifiedDetail);
+        const auto groups = static_cast<std::size_t>(canvas.groups().size());
+        QCOMPARE(minified.size(), groups + 5);
+        QVERIFY(canvas.quads(ClusterCanvas::CoarseDetail).size() > minified.size());
+        QVERIFY(canvas.quads(ClusterCanvas::FullDetail).size() > canvas.quads(ClusterCanvas::CoarseDetail).size());
+        auto colourOf = [&](const QString& name) {
+            const QRectF card = canvas.nodeRect(name);
+            for (const auto& q : minified)
+                if (q.rect == card) return q.color;
+            return QColor();
+        };
+        const CanvasPalette& pal = canvas.palette();
+        QCOMPARE(colourOf("n-a1"), pal.card);
+        auto distance = [](const QColor& a, const QColor& b) {
+            return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
+        };
+        QVERIFY(distance(colourOf("n-a2"), pal.cpuBar) < distance(colourOf("n-b1"), pal.cpuBar));
+        QVERIFY(distance(colourOf("n-b1"), pal.cpuBar) < distance(colourOf("n-a1"), pal.cpuBar));
+        // The zoom picks the level: this small cluster fits in full detail; far out it is minified.
+        QCOMPARE(canvas.detail(), ClusterCanvas::FullDetail);
+        canvas.zoomBy(0.01);
+        QCOMPARE(canvas.detail(), ClusterCanvas::MinifiedDetail);
+    }
+
     // The theme switches the canvas's colours (and says so once).
     void darkTheme() {
         ClusterCanvas canvas;

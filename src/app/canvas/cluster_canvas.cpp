@@ -37,20 +37,24 @@ QColor mix(const QColor& a, const QColor& b, double t) {
 
 QRectF inflate(const QRectF& r, double d) { return r.adjusted(-d, -d, d, d); }
 
+/// used / total, within [0, 1]; 0 without a total.
+double fractionOf(qint64 used, qint64 total) {
+    return total > 0 ? std::clamp(static_cast<double>(used) / static_cast<double>(total), 0.0, 1.0) : 0.0;
+}
+
 /// Paints the quads with QPainter: the software backend does not draw custom geometry.
 class SoftwareQuadsNode : public QSGRenderNode {
 public:
     explicit SoftwareQuadsNode(QQuickWindow* window) : m_window(window) {}
-    std::shared_ptr<const std::vector<ClusterCanvas::Quad>> quads;        // detailed
-    std::shared_ptr<const std::vector<ClusterCanvas::Quad>> coarseQuads;  // zoomed out
-    bool coarse = false;
+    std::array<std::shared_ptr<const std::vector<ClusterCanvas::Quad>>, ClusterCanvas::DetailLevels> levels;
+    ClusterCanvas::Detail level = ClusterCanvas::FullDetail;
     QTransform view;
     QRectF bounds;
 
     void render(const RenderState* state) override {
         auto* p = static_cast<QPainter*>(
             m_window->rendererInterface()->getResource(m_window, QSGRendererInterface::PainterResource));
-        const auto& drawn = coarse ? coarseQuads : quads;
+        const auto& drawn = levels[level];
         if (!p || !drawn) return;
         p->save();
         // The clip region is in window coordinates (QSGRenderNode::RenderState::clipRegion): it
@@ -188,6 +192,13 @@ void ClusterCanvas::setDark(bool dark) {
     markDirty();
 }
 
+void ClusterCanvas::setFitInsetBottom(double inset) {
+    if (qFuzzyCompare(inset, m_fitInsetBottom)) return;
+    m_fitInsetBottom = inset;
+    Q_EMIT fitInsetChanged();
+    if (!m_userView) markDirty();  // the column count and the fit follow the free height
+}
+
 QVariantList ClusterCanvas::legend() const {
     const CanvasPalette& p = palette();
     auto entry = [](const QString& label, const QColor& color) {
@@ -264,7 +275,11 @@ const QColor& ClusterCanvas::colorOf(int podRow, const QString& workload) {
     return color;
 }
 
-bool ClusterCanvas::coarse() const { return m_zoom * kPitch < kCoarseChipPitchPx; }
+ClusterCanvas::Detail ClusterCanvas::detail() const {
+    if (m_zoom * kCardW < kMinifiedCardPx) return MinifiedDetail;
+    if (m_zoom * kPitch < kCoarseChipPitchPx) return CoarseDetail;
+    return FullDetail;
+}
 
 namespace {
 
@@ -288,8 +303,7 @@ struct ColorSum {
 void ClusterCanvas::rebuild() {
     if (!m_dirty) return;
     m_dirty = false;
-    m_quads.clear();
-    m_coarseQuads.clear();
+    for (auto& level : m_levels) level.clear();
     m_nodeBoxes.clear();
     m_podBoxes.clear();
     QList<CanvasLabel> labels;
@@ -354,15 +368,17 @@ void ClusterCanvas::rebuild() {
     const double cardH = kPodsTop + podRows * kPitch + kPad - (kPitch - kChip);
     int widest = 1;
     for (const auto& z : zones) widest = std::max<int>(widest, static_cast<int>(z.rows.size()));
-    // Columns: the count whose layout fills the view best (largest fit-to-view zoom).
+    // Columns: the count whose layout fills the view best (largest fit-to-view zoom). Any count
+    // up to the largest group: a cap (it was 16) left 5,000 nodes a tall strip a tenth of the
+    // view wide.
     int cols = 1;
     double bestZoom = -1;
-    for (int c = 1; c <= std::min(widest, 16); ++c) {
+    for (int c = 1; c <= widest; ++c) {
         double h = 0;
         for (const auto& z : zones) h += kZoneHeaderH + static_cast<double>((z.rows.size() + c - 1) / c) * (cardH + kGap) + kZoneGap;
         const double w = c * kCardW + (c + 1) * kGap;
         h += m_trayRows > 0 ? 28 + m_trayRows * kPitch + kPad + kZoneGap : 0;
-        const double vw = width() > 0 ? width() : 1000, vh = height() > 0 ? height() : 700;
+        const double vw = width() > 0 ? width() : 1000, vh = height() > m_fitInsetBottom ? height() - m_fitInsetBottom : 700;
         const double zoomAt = std::min(vw / w, vh / h);
         if (zoomAt > bestZoom * 1.02) {
             bestZoom = zoomAt;
@@ -375,24 +391,41 @@ void ClusterCanvas::rebuild() {
         if (!withLabels) return;
         labels.append(CanvasLabel{text, x, y, w, size, bold, color});
     };
-    // Both levels of detail: what stays visible zoomed out goes to m_coarseQuads too.
-    auto both = [&](const QRectF& r, const QColor& c) {
-        m_quads.push_back({r, c});
-        m_coarseQuads.push_back({r, c});
+    auto& full = m_levels[FullDetail];
+    auto& coarse = m_levels[CoarseDetail];
+    auto& minified = m_levels[MinifiedDetail];
+    auto everywhere = [&](const QRectF& r, const QColor& c) {
+        for (auto& level : m_levels) level.push_back({r, c});
     };
-    // Zoomed out, the chips of one row become one block (see kCoarseChipPitchPx).
-    auto chipRows = [&](double left, double top, std::size_t count, int perRow, const QColor& c) {
+    // Zoomed out, the chips of one row become one block (see kCoarseChipPitchPx); the tray's
+    // blocks stay when minified (`alsoMinified`), a card's are in its average colour then.
+    auto chipRows = [&](double left, double top, std::size_t count, int perRow, const QColor& c, bool alsoMinified) {
         if (count == 0) return;
-        const auto full = static_cast<double>(count / static_cast<std::size_t>(perRow));
+        const auto rows = static_cast<double>(count / static_cast<std::size_t>(perRow));
         const auto rest = static_cast<double>(count % static_cast<std::size_t>(perRow));
-        if (full > 0) m_coarseQuads.push_back({QRectF(left, top, perRow * kPitch - (kPitch - kChip), full * kPitch - (kPitch - kChip)), c});
-        if (rest > 0) m_coarseQuads.push_back({QRectF(left, top + full * kPitch, rest * kPitch - (kPitch - kChip), kChip), c});
+        auto block = [&](const QRectF& r) {
+            coarse.push_back({r, c});
+            if (alsoMinified) minified.push_back({r, c});
+        };
+        if (rows > 0) block(QRectF(left, top, perRow * kPitch - (kPitch - kChip), rows * kPitch - (kPitch - kChip)));
+        if (rest > 0) block(QRectF(left, top + rows * kPitch, rest * kPitch - (kPitch - kChip), kChip));
     };
     QRectF selectedMark;
     auto markSelected = [&] {
         if (selectedMark.isNull()) return;
-        m_coarseQuads.push_back({selectedMark, pal.selectedBorder});
+        coarse.push_back({selectedMark, pal.selectedBorder});
+        minified.push_back({selectedMark, pal.selectedBorder});
         selectedMark = {};
+    };
+    // Minified, a card is one quad: its fill tinted towards the colour of its fuller bar, as far
+    // as that bar is full (the bars' "> 90%" colour above that). Sub-pixel bars and chips would
+    // average to almost the plain fill, and a cluster's usage at a glance is what a planner
+    // zoomed out wants to see. Cards marked by a cycle keep their verdict or heat colour.
+    auto usageTint = [&](const NodeRow& node, const QColor& fill) {
+        const double cpu = fractionOf(node.cpuRequested, node.cpuAllocatable);
+        const double mem = fractionOf(node.memRequested, node.memAllocatable);
+        const double f = std::max(cpu, mem);
+        return mix(fill, f > 0.9 ? pal.overBar : cpu >= mem ? pal.cpuBar : pal.memBar, f);
     };
     auto chipQuad = [&](int podRow, QRectF chip, ColorSum& sum) {
         const PodRow& p = pods[podRow];
@@ -400,12 +433,12 @@ void ClusterCanvas::rebuild() {
         sum.add(c);
         if (p.phase == PodPhaseUi::Assumed) c.setAlphaF(0.35f);  // a ghost: binding in flight
         if (p.key == m_selectedPod) {
-            m_quads.push_back({inflate(chip, 2), pal.selectedBorder});
+            full.push_back({inflate(chip, 2), pal.selectedBorder});
             selectedMark = inflate(chip, 6);  // zoomed out: over its chip block (markSelected)
         } else if (m_cycle && m_cycle->active() && p.key == m_cycle->pod()) {
-            m_quads.push_back({inflate(chip, 2), pal.cyclePod});
+            full.push_back({inflate(chip, 2), pal.cyclePod});
         }
-        m_quads.push_back({chip, c});
+        full.push_back({chip, c});
         m_podBoxes.push_back({podRow, chip});
     };
 
@@ -415,7 +448,7 @@ void ClusterCanvas::rebuild() {
     m_trayRows = std::max(m_trayRows, static_cast<int>((pending.size() + trayCols - 1) / trayCols));
     if (m_trayRows > 0) {
         const double trayH = 28 + m_trayRows * kPitch + kPad;
-        both(QRectF(0, y, width, trayH), pal.tray);
+        everywhere(QRectF(0, y, width, trayH), pal.tray);
         label(tr("Pending (%1)").arg(pending.size()), kPad, y + 4, width, 15, true, pal.trayInk);
         ColorSum sum;
         for (std::size_t i = 0; i < pending.size(); ++i) {
@@ -423,7 +456,7 @@ void ClusterCanvas::rebuild() {
             const double cy = y + 28 + static_cast<double>(i / trayCols) * kPitch;
             chipQuad(pending[i], QRectF(cx, cy, kChip, kChip), sum);
         }
-        chipRows(kPad, y + 28, pending.size(), trayCols, sum.average());
+        chipRows(kPad, y + 28, pending.size(), trayCols, sum.average(), true);
         markSelected();
         y += trayH + kZoneGap;
     }
@@ -433,7 +466,7 @@ void ClusterCanvas::rebuild() {
         const auto& members = zones[g].rows;
         const int rows = static_cast<int>((members.size() + cols - 1) / cols);
         const double zoneH = kZoneHeaderH + rows * (cardH + kGap);
-        both(QRectF(0, y, width, zoneH), pal.zone);
+        everywhere(QRectF(0, y, width, zoneH), pal.zone);
         const QString& title = titles[static_cast<qsizetype>(g)];
         label(members.size() == 1 ? tr("%1 — 1 node").arg(title)
                                   : tr("%1 — %2 nodes").arg(title, QString::number(members.size())),
@@ -466,11 +499,14 @@ void ClusterCanvas::rebuild() {
                 }
                 if (selected) border = pal.selectedBorder;
             }
-            m_quads.push_back({inflate(card, borderWidth), border});
-            m_quads.push_back({card, fill});
+            full.push_back({inflate(card, borderWidth), border});
+            full.push_back({card, fill});
             // Zoomed out a 1-unit border is invisible; highlights (selection, verdicts) stay.
-            if (border != pal.cardBorder) m_coarseQuads.push_back({inflate(card, std::max(borderWidth, 4.0)), border});
-            m_coarseQuads.push_back({card, fill});
+            if (border != pal.cardBorder) {
+                coarse.push_back({inflate(card, std::max(borderWidth, 4.0)), border});
+                minified.push_back({inflate(card, std::max(borderWidth, 12.0)), border});
+            }
+            coarse.push_back({card, fill});
             m_nodeBoxes.push_back({n, card});
             label(node.cordoned ? node.name + tr("  (cordoned)") : node.name, card.left() + kPad, card.top() + 4,
                   kCardW - 2 * kPad - 44, 12, false, pal.nodeInk);
@@ -482,9 +518,13 @@ void ClusterCanvas::rebuild() {
             }
             auto bar = [&](double top, qint64 used, qint64 total, const QColor& color) {
                 const QRectF track(card.left() + kPad, card.top() + top, kCardW - 2 * kPad, kBarH);
-                m_quads.push_back({track, pal.barTrack});
-                const double f = total > 0 ? std::clamp(static_cast<double>(used) / static_cast<double>(total), 0.0, 1.0) : 0.0;
-                if (f > 0) both(QRectF(track.left(), track.top(), track.width() * f, kBarH), f > 0.9 ? pal.overBar : color);
+                full.push_back({track, pal.barTrack});
+                const double f = fractionOf(used, total);
+                if (f <= 0) return;
+                const QRectF filled(track.left(), track.top(), track.width() * f, kBarH);
+                const QColor& c = f > 0.9 ? pal.overBar : color;
+                full.push_back({filled, c});
+                coarse.push_back({filled, c});
             };
             bar(kHeaderH, node.cpuRequested, node.cpuAllocatable, pal.cpuBar);
             bar(kHeaderH + kBarH + 4, node.memRequested, node.memAllocatable, pal.memBar);
@@ -498,7 +538,8 @@ void ClusterCanvas::rebuild() {
                 chipQuad(mine[i], QRectF(cx, cy, kChip, kChip), sum);
                 ++drawn;
             }
-            chipRows(card.left() + kPad, card.top() + kPodsTop, drawn, kChipCols, sum.average());
+            chipRows(card.left() + kPad, card.top() + kPodsTop, drawn, kChipCols, sum.average(), false);
+            minified.push_back({card, mark ? fill : usageTint(node, fill)});
             markSelected();
         }
         y += zoneH + kZoneGap;
@@ -514,7 +555,8 @@ void ClusterCanvas::fitToView() {
     m_userView = false;
     if (m_content.isEmpty() || width() <= 0 || height() <= 0) return;
     const double margin = 12;
-    const double z = std::min((width() - 2 * margin) / m_content.width(), (height() - 2 * margin) / m_content.height());
+    const double freeHeight = std::max(1.0, height() - m_fitInsetBottom - 2 * margin);
+    const double z = std::min((width() - 2 * margin) / m_content.width(), freeHeight / m_content.height());
     const double zoom = std::clamp(z, 0.02, 4.0);
     const QPointF pan((width() - m_content.width() * zoom) / 2 - m_content.left() * zoom, margin - m_content.top() * zoom);
     setView(zoom, pan);
@@ -697,11 +739,10 @@ QSGNode* ClusterCanvas::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
             m_geometryDirty = true;
         }
         if (m_geometryDirty) {
-            node->quads = std::make_shared<const std::vector<Quad>>(m_quads);
-            node->coarseQuads = std::make_shared<const std::vector<Quad>>(m_coarseQuads);
+            for (int l = 0; l < DetailLevels; ++l) node->levels[l] = std::make_shared<const std::vector<Quad>>(m_levels[l]);
         }
         m_geometryDirty = false;
-        node->coarse = coarse();
+        node->level = detail();
         node->view = view;
         node->bounds = QRectF(0, 0, width(), height());
         node->markDirty(QSGNode::DirtyMaterial);
@@ -715,7 +756,7 @@ QSGNode* ClusterCanvas::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
         m_geometryDirty = true;
     }
     root->setMatrix(QMatrix4x4(view));
-    // Children of root: the detailed level, then the coarse one; each a SwitchNode of
+    // Children of root: one per level of detail, in Detail order; each a SwitchNode of
     // SwitchNode chunks with their bounds, so that chunks out of view can be switched off.
     if (m_geometryDirty) {
         m_geometryDirty = false;
@@ -723,16 +764,16 @@ QSGNode* ClusterCanvas::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
             root->removeChildNode(child);
             delete child;
         }
-        for (const auto* quads : {&m_quads, &m_coarseQuads}) {
+        for (const auto& quads : m_levels) {
             auto* level = new SwitchNode;
-            for (std::size_t first = 0; first < quads->size(); first += kQuadsPerCullChunk) {
-                const std::size_t count = std::min<std::size_t>(kQuadsPerCullChunk, quads->size() - first);
+            for (std::size_t first = 0; first < quads.size(); first += kQuadsPerCullChunk) {
+                const std::size_t count = std::min<std::size_t>(kQuadsPerCullChunk, quads.size() - first);
                 auto* chunk = new SwitchNode;
                 // Translucent quads (ghost pods) lie over the opaque ones: the renderer's
                 // alpha pass draws them after its opaque pass, in this order.
                 std::vector<const Quad*> opaque, translucent;
                 for (std::size_t i = first; i < first + count; ++i) {
-                    const Quad& q = (*quads)[i];
+                    const Quad& q = quads[i];
                     chunk->bounds |= q.rect;
                     (q.color.alpha() == 255 ? opaque : translucent).push_back(&q);
                 }
@@ -744,11 +785,14 @@ QSGNode* ClusterCanvas::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
         }
     }
     // Per frame: pick the level of detail and switch off its chunks that are out of view.
-    const bool zoomedOut = coarse();
-    auto* shown = static_cast<SwitchNode*>(zoomedOut ? root->lastChild() : root->firstChild());
-    auto* hidden = static_cast<SwitchNode*>(zoomedOut ? root->firstChild() : root->lastChild());
-    hidden->setBlocked(true);
-    shown->setBlocked(false);
+    const Detail drawn = detail();
+    SwitchNode* shown = nullptr;
+    int index = 0;
+    for (QSGNode* c = root->firstChild(); c; c = c->nextSibling(), ++index) {
+        auto* level = static_cast<SwitchNode*>(c);
+        level->setBlocked(index != drawn);
+        if (index == drawn) shown = level;
+    }
     const QRectF visible = view.inverted().mapRect(QRectF(0, 0, width(), height()));
     for (QSGNode* c = shown->firstChild(); c; c = c->nextSibling()) {
         auto* chunk = static_cast<SwitchNode*>(c);

@@ -4,7 +4,7 @@
 /// requested-vs-allocatable bars) and every pod as a small chip coloured by its
 /// workload (assumed pods as ghosts, pending pods in a tray above the zones). Drawn through
 /// the scene graph as batched vertex-coloured triangles (chunks of <= 2,500 quads, culled to
-/// the view; a coarser level of detail zoomed out); with the software backend (offscreen),
+/// the view; two coarser levels of detail zoomed out); with the software backend (offscreen),
 /// where custom geometry is not drawn, a QSGRenderNode paints the same quads with QPainter. Text labels are left to QML (see `labels`), which draws them
 /// in world coordinates under the same view transform (`zoom`, `panX`, `panY`).
 /// Model changes only mark the layout dirty; it is rebuilt once per frame (updatePolish), or
@@ -20,6 +20,7 @@
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
+#include <array>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -53,6 +54,8 @@ class ClusterCanvas : public QQuickItem {
     Q_PROPERTY(QString draggedPod READ draggedPod NOTIFY podDragChanged)
     Q_PROPERTY(QPointF dragPosition READ dragPosition NOTIFY podDragChanged)
     Q_PROPERTY(QString dropNode READ dropNode NOTIFY podDragChanged)
+    /// Height at the bottom of the item that fit-to-view leaves free (the legend lies over it).
+    Q_PROPERTY(double fitInsetBottom READ fitInsetBottom WRITE setFitInsetBottom NOTIFY fitInsetChanged)
     /// The node label whose values group the cards; "" draws one group of all nodes.
     Q_PROPERTY(QString groupBy READ groupBy WRITE setGroupBy NOTIFY groupByChanged)
     /// The dark colour set (View > Theme); the chrome's colours below follow it.
@@ -83,10 +86,20 @@ public:
     /// limit), so that zoomed in only the few chunks in view are drawn (quads are laid out
     /// card by card: a chunk is a band of cards).
     static constexpr int kQuadsPerCullChunk = 2500;
-    /// Level of detail: below this pod-chip pitch on screen (pixels) each node's chips are
-    /// drawn as one block per chip row, bar tracks and thin borders are left out. With 5,000
-    /// nodes and 50,000 pods that is ~4x fewer quads for llvmpipe to transform and fill.
+    /// Levels of detail, from zoomed in to zoomed out (detail()).
+    enum Detail : int {
+        FullDetail,      // every chip, bar track and border
+        CoarseDetail,    // chips as one block per chip row; no bar tracks or thin borders
+        MinifiedDetail,  // one quad per card, tinted by its usage
+        DetailLevels
+    };
+    /// Coarse below this pod-chip pitch on screen (pixels): with 5,000 nodes and 50,000 pods
+    /// ~4x fewer quads for llvmpipe to transform and fill.
     static constexpr double kCoarseChipPitchPx = 3.5;
+    /// Minified below this card width on screen (pixels): the bars are then under a pixel tall
+    /// and the chips under two pixels wide, so they alias and shimmer while zooming. One quad
+    /// a card (highlight borders kept), a fifth of the coarse quads.
+    static constexpr double kMinifiedCardPx = 24;
 
     explicit ClusterCanvas(QQuickItem* parent = nullptr);
     ~ClusterCanvas() override;
@@ -109,6 +122,8 @@ public:
     QString groupBy() const { return m_groupBy; }
     void setGroupBy(const QString& key);
     bool dark() const { return m_dark; }
+    double fitInsetBottom() const { return m_fitInsetBottom; }
+    void setFitInsetBottom(double inset);
     void setDark(bool dark);
     const CanvasPalette& palette() const { return m_dark ? CanvasPalette::dark() : CanvasPalette::light(); }
     QColor background() const { return palette().background; }
@@ -160,19 +175,16 @@ public:
 
     /// The colour of a workload's chips: a stable hue from its name.
     static QColor workloadColor(const QString& workload);
-    const std::vector<Quad>& quads() {
+    /// What one level of detail draws (world coordinates, in drawing order).
+    const std::vector<Quad>& quads(Detail level) {
         rebuild();
-        return m_quads;
+        return m_levels[level];
     }
-    /// The zoomed-out level of detail of quads().
-    const std::vector<Quad>& coarseQuads() {
-        rebuild();
-        return m_coarseQuads;
-    }
-    /// Whether the current zoom draws coarseQuads().
-    bool coarse() const;
+    /// The level of detail the current zoom draws.
+    Detail detail() const;
 
 Q_SIGNALS:
+    void fitInsetChanged();
     void nodesChanged();
     void podsChanged();
     void cycleChanged();
@@ -229,8 +241,7 @@ private:
     CyclePlayback* m_cycle = nullptr;
     const QColor& colorOf(int podRow, const QString& workload);
 
-    std::vector<Quad> m_quads;
-    std::vector<Quad> m_coarseQuads;
+    std::array<std::vector<Quad>, DetailLevels> m_levels;
     /// workloadColor() per pod row, kept while the row's workload stays the same: a string
     /// compare per pod and layout instead of a hash and an HSV conversion.
     std::vector<std::pair<QString, QColor>> m_podColors;
@@ -239,6 +250,7 @@ private:
     std::vector<Group> m_groups;
     QString m_groupBy = kZoneKey;
     bool m_dark = false;
+    double m_fitInsetBottom = 0;
     CanvasLabelModel m_labels;
     QRectF m_content;
     int m_trayRows = 0;  // the pending tray keeps its largest height so cards don't jump
