@@ -397,8 +397,8 @@ void ClusterCanvas::rebuild() {
     auto everywhere = [&](const QRectF& r, const QColor& c) {
         for (auto& level : m_levels) level.push_back({r, c});
     };
-    // Zoomed out, the chips of one row become one block (see kCoarseChipPitchPx); the tray's
-    // blocks stay when minified (`alsoMinified`), a card's are in its average colour then.
+    // Zoomed out, the chips of one row become one block (see kCoarseChipPitchPx). Minified, the
+    // tray keeps its blocks (`alsoMinified`); a card's chips are left to its usage tint.
     auto chipRows = [&](double left, double top, std::size_t count, int perRow, const QColor& c, bool alsoMinified) {
         if (count == 0) return;
         const auto rows = static_cast<double>(count / static_cast<std::size_t>(perRow));
