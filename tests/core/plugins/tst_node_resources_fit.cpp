@@ -112,6 +112,7 @@ private slots:
     void score();
     void overheadQuirk_data();
     void overheadQuirk();
+    void int64WrapsAsInGo();
 };
 
 void TstNodeResourcesFit::filter_data() {
@@ -555,6 +556,28 @@ void TstNodeResourcesFit::overheadQuirk() {
     // The Filter is unaffected: 1000 + 250 = 1250 <= 2000 in every version.
     CycleState state(1);
     QVERIFY(pl->filter(state, pod, tc.nodeInfo("node1")).isSuccess());
+}
+
+// Go's int64 arithmetic wraps, and the strategies are Go code (least_allocated.go:
+// ((capacity - requested) * MaxNodeScore) / capacity). Berth's core is built with -fwrapv to
+// match: with 2^62 allocatable and nothing requested, 2^62 * 100 = 25 * 2^64 wraps to 0, so
+// upstream scores 0, not 100. (Under the sanitizers this is also the check that such input
+// is not undefined behaviour.)
+void TstNodeResourcesFit::int64WrapsAsInGo() {
+    AllocationVector a;
+    a.count = 1;
+    a.allocatable[0] = std::int64_t{1} << 62;
+    a.requested[0] = 0;
+    a.weight[0] = 1;
+    QCOMPARE(leastAllocatedScore(a), std::int64_t{0});
+    // most_allocated.go: requested * 100 / capacity with requested = 2^62 - 1 wraps to
+    // -100 (2^62 * 100 = 0 mod 2^64), and -100 / 2^62 truncates to 0.
+    a.requested[0] = (std::int64_t{1} << 62) - 1;
+    QCOMPARE(mostAllocatedScore(a), std::int64_t{0});
+    // Without wrapping: an ordinary node still scores as the formula says.
+    a.allocatable[0] = 4000;
+    a.requested[0] = 1000;
+    QCOMPARE(leastAllocatedScore(a), std::int64_t{75});
 }
 
 QTEST_GUILESS_MAIN(TstNodeResourcesFit)
