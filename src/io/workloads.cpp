@@ -435,19 +435,37 @@ private:
         return out;
     }
 
+    /// Whether `count` more pods keep the cluster within kMaxPlannedPods; an error if not.
+    bool roomFor(const Workload& w, std::int64_t count, const char* field) {
+        if (static_cast<std::int64_t>(m_cluster.pods.size()) + count <= kMaxPlannedPods) return true;
+        report(w, Severity::Error,
+               std::string(field) + " asks for " + std::to_string(count) + " more pods, which would take the cluster past " +
+                   std::to_string(kMaxPlannedPods) + " pods, the most Berth plans (Kubernetes supports 150,000): "
+                   "none of them were made");
+        return false;
+    }
+
     static bool isActive(const Pod& p) {
         // controller.FilterActivePods: not Succeeded, not Failed, not being deleted.
         return p.phase != core::PodPhase::Succeeded && p.phase != core::PodPhase::Failed && !p.terminating;
     }
 
-    void warn(const Workload& w, std::string message) {
+    void warn(const Workload& w, std::string message) { report(w, Severity::Warning, std::move(message)); }
+
+    void report(const Workload& w, Severity severity, std::string message) {
         Diagnostic d;
-        d.severity = Severity::Warning;
+        d.severity = severity;
         d.file = w.source.file;
         d.line = w.source.line;
         d.column = w.source.column;
         d.kind = core::workloadKindName(w.kind);
         d.name = std::string(m_pool.str(w.ns)) + "/" + w.name;
+        // A Deployment's ReplicaSet (made here, at the Deployment's place in the file): the
+        // user wrote the Deployment, so name it.
+        if (const auto* owner = controllerRef(w.ownerReferences); owner && owner->kind == "Deployment") {
+            d.kind = owner->kind;
+            d.name = std::string(m_pool.str(w.ns)) + "/" + owner->name;
+        }
         d.message = std::move(message);
         m_diags.add(std::move(d));
     }
@@ -669,7 +687,7 @@ private:
         std::copy_if(owned.begin(), owned.end(), std::back_inserter(active), [](const Pod* p) { return isActive(*p); });
         const std::int64_t missing = std::int64_t{std::max(0, w.replicas)} - static_cast<std::int64_t>(active.size());
         if (missing < 0) deleteSurplus(std::move(active), static_cast<std::size_t>(-missing), true);
-        if (missing <= 0) return;
+        if (missing <= 0 || !roomFor(w, missing, "spec.replicas")) return;
         const auto priority = resolvePriority(w);
         if (!priority) return;
         const std::string prefix = podsPrefix(w);
@@ -688,6 +706,7 @@ private:
         // Scaled down: ordinals >= replicas are condemned, the highest first
         // (stateful_set_control.go).
         std::vector<std::pair<long, std::uint32_t>> condemned;
+        std::int64_t kept = 0;  // live pods at ordinals below replicas
         for (const Pod* p : ownedPods(w)) {
             if (!isActive(*p) || !p->name.starts_with(w.name + "-")) continue;
             const std::string_view suffix = std::string_view(p->name).substr(w.name.size() + 1);
@@ -697,9 +716,12 @@ private:
                 continue;
             const long ordinal = std::stol(std::string(suffix));
             if (ordinal >= std::max(0, w.replicas)) condemned.emplace_back(ordinal, p->id);
+            else ++kept;
         }
         std::sort(condemned.begin(), condemned.end(), std::greater<>());
         for (const auto& c : condemned) m_surplus.push_back(c.second);
+        const std::int64_t missing = std::int64_t{std::max(0, w.replicas)} - kept;
+        if (missing > 0 && !roomFor(w, missing, "spec.replicas")) return;
         for (std::int32_t ordinal = 0; ordinal < w.replicas; ++ordinal) {
             std::string name = w.name + "-" + std::to_string(ordinal);
             if (m_liveNames.count(nameKey(w.ns, name))) continue;
@@ -753,7 +775,7 @@ private:
                          [](const Pod* p) { return isActive(*p); });
             deleteSurplus(std::move(running), static_cast<std::size_t>(-missing), false);
         }
-        if (missing <= 0) return;
+        if (missing <= 0 || !roomFor(w, missing, "spec.parallelism")) return;
         const auto priority = resolvePriority(w);
         if (!priority) return;
         const std::string prefix = podsPrefix(w);

@@ -27,12 +27,18 @@
 
 namespace berth::io {
 
+/// The most pods a cluster may hold once its controllers have made theirs. Kubernetes supports
+/// 150,000 pods a cluster; a pod costs Berth about 1.6 KB, so this keeps a plan in about
+/// 1.6 GB. A typo in `replicas` (6000000 for 6) would otherwise take the machine's memory.
+constexpr std::int64_t kMaxPlannedPods = 1'000'000;
+
 /// Appends to cluster.pods the pods the workloads' controllers would create (each finalised
 /// with core::computeDerived), and to cluster.workloads the ReplicaSet each Deployment owns.
 /// Workloads without a uid get a deterministic one; a Job without a selector gets the one API
 /// defaulting generates. A Job's `completions` < 0 means spec.completions is nil (only
 /// parallelism set). Problems the API server would reject (an unknown priority class) become
-/// warnings, and that workload creates no pods.
+/// warnings, and that workload creates no pods. A workload whose pods would take the cluster
+/// past kMaxPlannedPods creates none, with an error.
 ///
 /// Returns the ids of the pods the controllers would delete because a workload now wants
 /// fewer than it has (a scale-down): the caller deletes them (Simulation::evictPod). The

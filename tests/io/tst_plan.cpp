@@ -8,6 +8,7 @@
 
 #include "io/plan/plan.h"
 #include "io/plan/plan_export.h"
+#include "io/workloads.h"
 
 using namespace berth;
 using io::EditKind;
@@ -163,6 +164,23 @@ private Q_SLOTS:
             QCOMPARE(io::exportText(ran, format, {}, &stopping), std::string());
             QCOMPARE(stopping.done(), std::uint64_t{1});
         }
+    }
+
+    // A scale edit stays within the pods Berth plans (io::kMaxPlannedPods): a bigger one is
+    // refused with a reason, the plan unchanged.
+    void scaleBeyondThePlannedPodsIsRefused() {
+        io::Plan p(input());
+        PlanEdit scale;
+        scale.kind = EditKind::ScaleWorkload;
+        scale.ns = "default";
+        scale.name = "web";
+        scale.replicas = static_cast<std::int32_t>(io::kMaxPlannedPods) + 1;
+        const std::size_t before = livePods(p);
+        QVERIFY(p.apply(scale).find("at most " + std::to_string(io::kMaxPlannedPods)) != std::string::npos);
+        QCOMPARE(livePods(p), before);
+        scale.replicas = 6;
+        QCOMPARE(p.apply(scale), std::string());
+        QCOMPARE(livePods(p), before + 2);
     }
 
     void nodeLabelsAndTaints() {

@@ -673,6 +673,38 @@ private slots:
         QCOMPARE(io::expandWorkloads(c, 1, diags).size(), std::size_t{5});
     }
 
+    // A replicas typo (6000000 for 6) would make millions of pods and take the machine's
+    // memory: past kMaxPlannedPods a workload makes none, with an error naming what the user
+    // wrote (the Deployment, not its ReplicaSet), its file and line. The others still expand.
+    void tooManyPodsIsAnError_data() {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("Deployment") << static_cast<int>(WorkloadKind::Deployment) << "Deployment ns/huge";
+        QTest::newRow("ReplicaSet") << static_cast<int>(WorkloadKind::ReplicaSet) << "ReplicaSet ns/huge";
+        QTest::newRow("StatefulSet") << static_cast<int>(WorkloadKind::StatefulSet) << "StatefulSet ns/huge";
+        QTest::newRow("Job") << static_cast<int>(WorkloadKind::Job) << "Job ns/huge";
+    }
+    void tooManyPodsIsAnError() {
+        QFETCH(int, kind);
+        QFETCH(QString, named);
+        Cluster c;
+        Workload huge = makeWorkload(c, static_cast<WorkloadKind>(kind), "ns", "huge", 6'000'000);
+        huge.completions = 6'000'000;  // a Job runs `parallelism` pods at a time, up to these
+        huge.source.line = 7;
+        c.workloads.push_back(huge);
+        c.workloads.push_back(makeWorkload(c, WorkloadKind::ReplicaSet, "ns", "small", 3));
+        io::Diagnostics diags;
+        io::expandWorkloads(c, 1, diags);
+        QCOMPARE(c.pods.size(), std::size_t{3});  // only the small one's
+        QCOMPARE(diags.items.size(), std::size_t{1});
+        const io::Diagnostic& d = diags.items.front();
+        QCOMPARE(d.severity, io::Severity::Error);
+        QCOMPARE(d.line, 7);
+        QCOMPARE(QString::fromStdString(d.kind + " " + d.name), named);
+        QVERIFY2(d.message.find("6000000 more pods") != std::string::npos, d.message.c_str());
+        QVERIFY2(d.message.find(std::to_string(io::kMaxPlannedPods)) != std::string::npos, d.message.c_str());
+    }
+
     void lowerJobParallelismDeletesActivePods() {
         Cluster c;
         Workload job = makeWorkload(c, WorkloadKind::Job, "ns", "crunch", 3);

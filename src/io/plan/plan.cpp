@@ -6,6 +6,7 @@
 #include "io/cluster_setup.h"
 #include "io/label_validation.h"
 #include "io/plan/scheduler_settings.h"
+#include "io/workloads.h"
 
 namespace berth::io {
 namespace {
@@ -209,6 +210,8 @@ std::string Plan::apply(const PlanEdit& e) {
         }
         case EditKind::ScaleWorkload:
             if (e.replicas < 0) return "replicas must not be negative";
+            if (e.replicas > kMaxPlannedPods)
+                return "replicas must be at most " + std::to_string(kMaxPlannedPods) + ", the most pods Berth plans";
             return sim.scaleWorkload(e.workloadKind, e.ns, e.name, e.replicas)
                        ? std::string()
                        : "no scalable " + std::string(core::workloadKindName(e.workloadKind)) + " " + e.ns + "/" + e.name;
