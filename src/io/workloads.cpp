@@ -460,8 +460,8 @@ private:
         d.column = w.source.column;
         d.kind = core::workloadKindName(w.kind);
         d.name = std::string(m_pool.str(w.ns)) + "/" + w.name;
-        // A Deployment's ReplicaSet (made here, at the Deployment's place in the file): the
-        // user wrote the Deployment, so name it.
+        // A ReplicaSet a Deployment controls follows the Deployment's replicas (whether made
+        // here or loaded from a dump): name the Deployment, which is what the user edits.
         if (const auto* owner = controllerRef(w.ownerReferences); owner && owner->kind == "Deployment") {
             d.kind = owner->kind;
             d.name = std::string(m_pool.str(w.ns)) + "/" + owner->name;
