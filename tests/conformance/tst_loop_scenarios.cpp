@@ -1,4 +1,4 @@
-// Every scenario of shared/conformance/loop/: the final state upstream kube-scheduler v1.26.15
+// Every scenario of tests/conformance/loop/: the final state upstream kube-scheduler v1.26.15
 // reached running its whole loop (queue, backoff, preemption, asynchronous binding), as
 // `berthctl schedule -f NAME.yaml --tie-break name --kube-version 1.26 -o json` reports it.
 
@@ -36,8 +36,7 @@ void TestLoopScenarios::finalState_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("expected");
     int found = 0;
-    for (const auto& dir : {fs::path(BERTH_SHARED_DIR) / "conformance" / "loop",
-                            fs::path(BERTH_SOURCE_DIR) / "tests" / "conformance" / "loop"}) {
+    for (const auto& dir : {fs::path(BERTH_CONFORMANCE_DIR) / "loop"}) {
         if (!fs::exists(dir)) continue;
         std::vector<fs::path> files;
         for (const auto& e : fs::directory_iterator(dir))
@@ -52,7 +51,7 @@ void TestLoopScenarios::finalState_data() {
             ++found;
         }
     }
-    QVERIFY2(found >= 3, "shared/conformance/loop scenarios not found");
+    QVERIFY2(found >= 3, "tests/conformance/loop scenarios not found");
 }
 
 namespace {
@@ -144,7 +143,7 @@ void TestLoopScenarios::berthctlEventsAreByteIdentical() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString yaml =
-        QString::fromStdString((fs::path(BERTH_SHARED_DIR) / "conformance" / "loop" / "pdb-violation.yaml").string());
+        QString::fromStdString((fs::path(BERTH_CONFORMANCE_DIR) / "loop" / "pdb-violation.yaml").string());
     QByteArray streams[2];
     for (int i = 0; i < 2; ++i) {
         const QString events = dir.filePath(QString("events-%1.jsonl").arg(i));
@@ -159,7 +158,7 @@ void TestLoopScenarios::berthctlEventsAreByteIdentical() {
 
 void TestLoopScenarios::deterministicEvents() {
     // The same input and seed give byte-identical event streams.
-    const std::string yaml = (fs::path(BERTH_SHARED_DIR) / "conformance" / "loop" / "basic-preemption.yaml").string();
+    const std::string yaml = (fs::path(BERTH_CONFORMANCE_DIR) / "loop" / "basic-preemption.yaml").string();
     std::string a, b;
     runToJson(yaml, &a);
     runToJson(yaml, &b);

@@ -1,4 +1,4 @@
-// Every scenario of shared/conformance/: the decisions of upstream kube-scheduler v1.26.15,
+// Every scenario of tests/conformance/scenarios/: the decisions of upstream kube-scheduler v1.26.15,
 // reproduced line for line (--tie-break name --percentage-of-nodes-to-score 100
 // --single-pass --no-preemption --kube-version 1.26).
 
@@ -36,8 +36,7 @@ std::vector<std::string> readLines(const fs::path& p) {
 void TestScenarios::singlePass_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("expected");
-    std::vector<fs::path> dirs{fs::path(BERTH_SHARED_DIR) / "conformance",
-                               fs::path(BERTH_SOURCE_DIR) / "tests" / "conformance" / "scenarios"};
+    std::vector<fs::path> dirs{fs::path(BERTH_CONFORMANCE_DIR) / "scenarios"};
     int found = 0;
     for (const auto& dir : dirs) {
         if (!fs::exists(dir)) continue;
@@ -54,7 +53,7 @@ void TestScenarios::singlePass_data() {
             ++found;
         }
     }
-    QVERIFY2(found >= 6, "shared/conformance scenarios not found (BERTH_SHARED_DIR)");
+    QVERIFY2(found >= 6, "tests/conformance/scenarios not found");
 }
 
 void TestScenarios::singlePass() {

@@ -143,16 +143,16 @@ private slots:
 
 void TestManifestLoader::conformanceFiles_data() {
     QTest::addColumn<QString>("path");
-    const QString shared = QStringLiteral(BERTH_SHARED_DIR) + "/conformance";
+    const QString conformance = QStringLiteral(BERTH_CONFORMANCE_DIR);
     int rows = 0;
-    for (const QString& sub : {QString(), QStringLiteral("/loop")}) {
-        const QDir dir(shared + sub);
+    for (const QString& sub : {QStringLiteral("scenarios"), QStringLiteral("loop")}) {
+        const QDir dir(conformance + "/" + sub);
         for (const QString& name : dir.entryList({"*.yaml"}, QDir::Files, QDir::Name)) {
-            QTest::newRow(qPrintable(sub.mid(1) + (sub.isEmpty() ? "" : "/") + name)) << dir.filePath(name);
+            QTest::newRow(qPrintable((sub == "loop" ? "loop/" : QString()) + name)) << dir.filePath(name);
             ++rows;
         }
     }
-    QVERIFY2(rows >= 9, "the shared conformance folder is missing");
+    QVERIFY2(rows >= 9, "tests/conformance is missing");
 }
 
 void TestManifestLoader::conformanceFiles() {
@@ -1356,7 +1356,7 @@ void TestManifestLoader::unreadableFile() {
 void TestManifestLoader::configMostAllocated() {
     Loaded l;
     io::loadManifestFile(
-        QStringLiteral(BERTH_SHARED_DIR "/conformance/config-mostallocated.yaml").toStdString(), *l.cluster,
+        QStringLiteral(BERTH_CONFORMANCE_DIR "/scenarios/config-mostallocated.yaml").toStdString(), *l.cluster,
         l.result);
     QVERIFY2(l.result.diagnostics.items.empty(), qPrintable(l.all()));
     QVERIFY(l.result.config.has_value());
