@@ -72,7 +72,7 @@ void SimulationController::load(const QList<QUrl>& urls) {
 void SimulationController::loadFiles(const QStringList& paths) {
     // The texts are read here, once: the session keeps them, so undo, save and export never
     // depend on the files still being there (or unchanged).
-    io::PlanInput input;
+    plan::PlanInput input;
     QStringList names;
     for (const QString& path : paths) {
         QFile file(path);
@@ -89,16 +89,16 @@ void SimulationController::loadFiles(const QStringList& paths) {
 }
 
 void SimulationController::loadText(const QByteArray& text, const QString& name) {
-    io::PlanInput input;
+    plan::PlanInput input;
     input.manifests.push_back({name.toStdString(), text.toStdString()});
     startLoad(std::move(input), name, {});
 }
 
-void SimulationController::startLoad(io::PlanInput input, const QString& source, const QStringList& recentPaths) {
+void SimulationController::startLoad(plan::PlanInput input, const QString& source, const QStringList& recentPaths) {
     input.seed = m_seed;
     setStatusText(tr("Loading %1…").arg(source));
     ReplayRequest r;
-    r.input = std::make_shared<const io::PlanInput>(std::move(input));
+    r.input = std::make_shared<const plan::PlanInput>(std::move(input));
     r.title = tr("Loading %1").arg(source);
     // A bad file never replaces the session on show (manifest_check.h): the worker checks
     // the files as it loads them, and only a plan that loaded becomes the session.

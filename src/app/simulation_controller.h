@@ -163,7 +163,7 @@ public:
     /// label and taint dialogs).
     Q_INVOKABLE QVariantMap nodeLabels(const QString& node) const;
     Q_INVOKABLE QVariantList nodeTaints(const QString& node) const;
-    void applyEdit(const io::PlanEdit& edit);
+    void applyEdit(const plan::PlanEdit& edit);
 
     Q_INVOKABLE void undo();
     Q_INVOKABLE void redo();
@@ -245,9 +245,9 @@ private:
     /// Config: applies a configuration text as an edit (checked first).
     QString applyConfigText(const std::string& yaml, const std::string& fileName);
     /// Config: the panel shows the configuration in effect with these edits.
-    void refreshSchedulerConfig(const io::PlanInput& input, const std::vector<io::PlanEdit>& edits);
+    void refreshSchedulerConfig(const plan::PlanInput& input, const std::vector<plan::PlanEdit>& edits);
     /// Config: runs both edit lists to the end off the GUI thread and fills placementDiff.
-    void comparePlacements(std::vector<io::PlanEdit> before, std::vector<io::PlanEdit> after);
+    void comparePlacements(std::vector<plan::PlanEdit> before, std::vector<plan::PlanEdit> after);
     /// Config: whether edits [from, to) of the history hold a configuration change.
     bool configChangeBetween(int from, int to) const;
     void onPodNodeChecked(const berth::app::NodeVerdictUi& verdict);
@@ -255,8 +255,8 @@ private:
     /// a configuration change. The session changes only once the new plan is shown: `commit`
     /// runs then; `rollback` runs when it is cancelled or its manifests are refused.
     struct ReplayRequest {
-        std::shared_ptr<const io::PlanInput> input;
-        std::vector<io::PlanEdit> edits;
+        std::shared_ptr<const plan::PlanInput> input;
+        std::vector<plan::PlanEdit> edits;
         quint64 stopAtStep = 0;
         QString title;               // the operation's name, and what a refusal reports
         bool refuseBadInput = false; // manifests with errors are refused (openFailed)
@@ -270,13 +270,13 @@ private:
     std::optional<ReplayRequest> takeReplay(quint64 serial);
     void onReplayCancelled(quint64 serial);
     void onOpenRefused(quint64 serial, const QStringList& problems);
-    static ReplayRequest replayOf(std::shared_ptr<const io::PlanInput> input, std::vector<io::PlanEdit> edits,
+    static ReplayRequest replayOf(std::shared_ptr<const plan::PlanInput> input, std::vector<plan::PlanEdit> edits,
                                   quint64 stopAtStep, const QString& title);
     /// The session's input with its first `applied` edits, stopping at `stopAtStep`.
     ReplayRequest sessionReplay(int applied, quint64 stopAtStep, const QString& title) const;
     /// A session document's input and applied edits, stopping where the last applied edit was made.
     static ReplayRequest documentReplay(const SessionDocument& doc, const QString& title);
-    void startLoad(io::PlanInput input, const QString& source, const QStringList& recentPaths);
+    void startLoad(plan::PlanInput input, const QString& source, const QStringList& recentPaths);
     /// Tells QML (busy, canUndo, canRedo) when busy() is no longer `wasBusy`.
     void notifyBusy(bool wasBusy);
     void setStatusText(const QString& text);

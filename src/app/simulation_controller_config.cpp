@@ -1,5 +1,5 @@
 // SimulationController: the scheduler configuration panel. A configuration change is a
-// SetSchedulerConfig edit carrying the complete KubeSchedulerConfiguration text (io::Plan
+// SetSchedulerConfig edit carrying the complete KubeSchedulerConfiguration text (plan::Plan
 // checks it and puts it into effect from step 0 on replay); the controller only turns the
 // panel's draft into that text, asks for the re-run and for the comparison of placements.
 
@@ -9,8 +9,8 @@
 #include <QFileInfo>
 #include <QThread>
 
-#include "io/plan/placement_diff.h"
-#include "io/plan/scheduler_settings.h"
+#include "plan/placement_diff.h"
+#include "plan/scheduler_settings.h"
 
 namespace berth::app {
 namespace {
@@ -22,9 +22,9 @@ constexpr const char* kPanelFileName = "scheduler-config.yaml";
 QString SimulationController::applySchedulerConfig() {
     QStringList problems = m_schedulerConfig.errors();
     if (!problems.isEmpty()) return problems.join(QLatin1Char('\n'));
-    const io::SchedulerSettings draft = m_schedulerConfig.draft();
+    const plan::SchedulerSettings draft = m_schedulerConfig.draft();
     if (draft == m_schedulerConfig.active()) return tr("the configuration is unchanged");
-    return applyConfigText(io::settingsToYaml(draft, m_schedulerConfig.baseText()), kPanelFileName);
+    return applyConfigText(plan::settingsToYaml(draft, m_schedulerConfig.baseText()), kPanelFileName);
 }
 
 QString SimulationController::loadSchedulerConfig(const QUrl& file) {
@@ -43,14 +43,14 @@ QString SimulationController::applyConfigText(const std::string& yaml, const std
     if (!m_loaded) return tr("no cluster is loaded");
     if (busy()) return tr("the plan is being rebuilt; try again");
     // Checked here too, so a bad file is refused with its messages before anything is queued.
-    const std::string error = io::checkSchedulerConfig(yaml, fileName, m_session.input()->version);
+    const std::string error = plan::checkSchedulerConfig(yaml, fileName, m_session.input()->version);
     if (!error.empty()) {
         const QString message = QString::fromStdString(error);
         setStatusText(tr("Configuration refused: %1").arg(message.section(QLatin1Char('\n'), 0, 0)));
         return message;
     }
-    io::PlanEdit e;
-    e.kind = io::EditKind::SetSchedulerConfig;
+    plan::PlanEdit e;
+    e.kind = plan::EditKind::SetSchedulerConfig;
     e.yaml = yaml;
     e.fileName = fileName;
     applyEdit(e);
@@ -60,20 +60,20 @@ QString SimulationController::applyConfigText(const std::string& yaml, const std
 bool SimulationController::configChangeBetween(int from, int to) const {
     const auto& edits = m_session.history()->edits();
     for (int i = std::max(0, from); i < to && i < static_cast<int>(edits.size()); ++i)
-        if (edits[static_cast<std::size_t>(i)].kind == io::EditKind::SetSchedulerConfig) return true;
+        if (edits[static_cast<std::size_t>(i)].kind == plan::EditKind::SetSchedulerConfig) return true;
     return false;
 }
 
-void SimulationController::refreshSchedulerConfig(const io::PlanInput& input, const std::vector<io::PlanEdit>& edits) {
+void SimulationController::refreshSchedulerConfig(const plan::PlanInput& input, const std::vector<plan::PlanEdit>& edits) {
     core::SchedulerConfiguration config;
     std::string text, error;
-    io::SchedulerSettings settings;
-    if (!io::effectiveSchedulerConfig(input, edits, config, text, error) ||
-        !io::settingsFromConfig(config, input.version, settings, error))
+    plan::SchedulerSettings settings;
+    if (!plan::effectiveSchedulerConfig(input, edits, config, text, error) ||
+        !plan::settingsFromConfig(config, input.version, settings, error))
         return;  // the replay reports the configuration error
     QString source = tr("upstream defaults");
     const auto last = std::find_if(edits.rbegin(), edits.rend(),
-                                   [](const io::PlanEdit& e) { return e.kind == io::EditKind::SetSchedulerConfig; });
+                                   [](const plan::PlanEdit& e) { return e.kind == plan::EditKind::SetSchedulerConfig; });
     if (last != edits.rend())
         source = last->yaml.empty() ? tr("upstream defaults") : QString::fromStdString(last->fileName);
     else if (!input.configText.empty())
@@ -86,7 +86,7 @@ void SimulationController::refreshSchedulerConfig(const io::PlanInput& input, co
     m_schedulerConfig.setActive(settings, text, source);
 }
 
-void SimulationController::comparePlacements(std::vector<io::PlanEdit> before, std::vector<io::PlanEdit> after) {
+void SimulationController::comparePlacements(std::vector<plan::PlanEdit> before, std::vector<plan::PlanEdit> after) {
     const auto input = m_session.input();
     const quint64 serial = ++m_diffSerial;
     m_placementDiff.setComputing();
@@ -100,10 +100,10 @@ void SimulationController::comparePlacements(std::vector<io::PlanEdit> before, s
                                        progress = m_diffProgress] {
         const core::FinishOnExit finish(progress.get());
         std::string error;
-        std::optional<io::Placements> a = io::finalPlacements(input, before, error, progress.get());
-        std::optional<io::Placements> b = a ? io::finalPlacements(input, after, error, progress.get()) : std::nullopt;
-        std::vector<io::PlacementChange> changes;
-        if (a && b) changes = io::diffPlacements(*a, *b);
+        std::optional<plan::Placements> a = plan::finalPlacements(input, before, error, progress.get());
+        std::optional<plan::Placements> b = a ? plan::finalPlacements(input, after, error, progress.get()) : std::nullopt;
+        std::vector<plan::PlacementChange> changes;
+        if (a && b) changes = plan::diffPlacements(*a, *b);
         const QString err = a && b ? QString() : QString::fromStdString(error);
         QMetaObject::invokeMethod(
             this,

@@ -1,5 +1,5 @@
 // SimulationController: the planner's edits, undo/redo, session files and export. The
-// edits are applied by the worker (io::Plan::apply); undo and redo rebuild the plan from
+// edits are applied by the worker (plan::Plan::apply); undo and redo rebuild the plan from
 // the session's input and replay the history, so they are exactly as deterministic as a load.
 
 #include "app/simulation_controller.h"
@@ -12,15 +12,15 @@
 
 #include "app/engine/simulation_worker.h"
 #include "app/session/atomic_file.h"
-#include "io/plan/plan_export.h"
+#include "plan/plan_export.h"
 
 namespace berth::app {
 namespace {
 
 QString localPath(const QUrl& url) { return url.isLocalFile() ? url.toLocalFile() : url.toString(); }
 
-io::PlanEdit nodeEdit(io::EditKind kind, const QString& node) {
-    io::PlanEdit e;
+plan::PlanEdit nodeEdit(plan::EditKind kind, const QString& node) {
+    plan::PlanEdit e;
     e.kind = kind;
     e.node = node.toStdString();
     return e;
@@ -33,7 +33,7 @@ std::pair<std::string, std::string> splitKey(const QString& key) {
     return {key.left(slash).toStdString(), key.mid(slash + 1).toStdString()};
 }
 
-QString sourceOf(const io::PlanInput& input) {
+QString sourceOf(const plan::PlanInput& input) {
     QStringList names;
     for (const auto& m : input.manifests) names << QString::fromStdString(m.name);
     return names.join(QStringLiteral(", "));
@@ -41,14 +41,14 @@ QString sourceOf(const io::PlanInput& input) {
 
 }  // namespace
 
-void SimulationController::cordonNode(const QString& node) { applyEdit(nodeEdit(io::EditKind::Cordon, node)); }
-void SimulationController::uncordonNode(const QString& node) { applyEdit(nodeEdit(io::EditKind::Uncordon, node)); }
-void SimulationController::drainNode(const QString& node) { applyEdit(nodeEdit(io::EditKind::Drain, node)); }
-void SimulationController::deleteNode(const QString& node) { applyEdit(nodeEdit(io::EditKind::DeleteNode, node)); }
+void SimulationController::cordonNode(const QString& node) { applyEdit(nodeEdit(plan::EditKind::Cordon, node)); }
+void SimulationController::uncordonNode(const QString& node) { applyEdit(nodeEdit(plan::EditKind::Uncordon, node)); }
+void SimulationController::drainNode(const QString& node) { applyEdit(nodeEdit(plan::EditKind::Drain, node)); }
+void SimulationController::deleteNode(const QString& node) { applyEdit(nodeEdit(plan::EditKind::DeleteNode, node)); }
 
 void SimulationController::addNodePool(const QString& templateNode, int count, const QString& zone,
                                        const QString& namePrefix) {
-    io::PlanEdit e = nodeEdit(io::EditKind::AddNodePool, templateNode);
+    plan::PlanEdit e = nodeEdit(plan::EditKind::AddNodePool, templateNode);
     e.count = count;
     e.zone = zone.toStdString();
     e.namePrefix = namePrefix.toStdString();
@@ -56,14 +56,14 @@ void SimulationController::addNodePool(const QString& templateNode, int count, c
 }
 
 void SimulationController::setNodeLabels(const QString& node, const QVariantMap& labels) {
-    io::PlanEdit e = nodeEdit(io::EditKind::SetNodeLabels, node);
+    plan::PlanEdit e = nodeEdit(plan::EditKind::SetNodeLabels, node);
     // QVariantMap iterates in key order: the edit (and the session file) is canonical.
     for (auto it = labels.begin(); it != labels.end(); ++it) e.labels.emplace_back(it.key().toStdString(), it.value().toString().toStdString());
     applyEdit(e);
 }
 
 void SimulationController::setNodeTaints(const QString& node, const QVariantList& taints) {
-    io::PlanEdit e = nodeEdit(io::EditKind::SetNodeTaints, node);
+    plan::PlanEdit e = nodeEdit(plan::EditKind::SetNodeTaints, node);
     for (const QVariant& t : taints) {
         const QVariantMap m = t.toMap();
         e.taints.push_back({m.value(QStringLiteral("key")).toString().toStdString(),
@@ -74,9 +74,9 @@ void SimulationController::setNodeTaints(const QString& node, const QVariantList
 }
 
 void SimulationController::scaleWorkload(const QString& kind, const QString& ns, const QString& name, int replicas) {
-    io::PlanEdit e;
-    e.kind = io::EditKind::ScaleWorkload;
-    const auto wk = io::parseWorkloadKind(kind.toStdString());
+    plan::PlanEdit e;
+    e.kind = plan::EditKind::ScaleWorkload;
+    const auto wk = plan::parseWorkloadKind(kind.toStdString());
     if (!wk) return Q_EMIT editFailed(tr("Scale %1 %2/%3").arg(kind, ns, name), tr("unknown workload kind"));
     e.workloadKind = *wk;
     e.ns = ns.toStdString();
@@ -86,9 +86,9 @@ void SimulationController::scaleWorkload(const QString& kind, const QString& ns,
 }
 
 void SimulationController::deleteWorkload(const QString& kind, const QString& ns, const QString& name) {
-    io::PlanEdit e;
-    e.kind = io::EditKind::DeleteWorkload;
-    const auto wk = io::parseWorkloadKind(kind.toStdString());
+    plan::PlanEdit e;
+    e.kind = plan::EditKind::DeleteWorkload;
+    const auto wk = plan::parseWorkloadKind(kind.toStdString());
     if (!wk) return Q_EMIT editFailed(tr("Delete %1 %2/%3").arg(kind, ns, name), tr("unknown workload kind"));
     e.workloadKind = *wk;
     e.ns = ns.toStdString();
@@ -97,8 +97,8 @@ void SimulationController::deleteWorkload(const QString& kind, const QString& ns
 }
 
 void SimulationController::submitYaml(const QString& yaml) {
-    io::PlanEdit e;
-    e.kind = io::EditKind::SubmitYaml;
+    plan::PlanEdit e;
+    e.kind = plan::EditKind::SubmitYaml;
     e.yaml = yaml.toStdString();
     // Unique among the session's texts (also after undo: the name stays taken).
     int n = std::max(m_submitted, static_cast<int>(m_session.history()->edits().size())) + 1;
@@ -117,14 +117,14 @@ QStringList SimulationController::validateYaml(const QString& yaml) const {
 }
 
 void SimulationController::pinPod(const QString& podKey, const QString& node) {
-    io::PlanEdit e = nodeEdit(io::EditKind::PinPod, node);
+    plan::PlanEdit e = nodeEdit(plan::EditKind::PinPod, node);
     std::tie(e.ns, e.name) = splitKey(podKey);
     applyEdit(e);
 }
 
-void SimulationController::applyEdit(const io::PlanEdit& edit) {
+void SimulationController::applyEdit(const plan::PlanEdit& edit) {
     if (!m_replays.isEmpty()) {
-        Q_EMIT editFailed(QString::fromStdString(io::describeEdit(edit)), tr("the plan is being rebuilt; try again"));
+        Q_EMIT editFailed(QString::fromStdString(plan::describeEdit(edit)), tr("the plan is being rebuilt; try again"));
         return;
     }
     // Playing on while the edit is recorded would move the step it is recorded at.
@@ -136,11 +136,11 @@ void SimulationController::applyEdit(const io::PlanEdit& edit) {
 }
 
 void SimulationController::onEditDone(const EditOutcome& outcome) {
-    const QString description = QString::fromStdString(io::describeEdit(outcome.edit));
+    const QString description = QString::fromStdString(plan::describeEdit(outcome.edit));
     if (outcome.error.isEmpty()) {
         m_session.history()->push(outcome.edit);
         m_session.markChanged();
-        if (outcome.edit.kind == io::EditKind::SetSchedulerConfig) {
+        if (outcome.edit.kind == plan::EditKind::SetSchedulerConfig) {
             // Part of the starting state: compare, and re-run the plan from its start.
             const int applied = m_session.history()->appliedCount();
             const auto& all = m_session.history()->edits();
@@ -194,16 +194,16 @@ void SimulationController::revertTo(int applied) {
     startReplay(std::move(r));
 }
 
-SimulationController::ReplayRequest SimulationController::replayOf(std::shared_ptr<const io::PlanInput> input,
-                                                                   std::vector<io::PlanEdit> edits, quint64 stopAtStep,
+SimulationController::ReplayRequest SimulationController::replayOf(std::shared_ptr<const plan::PlanInput> input,
+                                                                   std::vector<plan::PlanEdit> edits, quint64 stopAtStep,
                                                                    const QString& title) {
     ReplayRequest r;
     r.input = std::move(input);
     r.edits = std::move(edits);
     // A configuration change re-runs the plan to the end (its atStep is where it was made,
     // not how far it ran): shown so whenever the plan stops at it.
-    if (!r.edits.empty() && r.edits.back().kind == io::EditKind::SetSchedulerConfig && stopAtStep == r.edits.back().atStep)
-        stopAtStep = io::Plan::kToEnd;
+    if (!r.edits.empty() && r.edits.back().kind == plan::EditKind::SetSchedulerConfig && stopAtStep == r.edits.back().atStep)
+        stopAtStep = plan::Plan::kToEnd;
     r.stopAtStep = stopAtStep;
     r.title = title;
     return r;
@@ -217,7 +217,7 @@ SimulationController::ReplayRequest SimulationController::sessionReplay(int appl
 
 SimulationController::ReplayRequest SimulationController::documentReplay(const SessionDocument& doc, const QString& title) {
     const quint64 stopAt = doc.applied > 0 ? doc.edits[static_cast<std::size_t>(doc.applied - 1)].atStep : 0;
-    return replayOf(std::make_shared<const io::PlanInput>(doc.input), doc.appliedEdits(), stopAt, title);
+    return replayOf(std::make_shared<const plan::PlanInput>(doc.input), doc.appliedEdits(), stopAt, title);
 }
 
 void SimulationController::startReplay(ReplayRequest request) {
@@ -294,16 +294,16 @@ QString SimulationController::openSession(const QUrl& file) {
 
 QString SimulationController::exportPlacements(const QUrl& file, const QString& format, const QString& ns, bool overwrite) {
     const QString path = localPath(file);
-    const auto fmt = io::parseExportFormat(format.toStdString());
+    const auto fmt = plan::parseExportFormat(format.toStdString());
     if (!fmt) return tr("unknown export format '%1' (pods, bindings, json, csv, workloads)").arg(format);
     if (path.isEmpty()) return tr("no file name");
     if (!overwrite && QFileInfo::exists(path)) return tr("%1 already exists").arg(path);
     // "workloads": the YAML, and the per-pod placement report beside it (<name>.placements.csv).
-    const bool workloads = *fmt == io::ExportFormat::WorkloadsYaml;
-    const QString csvPath = workloads ? QString::fromStdString(io::placementsCsvPathFor(path.toStdString())) : QString();
+    const bool workloads = *fmt == plan::ExportFormat::WorkloadsYaml;
+    const QString csvPath = workloads ? QString::fromStdString(plan::placementsCsvPathFor(path.toStdString())) : QString();
     if (workloads && !overwrite && QFileInfo::exists(csvPath)) return tr("%1 already exists").arg(csvPath);
     const auto input = m_session.input();
-    const std::vector<io::PlanEdit> edits = m_session.history()->appliedEdits();
+    const std::vector<plan::PlanEdit> edits = m_session.history()->appliedEdits();
     const std::string nsFilter = ns.toStdString();
     // A fresh plan, run to the end off the GUI thread: the export does not depend on how far
     // the on-screen simulation has got, and equals berthctl's output for the same session.
@@ -312,9 +312,9 @@ QString SimulationController::exportPlacements(const QUrl& file, const QString& 
     QThread* thread = QThread::create([this, input, edits, fmt, nsFilter, path, overwrite, csvPath, progress] {
         const core::FinishOnExit finish(progress.get());
         std::string error;
-        std::vector<io::ExportFormat> formats{*fmt};
-        if (!csvPath.isEmpty()) formats.push_back(io::ExportFormat::ReportCsv);
-        const auto texts = io::exportPlanTexts(input, edits, formats, nsFilter, error, progress.get());
+        std::vector<plan::ExportFormat> formats{*fmt};
+        if (!csvPath.isEmpty()) formats.push_back(plan::ExportFormat::ReportCsv);
+        const auto texts = plan::exportPlanTexts(input, edits, formats, nsFilter, error, progress.get());
         QString err = texts ? writeFileAtomically(path, QByteArray::fromStdString(texts->front()), overwrite)
                             : QString::fromStdString(error);
         if (err.isEmpty() && !csvPath.isEmpty())
@@ -323,7 +323,7 @@ QString SimulationController::exportPlacements(const QUrl& file, const QString& 
             this,
             [this, path, err] {
                 if (err.isEmpty()) setStatusText(tr("Exported %1").arg(path));
-                else if (err == QLatin1String(io::Plan::kCancelled)) setStatusText(tr("Export cancelled; %1 was not written").arg(path));
+                else if (err == QLatin1String(plan::Plan::kCancelled)) setStatusText(tr("Export cancelled; %1 was not written").arg(path));
                 else setStatusText(tr("Export to %1 failed: %2").arg(path, err));
                 Q_EMIT exportFinished(path, err);
             },

@@ -10,17 +10,18 @@
 #include <thread>
 
 #include "cli/explain_printer.h"
+#include "cli/capacity_command.h"
 #include "cli/generate.h"
+#include "cli/plan_input.h"
 #include "cli/options.h"
 #include "core/simulation.h"
 #include "io/json_writer.h"
+#include "io/event_writer.h"
 #include "io/manifest_loader.h"
 #include "io/placed_pods_writer.h"
 #include "io/report_writer.h"
-#include "io/cluster_setup.h"
-#include "io/event_writer.h"
 #include "io/trace_writer.h"
-#include "io/workloads.h"
+#include "plan/plan.h"
 
 namespace {
 
@@ -47,44 +48,25 @@ void printDiagnostics(const io::Diagnostics& d) {
 
 int run(const cli::Options& opt) {
     const auto t0 = Clock::now();
-    core::Cluster cluster;
-    io::LoadResult load;
-    io::LoadOptions loadOptions;
-    loadOptions.version = opt.version;
-    // -o yaml writes each placed pod from its own document (or its workload's template).
-    loadOptions.keepSourceText = opt.output == cli::OutputFormat::Yaml || opt.output == cli::OutputFormat::Workloads;
-    for (const auto& f : opt.files) io::loadManifestFile(f, cluster, load, loadOptions);
+    io::Diagnostics problems;
     // Controllers create the pods of Deployments, ReplicaSets, StatefulSets, Jobs, DaemonSets.
-    io::finishLoading(cluster, load, opt.seed, opt.version);
-    std::optional<core::SchedulerConfiguration> config = load.config;
-    if (!opt.configFile.empty()) config = io::loadSchedulerConfigFile(opt.configFile, load.diagnostics);
-    printDiagnostics(load.diagnostics);
-    if (load.diagnostics.hasErrors()) {
+    plan::Plan thePlan(cli::planInputFor(opt, problems));
+    printDiagnostics(problems);
+    printDiagnostics(thePlan.load().diagnostics);
+    if (problems.hasErrors() || thePlan.load().diagnostics.hasErrors()) {
         std::cerr << "berthctl: input errors, nothing scheduled\n";
+        return 1;
+    }
+    if (!thePlan.ok()) {
+        std::cerr << "berthctl: configuration error: " << thePlan.error() << "\n";
         return 1;
     }
     const auto t1 = Clock::now();
     const double cpu1 = cpuSeconds();
+    core::Cluster& cluster = thePlan.cluster();
+    core::Simulation& sim = thePlan.sim();
+    sim.scheduler().setTrace(!opt.traceFile.empty() || opt.command == "explain");
 
-    core::SchedulerOptions so;
-    so.version = opt.version;
-    so.tieBreak = opt.tieBreak;
-    so.seed = opt.seed;
-    so.percentageOfNodesToScore = opt.percentageOfNodesToScore;
-    so.preemption = opt.preemption;
-    so.fastPaths = opt.fastPaths;
-    so.threads = opt.threads != 0 ? opt.threads : std::max(1U, std::thread::hardware_concurrency());
-    so.trace = !opt.traceFile.empty() || opt.command == "explain";
-    core::Simulation sim(cluster, config.value_or(core::SchedulerConfiguration{}), so);
-    sim.setBindingSettings(opt.binding);
-    std::string error;
-    if (!sim.init(error)) {
-        std::cerr << "berthctl: configuration error: " << error << "\n";
-        return 1;
-    }
-
-    // After evictions the owners recreate their pods, as the controllers would.
-    sim.setReconciler(io::controllerReconciler(opt.seed, opt.version));
     std::ofstream traceOut;
     if (!opt.traceFile.empty()) {
         traceOut.open(opt.traceFile, std::ios::out | std::ios::trunc);
@@ -133,9 +115,9 @@ int run(const cli::Options& opt) {
     switch (opt.output) {
         case cli::OutputFormat::Table: std::cout << io::reportTable(sim); break;
         case cli::OutputFormat::Json: std::cout << io::reportJson(sim); break;
-        case cli::OutputFormat::Yaml: std::cout << io::placedPodsYaml(sim, load.sourceTexts); break;
+        case cli::OutputFormat::Yaml: std::cout << io::placedPodsYaml(sim, thePlan.load().sourceTexts); break;
         case cli::OutputFormat::Bindings: std::cout << io::reportBindingsYaml(sim); break;
-        case cli::OutputFormat::Workloads: std::cout << io::placedWorkloadsYaml(sim, load.sourceTexts); break;
+        case cli::OutputFormat::Workloads: std::cout << io::placedWorkloadsYaml(sim, thePlan.load().sourceTexts); break;
         case cli::OutputFormat::Csv: std::cout << io::reportCsv(sim); break;
         case cli::OutputFormat::None: break;
     }
@@ -209,6 +191,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     try {
+        if (opt.command == "capacity") return cli::runCapacity(opt);
         return run(opt);
     } catch (const std::exception& e) {
         std::cerr << "berthctl: internal error: " << e.what() << "\n";

@@ -13,6 +13,10 @@ const char* usageText() {
 Usage:
   berthctl schedule -f FILE [-f FILE ...] [flags]
   berthctl explain  -f FILE [-f FILE ...] [flags] NAMESPACE/POD
+  berthctl capacity fit -f FILE [-f FILE ...] --template FILE [--max N] [--allow-preemption]
+                    [flags] [-o table|json|yaml|csv|markdown]
+  berthctl capacity compare -f FILE [-f FILE ...] --config A.yaml --config B.yaml [--config ...]
+                    [--group-by KEY] [--reference-pod FILE] [flags] [-o table|json|yaml|csv|markdown]
   berthctl generate [--nodes N] [--pods N] [--zones N] [--replicasets N]
                     [--variant basic|anti-affinity|spread] [-o yaml|json]
                                             (a synthetic cluster on stdout; YAML or a JSON List)
@@ -22,6 +26,20 @@ Commands:
   schedule   Load the cluster and schedule every pending pod; print the placements.
   explain    Schedule the cluster as `schedule` does, then show one pod's filter verdicts per
              node and its per-plugin scores (raw, normalized, weighted) for a cycle run now.
+  capacity fit
+             How many more replicas of the --template (one Pod, Deployment, ReplicaSet,
+             StatefulSet or Job) fit once the cluster's pending pods have settled: replicas
+             are added one at a time as the controller makes them, each through the whole
+             scheduling loop, until one finds no node (its FitError is shown) or --max.
+             No pod of the cluster is preempted unless --allow-preemption. An existing
+             workload of the same kind and name is scaled up from its replicas.
+  capacity compare
+             The same plan run to the end under each --config: pods pending and placed,
+             nodes used and left empty, requested/allocatable cpu and memory per value of
+             --group-by (default topology.kubernetes.io/zone), how many more of a reference
+             pod fit (--reference-pod, default the plan's most common requests) and the free
+             capacity stranded where none does, and every pod placed differently from the
+             first configuration.
 
 Flags:
   -f, --filename FILE                 Kubernetes YAML (multi-document or kind: List); "-" reads
@@ -62,6 +80,11 @@ Flags:
                                       loaded (replicas as planned) and the placed standalone
                                       Pods with spec.nodeName; csv: the per-pod placement
                                       report; none: nothing.
+      --template FILE                 capacity fit: the Pod or workload to add replicas of.
+      --max N                         capacity fit: stop after N replicas.
+      --allow-preemption              capacity fit: replicas may preempt lower-priority pods.
+      --group-by KEY                  capacity compare: the node label utilization is grouped by.
+      --reference-pod FILE            capacity compare: the Pod fragmentation is measured with.
   -h, --help                          This text.
 
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,
@@ -104,7 +127,8 @@ std::string parseOptions(int argc, char** argv, Options& out) {
         return {};
     }
     out.command = args[i++];
-    if (out.command != "schedule" && out.command != "explain") return "unknown command \"" + out.command + "\"";
+    if (out.command != "schedule" && out.command != "explain" && out.command != "capacity")
+        return "unknown command \"" + out.command + "\"";
     std::vector<std::string> positional;
     auto needValue = [&](const std::string& flag, std::string& value) -> std::string {
         // --flag=value or --flag value
@@ -131,6 +155,7 @@ std::string parseOptions(int argc, char** argv, Options& out) {
         } else if (name == "--config") {
             if (!(err = needValue(a, v)).empty()) return err;
             out.configFile = v;
+            out.compareConfigs.push_back(v);
         } else if (name == "--seed") {
             if (!(err = needValue(a, v)).empty()) return err;
             std::int64_t n = 0;
@@ -187,8 +212,27 @@ std::string parseOptions(int argc, char** argv, Options& out) {
             out.binding.failingNodes.insert(v);
         } else if (name == "--stats") {
             out.stats = true;
+        } else if (name == "--template") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.templateFile = v;
+        } else if (name == "--max") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            std::int64_t n = 0;
+            if (!parseInt(v, n) || n < 0) return "--max needs a non-negative integer, got \"" + v + "\"";
+            out.maxReplicas = n;
+        } else if (name == "--allow-preemption") {
+            out.allowPreemption = true;
+        } else if (name == "--group-by") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            if (v.empty()) return "--group-by needs a label key";
+            out.groupBy = v;
+        } else if (name == "--reference-pod") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.referencePodFile = v;
         } else if (name == "-o" || name == "--output") {
             if (!(err = needValue(a, v)).empty()) return err;
+            out.outputName = v;
+            if (out.command == "capacity") continue;  // checked with the question
             if (v == "table") out.output = OutputFormat::Table;
             else if (v == "yaml") out.output = OutputFormat::Yaml;
             else if (v == "json") out.output = OutputFormat::Json;
@@ -204,7 +248,23 @@ std::string parseOptions(int argc, char** argv, Options& out) {
         }
     }
     if (out.files.empty()) return "at least one -f FILE is required";
-    if (out.command == "explain") {
+    if (out.command == "capacity") {
+        if (positional.empty()) return "capacity needs a question: fit or compare";
+        out.capacityQuestion = positional[0];
+        if (positional.size() > 1) return "unexpected argument \"" + positional[1] + "\"";
+        if (out.capacityQuestion == "fit") {
+            if (out.templateFile.empty()) return "capacity fit needs --template FILE";
+            out.compareConfigs.clear();
+        } else if (out.capacityQuestion == "compare") {
+            if (out.compareConfigs.size() < 2) return "capacity compare needs two --config FILE or more";
+            out.configFile.clear();  // each compared configuration replaces the plan's
+        } else {
+            return "unknown capacity question \"" + out.capacityQuestion + "\" (fit or compare)";
+        }
+        if (out.outputName != "table" && out.outputName != "json" && out.outputName != "yaml" &&
+            out.outputName != "csv" && out.outputName != "markdown")
+            return "-o must be table, json, yaml, csv or markdown for capacity, got \"" + out.outputName + "\"";
+    } else if (out.command == "explain") {
         if (positional.size() != 1) return "explain needs exactly one NAMESPACE/POD";
         out.explainPod = positional[0];
     } else if (!positional.empty()) {

@@ -33,6 +33,16 @@ struct Options {
     bool stats = false;
     OutputFormat output = OutputFormat::Table;
     std::string explainPod;  // namespace/name
+
+    // capacity QUESTION: the question (fit), its flags and its output format.
+    std::string capacityQuestion;
+    std::string templateFile;             // fit --template
+    std::optional<std::int64_t> maxReplicas;  // fit --max
+    bool allowPreemption = false;         // fit --allow-preemption
+    std::vector<std::string> compareConfigs;  // compare --config (each one)
+    std::string groupBy = "topology.kubernetes.io/zone";  // compare --group-by
+    std::string referencePodFile;         // compare --reference-pod
+    std::string outputName = "table";     // -o as given (capacity has formats of its own)
 };
 
 /// Returns an error text on a usage error (empty on success).

@@ -77,6 +77,9 @@ public:
     /// Turns cycle traces on or off between cycles: the GUI records them while a person can
     /// watch, and stops when a large cluster runs flat out.
     void setTrace(bool on) { m_options.trace = on; }
+    /// Whether failed pods run PostFilter (DefaultPreemption): capacity answers that must not
+    /// evict anything turn it off after the plan's own pods have settled.
+    void setPreemption(bool on) { m_options.preemption = on; }
     const SchedulerConfiguration& config() const { return m_config; }
     Handle& handle() { return m_handle; }
 

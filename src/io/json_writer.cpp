@@ -88,6 +88,11 @@ JsonWriter& JsonWriter::value(double v) {
     m_out += buf;
     return *this;
 }
+JsonWriter& JsonWriter::null() {
+    separator();
+    m_out += "null";
+    return *this;
+}
 JsonWriter& JsonWriter::value(bool v) {
     separator();
     m_out += v ? "true" : "false";

@@ -23,6 +23,7 @@ public:
     JsonWriter& value(std::size_t v) { return value(static_cast<std::int64_t>(v)); }
     JsonWriter& value(double v);
     JsonWriter& value(bool v);
+    JsonWriter& null();
     /// Inserts a line break between top-level array items (pretty enough for reports).
     JsonWriter& newline();
     const std::string& str() const { return m_out; }

@@ -269,9 +269,10 @@ void parseError(Diagnostics& diagnostics, const std::string& file, const detail:
     diagnostics.add(std::move(d));
 }
 
-// The whole file or standard input; std::nullopt (with a diagnostic) when it cannot be read.
-std::optional<std::string> readText(const std::string& path, Diagnostics& diagnostics,
-                                    std::string& displayName) {
+}  // namespace
+
+std::optional<std::string> readManifestFile(const std::string& path, Diagnostics& diagnostics,
+                                            std::string& displayName) {
     displayName = path == "-" ? std::string("<stdin>") : path;
     auto fail = [&](const std::string& why) {
         Diagnostic d;
@@ -312,11 +313,15 @@ std::optional<std::string> readText(const std::string& path, Diagnostics& diagno
     return text;
 }
 
-}  // namespace
-
 void loadManifestText(std::string_view text, const std::string& fileName, core::Cluster& cluster,
                       LoadResult& result, const LoadOptions& options) {
-    if (options.keepSourceText) result.sourceTexts[fileName] = std::string(text);
+    if (options.keepSourceText) {
+        if (!options.textOutlivesResult) {
+            result.ownedSourceTexts.push_back(std::make_shared<const std::string>(text));
+            text = *result.ownedSourceTexts.back();
+        }
+        result.sourceTexts[fileName] = text;
+    }
     Loader loader{cluster, result, options, fileName};
     core::Progress* progress = options.progress;
     std::uint64_t reported = 0;  // bytes of `text` added to progress so far
@@ -356,7 +361,7 @@ void loadManifestText(std::string_view text, const std::string& fileName, core::
 void loadManifestFile(const std::string& path, core::Cluster& cluster, LoadResult& result,
                       const LoadOptions& options) {
     std::string name;
-    if (auto text = readText(path, result.diagnostics, name))
+    if (auto text = readManifestFile(path, result.diagnostics, name))
         loadManifestText(*text, name, cluster, result, options);
 }
 
@@ -402,12 +407,17 @@ void addImplicitNamespaces(core::Cluster& cluster) {
 std::optional<core::SchedulerConfiguration> loadSchedulerConfigFile(const std::string& path,
                                                                     Diagnostics& diagnostics) {
     std::string name;
-    const auto text = readText(path, diagnostics, name);
+    const auto text = readManifestFile(path, diagnostics, name);
     if (!text) return std::nullopt;
+    return loadSchedulerConfigText(*text, name, diagnostics);
+}
+
+std::optional<core::SchedulerConfiguration> loadSchedulerConfigText(std::string_view text, const std::string& name,
+                                                                    Diagnostics& diagnostics) {
     // Read it like a manifest into a scratch cluster, then insist it held only the config.
     core::Cluster scratch;
     LoadResult result;
-    loadManifestText(*text, name, scratch, result);
+    loadManifestText(text, name, scratch, result);
     bool ok = !result.diagnostics.hasErrors();
     if (!scratch.nodes.empty() || !scratch.pods.empty() || !scratch.workloads.empty() ||
         !scratch.namespaces.empty() || !scratch.services.empty() || !scratch.priorityClasses.empty() ||

@@ -3,6 +3,7 @@
 /// API defaulting applied and every problem reported as a Diagnostic.
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,9 @@ struct LoadOptions {
     /// Keep each file's text in LoadResult::sourceTexts, for exports that re-emit the objects
     /// as the user wrote them (`berthctl -o yaml`). Off by default: it costs the text's size.
     bool keepSourceText = false;
+    /// With keepSourceText: the caller keeps the text alive as long as the LoadResult (a
+    /// plan keeps its input's texts), so the result holds a view of it, not a copy.
+    bool textOutlivesResult = false;
     /// Reports the bytes read (Progress::add) and stops at the next document when cancelled;
     /// the caller then discards the cluster. Null: no reporting.
     core::Progress* progress = nullptr;
@@ -33,7 +37,11 @@ struct LoadResult {
     Diagnostics diagnostics;
     ObjectIndex index;  // every object loaded so far, to report duplicates across files
     /// File name (as in SourceRef::file) -> its text; filled when LoadOptions::keepSourceText.
-    std::map<std::string, std::string> sourceTexts;
+    /// A view of the caller's text (LoadOptions::textOutlivesResult) or of ownedSourceTexts.
+    std::map<std::string, std::string_view> sourceTexts;
+    /// The copies sourceTexts views when the caller's text does not outlive the result;
+    /// shared, so a copied LoadResult's views stay valid.
+    std::vector<std::shared_ptr<const std::string>> ownedSourceTexts;
 };
 
 /// Loads YAML text (named `fileName` in messages) into `cluster`. Objects with errors are
@@ -41,6 +49,11 @@ struct LoadResult {
 /// Pending pods keep file order in cluster.pods.
 void loadManifestText(std::string_view text, const std::string& fileName, core::Cluster& cluster,
                       LoadResult& result, const LoadOptions& options = {});
+
+/// The whole file, or standard input for "-" (named "<stdin>" in `displayName`); nullopt,
+/// with a diagnostic, when it cannot be read.
+std::optional<std::string> readManifestFile(const std::string& path, Diagnostics& diagnostics,
+                                            std::string& displayName);
 
 /// Reads a file (or standard input for "-") and loads it.
 void loadManifestFile(const std::string& path, core::Cluster& cluster, LoadResult& result,
@@ -54,6 +67,10 @@ void validateCluster(core::Cluster& cluster, LoadResult& result);
 /// namespace that pods, workloads, services or budgets use but no file declares, so that
 /// namespaceSelectors see them as a real cluster would. Optional: call after loading.
 void addImplicitNamespaces(core::Cluster& cluster);
+
+/// Parses a standalone KubeSchedulerConfiguration text named `name`: it may hold nothing else.
+std::optional<core::SchedulerConfiguration> loadSchedulerConfigText(std::string_view text, const std::string& name,
+                                                                    Diagnostics& diagnostics);
 
 /// Parses a standalone KubeSchedulerConfiguration file (`--config`).
 std::optional<core::SchedulerConfiguration> loadSchedulerConfigFile(const std::string& path,

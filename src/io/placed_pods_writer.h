@@ -19,7 +19,7 @@
 namespace berth::io {
 
 /// File name (SourceRef::file) -> text, as LoadResult::sourceTexts keeps them.
-using SourceTexts = std::map<std::string, std::string>;
+using SourceTexts = std::map<std::string, std::string_view>;
 
 /// `ns`, when not empty, keeps the pods of that namespace only. `progress`, when given, counts
 /// the pods written (Phase::Writing); once it is cancelled the writer stops and returns "".

@@ -158,8 +158,6 @@ std::string reportBindingsYaml(core::Simulation& sim, std::string_view ns, core:
     return std::string(out.c_str()) + "\n";
 }
 
-namespace {
-
 std::string csvField(std::string_view s) {
     if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
     std::string out = "\"";
@@ -169,8 +167,6 @@ std::string csvField(std::string_view s) {
     }
     return out + "\"";
 }
-
-}  // namespace
 
 std::string reportCsv(core::Simulation& sim, std::string_view ns, core::Progress* progress) {
     const auto& cluster = sim.cluster();

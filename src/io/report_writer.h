@@ -20,6 +20,10 @@ std::string reportJson(core::Simulation& sim, std::string_view ns = {}, core::Pr
 /// A `v1` List of `Binding` objects for the pods placed during the run (of namespace `ns`
 /// when not empty).
 std::string reportBindingsYaml(core::Simulation& sim, std::string_view ns = {}, core::Progress* progress = nullptr);
+/// `s` as one CSV field: quoted (quotes doubled) when it holds a comma, quote or line break
+/// (RFC 4180).
+std::string csvField(std::string_view s);
+
 /// One line per pod (of namespace `ns` when not empty): namespace, name, owner, state,
 /// node, nominated node, priority, attempts, message (RFC 4180 quoting).
 std::string reportCsv(core::Simulation& sim, std::string_view ns = {}, core::Progress* progress = nullptr);

@@ -148,7 +148,7 @@ private Q_SLOTS:
         QVERIFY(waitReplay(c, [&] { c.undo(); }));
         QVERIFY(edit(c, [&] { c.cordonNode(QStringLiteral("node-a1")); }));
         QCOMPARE(c.history()->rowCount(), 2);
-        QCOMPARE(c.history()->edits()[1].kind, berth::io::EditKind::Cordon);
+        QCOMPARE(c.history()->edits()[1].kind, berth::plan::EditKind::Cordon);
         QVERIFY(!c.canRedo());
     }
 

@@ -13,7 +13,7 @@
 #include "cli/generate.h"
 #include "core/simulation.h"
 #include "io/manifest_loader.h"
-#include "io/workloads.h"
+#include "plan/controllers/workloads.h"
 
 namespace {
 
@@ -38,7 +38,7 @@ struct Fixture {
         io::LoadResult load;
         io::loadManifestText(generatedText(nodes, pods, variant), "bench.yaml", cluster, load);
         io::addImplicitNamespaces(cluster);
-        io::expandWorkloads(cluster, 0, core::KubeVersion::newest(), load.diagnostics);
+        plan::expandWorkloads(cluster, 0, core::KubeVersion::newest(), load.diagnostics);
         core::SchedulerOptions so;
         so.percentageOfNodesToScore = percentage;
         sim = std::make_unique<core::Simulation>(cluster, core::SchedulerConfiguration{}, so);

@@ -14,7 +14,7 @@
 #include <optional>
 
 #include "core/simulation.h"
-#include "io/cluster_setup.h"
+#include "plan/cluster_setup.h"
 #include "io/manifest_loader.h"
 #include "io/report_writer.h"
 
@@ -62,7 +62,7 @@ QJsonObject runToJson(const std::string& yaml, std::string* eventsOut = nullptr)
     io::LoadOptions lo;
     lo.version = *core::KubeVersion::parse("1.26");
     io::loadManifestFile(yaml, cluster, load, lo);
-    io::finishLoading(cluster, load, 0, lo.version);  // as berthctl does (seed 0)
+    plan::finishLoading(cluster, load, 0, lo.version);  // as berthctl does (seed 0)
     if (load.diagnostics.hasErrors()) return {};
     core::SchedulerOptions so;
     so.version = lo.version;
@@ -70,7 +70,7 @@ QJsonObject runToJson(const std::string& yaml, std::string* eventsOut = nullptr)
     core::Simulation sim(cluster, load.config.value_or(core::SchedulerConfiguration{}), so);
     std::string error;
     if (!sim.init(error)) return {};
-    sim.setReconciler(io::controllerReconciler(0, lo.version));
+    sim.setReconciler(plan::controllerReconciler(0, lo.version));
     if (eventsOut)
         sim.setEventListener([&](const core::SimEvent& e) {
             *eventsOut += std::to_string(e.time) + " " + core::eventTypeName(e.type) + " " + std::to_string(e.pod) + " " +

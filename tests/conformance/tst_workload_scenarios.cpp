@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/simulation.h"
-#include "io/cluster_setup.h"
+#include "plan/cluster_setup.h"
 #include "io/manifest_loader.h"
 
 using namespace berth;
@@ -73,7 +73,7 @@ struct World {
         io::LoadOptions lo;
         lo.version = version;
         io::loadManifestText(kCluster, "cluster.yaml", cluster, load, lo);
-        io::finishLoading(cluster, load, 0, version);
+        plan::finishLoading(cluster, load, 0, version);
         QVERIFY(!load.diagnostics.hasErrors());
         core::SchedulerOptions so;
         so.version = version;
@@ -81,7 +81,7 @@ struct World {
         sim = std::make_unique<core::Simulation>(cluster, core::SchedulerConfiguration{}, so);
         std::string error;
         QVERIFY2(sim->init(error), error.c_str());
-        sim->setReconciler(io::controllerReconciler(0, version));
+        sim->setReconciler(plan::controllerReconciler(0, version));
         sim->setEventListener([this](const core::SimEvent& e) {
             events += std::to_string(e.time) + " " + core::eventTypeName(e.type) + " " + std::to_string(e.pod) + " " +
                       std::to_string(e.node) + " " + e.message + "\n";

@@ -14,7 +14,7 @@
 #include "cli/generate.h"
 #include "core/simulation.h"
 #include "io/manifest_loader.h"
-#include "io/workloads.h"
+#include "plan/controllers/workloads.h"
 
 using namespace berth;
 
@@ -46,7 +46,7 @@ Run runOnce(const std::string& text, const core::KubeVersion& version, std::opti
     lo.version = version;
     io::loadManifestText(text, "generated.yaml", cluster, load, lo);
     io::addImplicitNamespaces(cluster);
-    io::expandWorkloads(cluster, 7, version, load.diagnostics);
+    plan::expandWorkloads(cluster, 7, version, load.diagnostics);
     for (int i = 0; taintEvery > 0 && i < static_cast<int>(cluster.nodes.size()); i += taintEvery) {
         const std::string key = "example.com/taint-" + std::to_string(i);
         cluster.nodes[static_cast<std::size_t>(i)].taints.push_back(

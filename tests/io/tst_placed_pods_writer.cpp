@@ -11,7 +11,7 @@
 #include "core/simulation.h"
 #include "io/manifest_loader.h"
 #include "io/placed_pods_writer.h"
-#include "io/workloads.h"
+#include "plan/controllers/workloads.h"
 
 using namespace berth;
 
@@ -93,7 +93,7 @@ void runAll(Run& r) {
                                                   ? ""
                                                   : r.load.diagnostics.items.front().toString().c_str());
     io::addImplicitNamespaces(r.cluster);
-    io::expandWorkloads(r.cluster, 1, core::KubeVersion::newest(), r.load.diagnostics);
+    plan::expandWorkloads(r.cluster, 1, core::KubeVersion::newest(), r.load.diagnostics);
     core::SchedulerOptions so;
     so.tieBreak = core::TieBreak::Name;
     r.sim = std::make_unique<core::Simulation>(r.cluster, core::SchedulerConfiguration{}, so);

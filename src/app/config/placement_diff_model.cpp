@@ -10,7 +10,7 @@ int PlacementDiffModel::rowCount(const QModelIndex& parent) const {
 
 QVariant PlacementDiffModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
-    const io::PlacementChange& c = m_changes[static_cast<std::size_t>(index.row())];
+    const plan::PlacementChange& c = m_changes[static_cast<std::size_t>(index.row())];
     const QString from = c.from.empty() ? tr("pending") : QString::fromStdString(c.from);
     const QString to = c.to.empty() ? tr("pending") : QString::fromStdString(c.to);
     switch (role) {
@@ -35,9 +35,9 @@ QString PlacementDiffModel::summary() const {
     int moved = 0, unscheduled = 0, scheduled = 0;
     for (const auto& c : m_changes) {
         switch (c.kind) {
-            case io::PlacementChangeKind::Moved: ++moved; break;
-            case io::PlacementChangeKind::Unscheduled: ++unscheduled; break;
-            case io::PlacementChangeKind::Scheduled: ++scheduled; break;
+            case plan::PlacementChangeKind::Moved: ++moved; break;
+            case plan::PlacementChangeKind::Unscheduled: ++unscheduled; break;
+            case plan::PlacementChangeKind::Scheduled: ++scheduled; break;
         }
     }
     if (moved + unscheduled + scheduled == 0) return tr("Nothing moved.");
@@ -56,7 +56,7 @@ void PlacementDiffModel::setComputing() {
     Q_EMIT changed();
 }
 
-void PlacementDiffModel::setChanges(std::vector<io::PlacementChange> changes) {
+void PlacementDiffModel::setChanges(std::vector<plan::PlacementChange> changes) {
     replaceRows(std::move(changes));
     m_computing = false;
     m_valid = true;
@@ -80,7 +80,7 @@ void PlacementDiffModel::clear() {
     Q_EMIT changed();
 }
 
-void PlacementDiffModel::replaceRows(std::vector<io::PlacementChange> changes) {
+void PlacementDiffModel::replaceRows(std::vector<plan::PlacementChange> changes) {
     // A new comparison is a new list: rows removed, then inserted (no reset, so views keep
     // their state).
     if (!m_changes.empty()) {

@@ -1,6 +1,6 @@
 #pragma once
 /// "What moved": the pods whose placement differs between the plan before and after a
-/// scheduler configuration change (or its undo), as computed by io::diffPlacements over two
+/// scheduler configuration change (or its undo), as computed by plan::diffPlacements over two
 /// runs to the end. One row per pod: moved A -> B, now pending, newly scheduled.
 
 #include <QAbstractListModel>
@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "io/plan/placement_diff.h"
+#include "plan/placement_diff.h"
 
 namespace berth::app {
 
@@ -39,11 +39,11 @@ public:
     QString error() const { return m_error; }
     /// The keys of the pods listed (for the canvas to highlight).
     QStringList pods() const;
-    const std::vector<io::PlacementChange>& changes() const { return m_changes; }
+    const std::vector<plan::PlacementChange>& changes() const { return m_changes; }
 
     /// A new comparison is being computed: the old rows stay until it arrives.
     void setComputing();
-    void setChanges(std::vector<io::PlacementChange> changes);
+    void setChanges(std::vector<plan::PlacementChange> changes);
     void setError(const QString& error);
     void clear();
 
@@ -51,9 +51,9 @@ Q_SIGNALS:
     void changed();
 
 private:
-    void replaceRows(std::vector<io::PlacementChange> changes);
+    void replaceRows(std::vector<plan::PlacementChange> changes);
 
-    std::vector<io::PlacementChange> m_changes;
+    std::vector<plan::PlacementChange> m_changes;
     bool m_computing = false;
     bool m_valid = false;
     QString m_error;

@@ -33,8 +33,8 @@ bool parsePairs(const QString& text, QList<QPair<QString, qint64>>& out) {
 
 SchedulerConfigModel::SchedulerConfigModel(QObject* parent) : QAbstractListModel(parent) {
     std::string error;
-    io::SchedulerSettings defaults;
-    if (io::settingsFromConfig(core::SchedulerConfiguration{}, core::KubeVersion::newest(), defaults, error))
+    plan::SchedulerSettings defaults;
+    if (plan::settingsFromConfig(core::SchedulerConfiguration{}, core::KubeVersion::newest(), defaults, error))
         setActive(defaults, {}, tr("upstream defaults"));
 }
 
@@ -42,18 +42,18 @@ int SchedulerConfigModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_draft.score.size() + m_draft.filter.size());
 }
 
-io::PluginToggle& SchedulerConfigModel::toggle(int row) {
+plan::PluginToggle& SchedulerConfigModel::toggle(int row) {
     const auto r = static_cast<std::size_t>(row);
     return r < m_draft.score.size() ? m_draft.score[r] : m_draft.filter[r - m_draft.score.size()];
 }
 
-const io::PluginToggle& SchedulerConfigModel::toggle(int row) const {
+const plan::PluginToggle& SchedulerConfigModel::toggle(int row) const {
     return const_cast<SchedulerConfigModel*>(this)->toggle(row);
 }
 
 QVariant SchedulerConfigModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
-    const io::PluginToggle& t = toggle(index.row());
+    const plan::PluginToggle& t = toggle(index.row());
     const bool score = static_cast<std::size_t>(index.row()) < m_draft.score.size();
     switch (role) {
         case Qt::DisplayRole:
@@ -89,7 +89,7 @@ QHash<int, QByteArray> SchedulerConfigModel::roleNames() const {
 
 void SchedulerConfigModel::setEnabled(int row, bool enabled) {
     if (row < 0 || row >= rowCount() || toggle(row).enabled == enabled) return;
-    io::PluginToggle& t = toggle(row);
+    plan::PluginToggle& t = toggle(row);
     t.enabled = enabled;
     // Turning a Score plugin on with no weight gives it upstream's "unset" weight, 1.
     if (enabled && static_cast<std::size_t>(row) < m_draft.score.size() && t.weight == 0) {
@@ -110,7 +110,7 @@ void SchedulerConfigModel::setWeight(int row, int weight) {
 
 void SchedulerConfigModel::setStrategy(const QString& strategy) {
     core::ScoringStrategyType t;
-    if (!io::parseScoringStrategy(strategy.toStdString(), t) || t == m_draft.strategy) return;
+    if (!plan::parseScoringStrategy(strategy.toStdString(), t) || t == m_draft.strategy) return;
     m_draft.strategy = t;
     // RequestedToCapacityRatio needs a shape: start from upstream's documented example
     // (0 -> 0, 100 -> 10, i.e. bin packing).
@@ -141,8 +141,8 @@ void SchedulerConfigModel::setShapeText(const QString& text) {
     Q_EMIT draftChanged();
 }
 
-io::SchedulerSettings SchedulerConfigModel::draft(QStringList* problems) const {
-    io::SchedulerSettings s = m_draft;
+plan::SchedulerSettings SchedulerConfigModel::draft(QStringList* problems) const {
+    plan::SchedulerSettings s = m_draft;
     QList<QPair<QString, qint64>> pairs;
     if (!parsePairs(m_resourcesText, pairs)) {
         if (problems) *problems << tr("resources: write name=weight, separated by commas (cpu=1, memory=1)");
@@ -169,14 +169,14 @@ bool SchedulerConfigModel::dirty() const { return !(draft() == m_active); }
 
 QStringList SchedulerConfigModel::errors() const {
     QStringList out;
-    const io::SchedulerSettings s = draft(&out);
-    for (const std::string& e : io::validateSettings(s)) out << QString::fromStdString(e);
+    const plan::SchedulerSettings s = draft(&out);
+    for (const std::string& e : plan::validateSettings(s)) out << QString::fromStdString(e);
     return out;
 }
 
 void SchedulerConfigModel::revert() { setDraft(m_active); }
 
-void SchedulerConfigModel::setDraft(const io::SchedulerSettings& settings) {
+void SchedulerConfigModel::setDraft(const plan::SchedulerSettings& settings) {
     const bool sameRows = settings.score.size() == m_draft.score.size() && settings.filter.size() == m_draft.filter.size();
     if (!sameRows) beginResetModel();
     m_draft = settings;
@@ -189,7 +189,7 @@ void SchedulerConfigModel::setDraft(const io::SchedulerSettings& settings) {
     Q_EMIT draftChanged();
 }
 
-void SchedulerConfigModel::setActive(const io::SchedulerSettings& settings, std::string baseText, const QString& source) {
+void SchedulerConfigModel::setActive(const plan::SchedulerSettings& settings, std::string baseText, const QString& source) {
     m_active = settings;
     // The shape is only read by RequestedToCapacityRatio (and only then kept by the draft).
     if (m_active.strategy != core::ScoringStrategyType::RequestedToCapacityRatio) m_active.shape.clear();

@@ -1,5 +1,5 @@
 #pragma once
-/// The scheduler configuration panel's state: the configuration in effect (io::SchedulerSettings
+/// The scheduler configuration panel's state: the configuration in effect (plan::SchedulerSettings
 /// of the session's first profile) and the draft the user edits: one row per Score plugin
 /// (on/off, weight) then per Filter plugin (on/off), NodeResourcesFit's scoring strategy with
 /// its resources (and shape for RequestedToCapacityRatio), percentageOfNodesToScore. The
@@ -12,7 +12,7 @@
 
 #include <string>
 
-#include "io/plan/scheduler_settings.h"
+#include "plan/scheduler_settings.h"
 
 namespace berth::app {
 
@@ -68,27 +68,27 @@ public:
     /// The draft back to the configuration in effect.
     Q_INVOKABLE void revert();
     /// The draft set to upstream's defaults (applied by the controller's reset).
-    void setDraft(const io::SchedulerSettings& settings);
+    void setDraft(const plan::SchedulerSettings& settings);
 
     /// The configuration now in effect; `baseText` is its own text (empty when it came from
     /// the manifests or is the default), `source` where it came from. Resets the draft.
-    void setActive(const io::SchedulerSettings& settings, std::string baseText, const QString& source);
-    const io::SchedulerSettings& active() const { return m_active; }
+    void setActive(const plan::SchedulerSettings& settings, std::string baseText, const QString& source);
+    const plan::SchedulerSettings& active() const { return m_active; }
     const std::string& baseText() const { return m_baseText; }
     /// The draft with the texts parsed; `problems` gets what does not parse.
-    io::SchedulerSettings draft(QStringList* problems = nullptr) const;
+    plan::SchedulerSettings draft(QStringList* problems = nullptr) const;
 
 Q_SIGNALS:
     void activeChanged();
     void draftChanged();
 
 private:
-    io::PluginToggle& toggle(int row);
-    const io::PluginToggle& toggle(int row) const;
+    plan::PluginToggle& toggle(int row);
+    const plan::PluginToggle& toggle(int row) const;
     void loadTexts();
 
-    io::SchedulerSettings m_active;
-    io::SchedulerSettings m_draft;  // resources and shape live in the texts below
+    plan::SchedulerSettings m_active;
+    plan::SchedulerSettings m_draft;  // resources and shape live in the texts below
     QString m_resourcesText;
     QString m_shapeText;
     std::string m_baseText;

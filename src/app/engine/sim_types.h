@@ -11,7 +11,7 @@
 #include <cstdint>
 
 #include "app/engine/trace_types.h"
-#include "io/plan/plan_edit.h"
+#include "plan/plan_edit.h"
 
 namespace berth::app {
 
@@ -115,7 +115,7 @@ struct UpdateBatch {
 /// The worker's answer to an edit: the edit as applied (with its step), or why not.
 struct EditOutcome {
     quint64 serial = 0;
-    io::PlanEdit edit;
+    plan::PlanEdit edit;
     QString error;  // empty: applied
 };
 

@@ -76,13 +76,13 @@ SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent), m_tick(th
 
 SimulationWorker::~SimulationWorker() = default;
 
-void SimulationWorker::replay(std::shared_ptr<const io::PlanInput> input, std::vector<io::PlanEdit> edits,
+void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std::vector<plan::PlanEdit> edits,
                               quint64 stopAtStep, const QString& source, quint64 serial,
                               std::shared_ptr<core::Progress> progress, bool refuseBadInput) {
     const core::FinishOnExit finish(progress.get());
     // Built beside the plan on show, with the configuration the edits put into effect (so
     // replay() keeps this plan); it replaces the one on show only once it is complete.
-    auto plan = std::make_unique<io::Plan>(io::inputForEdits(std::move(input), edits), progress.get());
+    auto plan = std::make_unique<plan::Plan>(plan::inputForEdits(std::move(input), edits), progress.get());
     if (plan->cancelled()) return Q_EMIT replayCancelled(serial);
     if (refuseBadInput)
         if (const QStringList problems = manifestErrors(*plan); !problems.isEmpty()) return Q_EMIT openRefused(serial, problems);
@@ -136,7 +136,7 @@ void SimulationWorker::replay(std::shared_ptr<const io::PlanInput> input, std::v
     announcePriorityClasses();
 }
 
-void SimulationWorker::applyEdit(io::PlanEdit edit, quint64 serial) {
+void SimulationWorker::applyEdit(plan::PlanEdit edit, quint64 serial) {
     EditOutcome out;
     out.serial = serial;
     if (!m_sim) {

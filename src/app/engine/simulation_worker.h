@@ -19,7 +19,7 @@
 #include "app/engine/node_verdict.h"
 #include "app/engine/trace_store.h"
 #include "core/progress.h"
-#include "io/plan/plan.h"
+#include "plan/plan.h"
 
 namespace berth::core {
 struct Cluster;
@@ -51,12 +51,12 @@ public Q_SLOTS:
     /// the new one is complete: when `progress` is cancelled the answer is replayCancelled,
     /// and with `refuseBadInput` manifests with an error (or nothing to plan) are answered
     /// with openRefused; either way nothing changed. `serial` comes back in the answer.
-    void replay(std::shared_ptr<const berth::io::PlanInput> input, std::vector<berth::io::PlanEdit> edits,
+    void replay(std::shared_ptr<const berth::plan::PlanInput> input, std::vector<berth::plan::PlanEdit> edits,
                 quint64 stopAtStep, const QString& source, quint64 serial,
                 std::shared_ptr<berth::core::Progress> progress, bool refuseBadInput);
     /// Applies one edit at the current step and answers with `editDone` (the edit with its
     /// step recorded, or why it was refused: the plan is then unchanged).
-    void applyEdit(berth::io::PlanEdit edit, quint64 serial);
+    void applyEdit(berth::plan::PlanEdit edit, quint64 serial);
     void play();
     void pause();
     /// One core step (a scheduling cycle, or one timed event such as a bind). `serial` comes
@@ -104,7 +104,7 @@ private:
     SimStats stats() const;
     EventRow eventRow(const core::SimEvent& e) const;
 
-    std::unique_ptr<io::Plan> m_plan;
+    std::unique_ptr<plan::Plan> m_plan;
     QStringList m_priorityClasses;  // as last announced
     core::Cluster* m_cluster = nullptr;  // the plan's
     core::Simulation* m_sim = nullptr;   // the plan's; null when it has none

@@ -12,10 +12,10 @@ int EditHistoryModel::rowCount(const QModelIndex& parent) const {
 
 QVariant EditHistoryModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
-    const io::PlanEdit& e = m_edits[static_cast<std::size_t>(index.row())];
+    const plan::PlanEdit& e = m_edits[static_cast<std::size_t>(index.row())];
     switch (role) {
         case Qt::DisplayRole:
-        case DescriptionRole: return QString::fromStdString(io::describeEdit(e));
+        case DescriptionRole: return QString::fromStdString(plan::describeEdit(e));
         case AppliedRole: return index.row() < m_applied;
         case KindRole: return QLatin1String(io::editKindName(e.kind));
         case AtStepRole: return static_cast<qulonglong>(e.atStep);
@@ -27,7 +27,7 @@ QHash<int, QByteArray> EditHistoryModel::roleNames() const {
     return {{DescriptionRole, "description"}, {AppliedRole, "applied"}, {KindRole, "kind"}, {AtStepRole, "atStep"}};
 }
 
-void EditHistoryModel::push(const io::PlanEdit& edit) {
+void EditHistoryModel::push(const plan::PlanEdit& edit) {
     const int size = static_cast<int>(m_edits.size());
     if (m_applied < size) {
         beginRemoveRows({}, m_applied, size - 1);
@@ -50,7 +50,7 @@ void EditHistoryModel::setApplied(int applied) {
     Q_EMIT changed();
 }
 
-void EditHistoryModel::reset(std::vector<io::PlanEdit> edits, int applied) {
+void EditHistoryModel::reset(std::vector<plan::PlanEdit> edits, int applied) {
     beginResetModel();
     m_edits = std::move(edits);
     m_applied = std::clamp(applied, 0, static_cast<int>(m_edits.size()));

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "io/plan/plan_edit.h"
+#include "plan/plan_edit.h"
 
 namespace berth::app {
 
@@ -27,24 +27,24 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    const std::vector<io::PlanEdit>& edits() const { return m_edits; }
+    const std::vector<plan::PlanEdit>& edits() const { return m_edits; }
     int appliedCount() const { return m_applied; }
     bool canUndo() const { return m_applied > 0; }
     bool canRedo() const { return m_applied < static_cast<int>(m_edits.size()); }
-    std::vector<io::PlanEdit> appliedEdits() const { return {m_edits.begin(), m_edits.begin() + m_applied}; }
+    std::vector<plan::PlanEdit> appliedEdits() const { return {m_edits.begin(), m_edits.begin() + m_applied}; }
 
     /// Records an applied edit, dropping the undone ones after the current point.
-    void push(const io::PlanEdit& edit);
+    void push(const plan::PlanEdit& edit);
     /// Moves the current point; `applied` must be within [0, rowCount()].
     void setApplied(int applied);
     /// Replaces everything (a session opened, a new cluster loaded).
-    void reset(std::vector<io::PlanEdit> edits, int applied);
+    void reset(std::vector<plan::PlanEdit> edits, int applied);
 
 Q_SIGNALS:
     void changed();
 
 private:
-    std::vector<io::PlanEdit> m_edits;
+    std::vector<plan::PlanEdit> m_edits;
     int m_applied = 0;
 };
 

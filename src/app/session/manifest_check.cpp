@@ -4,7 +4,7 @@
 
 namespace berth::app {
 
-QStringList manifestErrors(const io::Plan& plan) {
+QStringList manifestErrors(const plan::Plan& plan) {
     QStringList names;
     for (const auto& m : plan.input().manifests) names << QString::fromStdString(m.name);
     QStringList errors;

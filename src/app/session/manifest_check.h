@@ -6,13 +6,13 @@
 
 #include <QStringList>
 
-#include "io/plan/plan.h"
+#include "plan/plan.h"
 
 namespace berth::app {
 
 /// The reasons `plan`'s manifests would not load as a whole: every error diagnostic
 /// (`file:line:col: error: Kind ns/name: message`), or a note that the files hold no nodes,
 /// pods or workloads. Empty when they load. Warnings do not refuse a file.
-QStringList manifestErrors(const io::Plan& plan);
+QStringList manifestErrors(const plan::Plan& plan);
 
 }  // namespace berth::app

@@ -8,7 +8,7 @@
 namespace berth::app {
 
 PlanSession::PlanSession(QObject* parent)
-    : QObject(parent), m_input(std::make_shared<io::PlanInput>()), m_history(this), m_autosaveTimer(this) {
+    : QObject(parent), m_input(std::make_shared<plan::PlanInput>()), m_history(this), m_autosaveTimer(this) {
     bool ok = false;
     const int ms = qEnvironmentVariableIntValue("BERTH_AUTOSAVE_MS", &ok);
     m_autosaveTimer.setInterval(ok && ms > 0 ? ms : kAutosaveMs);
@@ -28,7 +28,7 @@ SessionDocument PlanSession::document() const {
     return doc;
 }
 
-void PlanSession::begin(std::shared_ptr<const io::PlanInput> input) {
+void PlanSession::begin(std::shared_ptr<const plan::PlanInput> input) {
     m_input = std::move(input);
     m_history.reset({}, 0);
     m_path.clear();
@@ -39,7 +39,7 @@ void PlanSession::begin(std::shared_ptr<const io::PlanInput> input) {
 }
 
 void PlanSession::begin(const SessionDocument& doc, const QString& path) {
-    m_input = std::make_shared<io::PlanInput>(doc.input);
+    m_input = std::make_shared<plan::PlanInput>(doc.input);
     m_history.reset(doc.edits, doc.applied);
     m_path = path;
     m_dirty = path.isEmpty();

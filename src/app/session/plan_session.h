@@ -1,7 +1,7 @@
 #pragma once
 /// The planning session on the GUI side: the input the plan started from, the edit history,
 /// the file it was saved to, whether it changed since, and crash-recovery autosaves. It
-/// holds no cluster and applies nothing: the worker does (io::Plan); this keeps the record
+/// holds no cluster and applies nothing: the worker does (plan::Plan); this keeps the record
 /// that replays it, which is exactly what the session file stores.
 
 #include <QObject>
@@ -38,11 +38,11 @@ public:
     bool dirty() const { return m_dirty; }
     bool restoreAvailable() const { return m_autosave && m_autosave->restoreAvailable(); }
 
-    std::shared_ptr<const io::PlanInput> input() const { return m_input; }
+    std::shared_ptr<const plan::PlanInput> input() const { return m_input; }
     SessionDocument document() const;
 
     /// A new input (files loaded): the history starts empty, nothing to save yet.
-    void begin(std::shared_ptr<const io::PlanInput> input);
+    void begin(std::shared_ptr<const plan::PlanInput> input);
     /// A session opened (`path` empty for a restored autosave, which then counts as unsaved).
     void begin(const SessionDocument& doc, const QString& path);
     /// Something the user did changed the plan (an edit, undo, redo).
@@ -65,7 +65,7 @@ Q_SIGNALS:
     void restoreAvailableChanged();
 
 private:
-    std::shared_ptr<const io::PlanInput> m_input;
+    std::shared_ptr<const plan::PlanInput> m_input;
     EditHistoryModel m_history;
     QString m_path;
     bool m_dirty = false;

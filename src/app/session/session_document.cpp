@@ -37,7 +37,7 @@ bool readSeed(const QJsonValue& v, std::uint64_t& seed) {
     return true;
 }
 
-QJsonObject editToJson(const io::PlanEdit& e) {
+QJsonObject editToJson(const plan::PlanEdit& e) {
     QJsonObject o;
     o[QStringLiteral("op")] = QLatin1String(io::editKindName(e.kind));
     o[QStringLiteral("atStep")] = static_cast<double>(e.atStep);
@@ -47,24 +47,24 @@ QJsonObject editToJson(const io::PlanEdit& e) {
         o[QStringLiteral("name")] = qs(e.name);
     };
     switch (e.kind) {
-        case io::EditKind::Cordon:
-        case io::EditKind::Uncordon:
-        case io::EditKind::Drain:
-        case io::EditKind::DeleteNode: o[QStringLiteral("node")] = qs(e.node); break;
-        case io::EditKind::AddNodePool:
+        case plan::EditKind::Cordon:
+        case plan::EditKind::Uncordon:
+        case plan::EditKind::Drain:
+        case plan::EditKind::DeleteNode: o[QStringLiteral("node")] = qs(e.node); break;
+        case plan::EditKind::AddNodePool:
             o[QStringLiteral("template")] = qs(e.node);
             o[QStringLiteral("namePrefix")] = qs(e.namePrefix);
             o[QStringLiteral("count")] = e.count;
             o[QStringLiteral("zone")] = qs(e.zone);
             break;
-        case io::EditKind::SetNodeLabels: {
+        case plan::EditKind::SetNodeLabels: {
             o[QStringLiteral("node")] = qs(e.node);
             QJsonObject labels;
             for (const auto& [k, v] : e.labels) labels[qs(k)] = qs(v);
             o[QStringLiteral("labels")] = labels;
             break;
         }
-        case io::EditKind::SetNodeTaints: {
+        case plan::EditKind::SetNodeTaints: {
             o[QStringLiteral("node")] = qs(e.node);
             QJsonArray taints;
             for (const auto& t : e.taints)
@@ -74,17 +74,17 @@ QJsonObject editToJson(const io::PlanEdit& e) {
             o[QStringLiteral("taints")] = taints;
             break;
         }
-        case io::EditKind::ScaleWorkload:
+        case plan::EditKind::ScaleWorkload:
             workload();
             o[QStringLiteral("replicas")] = e.replicas;
             break;
-        case io::EditKind::DeleteWorkload: workload(); break;
-        case io::EditKind::SubmitYaml:
-        case io::EditKind::SetSchedulerConfig:  // the KubeSchedulerConfiguration text
+        case plan::EditKind::DeleteWorkload: workload(); break;
+        case plan::EditKind::SubmitYaml:
+        case plan::EditKind::SetSchedulerConfig:  // the KubeSchedulerConfiguration text
             o[QStringLiteral("fileName")] = qs(e.fileName);
             o[QStringLiteral("yaml")] = qs(e.yaml);
             break;
-        case io::EditKind::PinPod:
+        case plan::EditKind::PinPod:
             o[QStringLiteral("namespace")] = qs(e.ns);
             o[QStringLiteral("name")] = qs(e.name);
             o[QStringLiteral("node")] = qs(e.node);
@@ -93,14 +93,14 @@ QJsonObject editToJson(const io::PlanEdit& e) {
     return o;
 }
 
-QString editFromJson(const QJsonObject& o, io::PlanEdit& e) {
-    const auto kind = io::parseEditKind(ss(o[QStringLiteral("op")]));
+QString editFromJson(const QJsonObject& o, plan::PlanEdit& e) {
+    const auto kind = plan::parseEditKind(ss(o[QStringLiteral("op")]));
     if (!kind) return tr("unknown edit '%1'").arg(o[QStringLiteral("op")].toString());
     e.kind = *kind;
     const double at = o[QStringLiteral("atStep")].toDouble(0);
     if (at < 0) return tr("atStep must not be negative");
     e.atStep = static_cast<std::uint64_t>(at);
-    e.node = ss(o[e.kind == io::EditKind::AddNodePool ? QStringLiteral("template") : QStringLiteral("node")]);
+    e.node = ss(o[e.kind == plan::EditKind::AddNodePool ? QStringLiteral("template") : QStringLiteral("node")]);
     e.namePrefix = ss(o[QStringLiteral("namePrefix")]);
     e.count = o[QStringLiteral("count")].toInt(0);
     e.zone = ss(o[QStringLiteral("zone")]);
@@ -109,7 +109,7 @@ QString editFromJson(const QJsonObject& o, io::PlanEdit& e) {
     for (const QJsonValue& t : o[QStringLiteral("taints")].toArray())
         e.taints.push_back({ss(t[QStringLiteral("key")]), ss(t[QStringLiteral("value")]), ss(t[QStringLiteral("effect")])});
     if (o.contains(QStringLiteral("workloadKind"))) {
-        const auto wk = io::parseWorkloadKind(ss(o[QStringLiteral("workloadKind")]));
+        const auto wk = plan::parseWorkloadKind(ss(o[QStringLiteral("workloadKind")]));
         if (!wk) return tr("unknown workload kind '%1'").arg(o[QStringLiteral("workloadKind")].toString());
         e.workloadKind = *wk;
     }
@@ -165,7 +165,7 @@ QString sessionFromJson(const QByteArray& json, SessionDocument& doc) {
         out.input.manifests.push_back({ss(m[QStringLiteral("name")]), ss(m[QStringLiteral("text")])});
     const QJsonArray edits = root[QStringLiteral("edits")].toArray();
     for (qsizetype i = 0; i < edits.size(); ++i) {
-        io::PlanEdit e;
+        plan::PlanEdit e;
         if (QString err = editFromJson(edits[i].toObject(), e); !err.isEmpty()) return tr("edit %1: %2").arg(i + 1).arg(err);
         out.edits.push_back(std::move(e));
     }

@@ -12,19 +12,19 @@
 
 #include <vector>
 
-#include "io/plan/plan.h"
-#include "io/plan/plan_edit.h"
+#include "plan/plan.h"
+#include "plan/plan_edit.h"
 
 namespace berth::app {
 
 struct SessionDocument {
     static constexpr int kVersion = 1;
 
-    io::PlanInput input;
-    std::vector<io::PlanEdit> edits;
+    plan::PlanInput input;
+    std::vector<plan::PlanEdit> edits;
     int applied = 0;  // edits[0, applied) are in effect
 
-    std::vector<io::PlanEdit> appliedEdits() const {
+    std::vector<plan::PlanEdit> appliedEdits() const {
         return {edits.begin(), edits.begin() + applied};
     }
     bool operator==(const SessionDocument&) const = default;

@@ -1,0 +1,95 @@
+#include "cli/capacity_command.h"
+
+#include <iostream>
+
+#include "cli/plan_input.h"
+#include "io/manifest_loader.h"
+#include "plan/capacity/capacity_template.h"
+#include "plan/capacity/compare.h"
+#include "plan/capacity/compare_report.h"
+#include "plan/capacity/fit.h"
+#include "plan/capacity/fit_report.h"
+
+namespace berth::cli {
+namespace {
+
+int inputErrors(const io::Diagnostics& d) {
+    for (const auto& item : d.items) std::cerr << item.toString() << "\n";
+    std::cerr << "berthctl: input errors, no answer\n";
+    return 1;
+}
+
+int fit(const Options& opt, plan::Plan& thePlan) {
+    io::Diagnostics diags;
+    plan::capacity::FitRequest request;
+    auto text = io::readManifestFile(opt.templateFile, diags, request.templateFile);
+    if (!text) return inputErrors(diags);
+    request.templateText = std::move(*text);
+    request.max = opt.maxReplicas;
+    request.allowPreemption = opt.allowPreemption;
+    const auto answer = plan::capacity::howManyMoreFit(thePlan, request, diags);
+    if (!answer) return inputErrors(diags);
+    for (const auto& item : diags.items) std::cerr << item.toString() << "\n";  // warnings
+    std::cout << plan::capacity::fitReport(*answer, *plan::capacity::parseReportFormat(opt.outputName));
+    return 0;
+}
+
+/// "a/b/ab.yaml" -> "ab": how a comparison names the configuration read from a file.
+std::string configName(const std::string& path) {
+    std::string name = path.substr(path.find_last_of('/') + 1);
+    if (const auto dot = name.rfind('.'); dot != std::string::npos && dot > 0) name.erase(dot);
+    return name;
+}
+
+int compare(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
+    io::Diagnostics diags;
+    plan::capacity::CompareRequest request;
+    request.groupBy = opt.groupBy;
+    for (const std::string& file : opt.compareConfigs) {
+        std::string shown;
+        auto text = io::readManifestFile(file, diags, shown);
+        if (!text) continue;
+        if (!io::loadSchedulerConfigText(*text, shown, diags)) continue;
+        request.configs.push_back({configName(file), shown, std::move(*text)});
+    }
+    if (!opt.referencePodFile.empty()) {
+        std::string shown;
+        if (auto text = io::readManifestFile(opt.referencePodFile, diags, shown)) {
+            core::Cluster scratch;
+            auto pod = plan::capacity::readCapacityTemplate(scratch, *text, shown, plan::capacity::TemplateUse::Replicas,
+                                                            input->version, diags);
+            if (pod && pod->kind != plan::capacity::CapacityTemplate::Kind::Pod) {
+                io::Diagnostic d;
+                d.file = shown;
+                d.message = "a reference pod is a Pod, not a " + pod->kindName;
+                diags.add(std::move(d));
+            } else if (pod) {
+                request.referenceRequests = std::make_pair(pod->pod.derived.requests.milliCpu, pod->pod.derived.requests.memory);
+            }
+        }
+    }
+    if (diags.hasErrors()) return inputErrors(diags);
+    const auto answer = plan::capacity::compareConfigurations(std::move(input), {}, request, diags);
+    if (!answer) return inputErrors(diags);
+    std::cout << plan::capacity::compareReport(*answer, *plan::capacity::parseReportFormat(opt.outputName));
+    return 0;
+}
+
+}  // namespace
+
+int runCapacity(const Options& opt) {
+    io::Diagnostics problems;
+    auto input = planInputFor(opt, problems);
+    plan::Plan thePlan(input);
+    for (const auto& d : thePlan.load().diagnostics.items) problems.add(d);
+    if (problems.hasErrors()) return inputErrors(problems);
+    for (const auto& item : problems.items) std::cerr << item.toString() << "\n";  // warnings
+    if (!thePlan.ok()) {
+        std::cerr << "berthctl: configuration error: " << thePlan.error() << "\n";
+        return 1;
+    }
+    if (opt.capacityQuestion == "compare") return compare(opt, std::move(input));
+    return fit(opt, thePlan);
+}
+
+}  // namespace berth::cli

@@ -1,0 +1,35 @@
+#include "cli/plan_input.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "io/manifest_loader.h"
+
+namespace berth::cli {
+
+std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diagnostics& problems) {
+    auto input = std::make_shared<plan::PlanInput>();
+    for (const auto& f : opt.files) {
+        std::string name;
+        if (auto text = io::readManifestFile(f, problems, name)) input->manifests.push_back({name, std::move(*text)});
+    }
+    if (!opt.configFile.empty()) {
+        std::string name;
+        if (auto text = io::readManifestFile(opt.configFile, problems, name);
+            text && io::loadSchedulerConfigText(*text, name, problems)) {
+            input->configText = std::move(*text);
+            input->configName = name;
+        }
+    }
+    input->seed = opt.seed;
+    input->version = opt.version;
+    input->tieBreak = opt.tieBreak;
+    input->run.percentageOfNodesToScore = opt.percentageOfNodesToScore;
+    input->run.preemption = opt.preemption;
+    input->run.fastPaths = opt.fastPaths;
+    input->run.threads = opt.threads != 0 ? opt.threads : std::max(1U, std::thread::hardware_concurrency());
+    input->run.binding = opt.binding;
+    return input;
+}
+
+}  // namespace berth::cli

@@ -1,0 +1,17 @@
+#pragma once
+/// The plan a berthctl command runs, from its command line.
+
+#include <memory>
+
+#include "cli/options.h"
+#include "io/diagnostics.h"
+#include "plan/plan.h"
+
+namespace berth::cli {
+
+/// The files as read, the --config text, the flags. Nothing is loaded yet; a file that
+/// cannot be read, or a --config that is not a configuration alone, leaves its diagnostic in
+/// `problems`.
+std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diagnostics& problems);
+
+}  // namespace berth::cli

@@ -1,0 +1,215 @@
+#include "plan/capacity/compare_report.h"
+
+#include <cmath>
+#include <iomanip>
+#include <set>
+#include <sstream>
+
+#include "core/api/quantity.h"
+#include "io/json_to_yaml.h"
+#include "io/json_writer.h"
+#include "io/report_writer.h"
+
+namespace berth::plan::capacity {
+namespace {
+
+double rounded(double r) { return std::round(r * 10000.0) / 10000.0; }
+
+std::string percent(double r) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(1) << r * 100.0 << "%";
+    return out.str();
+}
+
+std::int64_t totalMore(const ConfigOutcome& c) {
+    std::int64_t n = 0;
+    for (const auto& [node, more] : c.moreReferencePods) n += more;
+    return n;
+}
+
+std::string groupName(const std::string& g) { return g.empty() ? "(none)" : g; }
+
+/// Padded columns leave spaces at the ends of lines: take them off.
+std::string trimLineEnds(const std::string& text) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        std::size_t last = end;
+        while (last > start && text[last - 1] == ' ') --last;
+        out.append(text, start, last - start);
+        if (end < text.size()) out += '\n';
+        start = end + 1;
+    }
+    return out;
+}
+
+std::string json(const CompareAnswer& a) {
+    io::JsonWriter w;
+    w.beginObject();
+    w.key("groupBy").value(a.groupBy);
+    w.key("referencePod").beginObject();
+    w.key("cpu").value(core::formatMilliCpu(a.referenceMilliCpu));
+    w.key("memory").value(core::formatBytes(a.referenceMemory));
+    w.endObject();
+    w.key("configs").beginArray();
+    for (const ConfigOutcome& c : a.configs) {
+        w.beginObject();
+        w.key("name").value(c.name);
+        w.key("pending").value(c.pending);
+        w.key("placed").value(c.placed);
+        w.key("nodesUsed").value(c.nodesUsed);
+        w.key("nodesEmpty").value(c.nodesEmpty);
+        w.key("utilization").beginObject();
+        for (const auto& [resource, groups] : c.utilization) {
+            w.key(resource).beginObject();
+            for (const auto& [group, usage] : groups) w.key(group).value(rounded(usage.ratio()));
+            w.endObject();
+        }
+        w.endObject();
+        w.key("referencePodsMore").value(totalMore(c));
+        w.key("stranded").beginObject();
+        w.key("cpu").value(core::formatMilliCpu(c.strandedMilliCpu));
+        w.key("memory").value(core::formatBytes(c.strandedMemory));
+        w.endObject();
+        w.endObject();
+    }
+    w.endArray();
+    w.key("moved").beginArray();
+    for (const PodMove& m : a.moved) {
+        w.beginObject();
+        w.key("pod").value(m.pod);
+        w.key("from");
+        m.from.empty() ? w.null() : w.value(m.from);
+        w.key("to");
+        m.to.empty() ? w.null() : w.value(m.to);
+        w.key("config").value(m.config);
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    return w.str() + "\n";
+}
+
+/// Rows: one per configuration; columns as markdown or as padded text.
+std::string summary(const CompareAnswer& a, bool markdown) {
+    std::vector<std::vector<std::string>> rows{{"CONFIG", "PENDING", "PLACED", "NODES USED", "NODES EMPTY",
+                                                "MORE REF PODS", "STRANDED CPU", "STRANDED MEMORY"}};
+    for (const ConfigOutcome& c : a.configs)
+        rows.push_back({c.name, std::to_string(c.pending), std::to_string(c.placed), std::to_string(c.nodesUsed),
+                        std::to_string(c.nodesEmpty), std::to_string(totalMore(c)), core::formatMilliCpu(c.strandedMilliCpu),
+                        core::formatBytes(c.strandedMemory)});
+    std::ostringstream out;
+    if (markdown) {
+        for (std::size_t r = 0; r < rows.size(); ++r) {
+            out << "|";
+            for (const auto& cell : rows[r]) out << " " << cell << " |";
+            out << "\n";
+            if (r == 0) {
+                out << "|---|";
+                for (std::size_t i = 1; i < rows[r].size(); ++i) out << "---:|";
+                out << "\n";
+            }
+        }
+        return out.str();
+    }
+    std::vector<std::size_t> width(rows[0].size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
+    for (const auto& row : rows) {
+        for (std::size_t i = 0; i < row.size(); ++i) out << std::left << std::setw(static_cast<int>(width[i] + 2)) << row[i];
+        out << "\n";
+    }
+    return out.str();
+}
+
+/// Requested / allocatable per group, one row per group, a column per configuration.
+std::string utilizationTable(const CompareAnswer& a, const std::string& resource, bool markdown) {
+    std::ostringstream out;
+    std::set<std::string> groups;
+    for (const ConfigOutcome& c : a.configs)
+        if (auto it = c.utilization.find(resource); it != c.utilization.end())
+            for (const auto& [g, u] : it->second) groups.insert(g);
+    if (markdown) {
+        out << "| " << a.groupBy << " |";
+        for (const ConfigOutcome& c : a.configs) out << " " << c.name << " |";
+        out << "\n|---|";
+        for (std::size_t i = 0; i < a.configs.size(); ++i) out << "---:|";
+        out << "\n";
+    }
+    const std::string title = resource + " by " + a.groupBy;
+    int first = static_cast<int>(title.size()) + 2;
+    for (const std::string& g : groups) first = std::max(first, static_cast<int>(groupName(g).size()) + 2);
+    int column = 10;
+    for (const ConfigOutcome& c : a.configs) column = std::max(column, static_cast<int>(c.name.size()) + 2);
+    if (!markdown) {
+        out << std::left << std::setw(first) << title;
+        for (const ConfigOutcome& c : a.configs) out << std::setw(column) << c.name;
+        out << "\n";
+    }
+    for (const std::string& g : groups) {
+        out << (markdown ? "| " + groupName(g) + " |" : "");
+        if (!markdown) out << std::left << std::setw(first) << groupName(g);
+        for (const ConfigOutcome& c : a.configs) {
+            const auto& byGroup = c.utilization.at(resource);
+            const auto it = byGroup.find(g);
+            const std::string cell = it == byGroup.end() ? "-" : percent(it->second.ratio());
+            out << (markdown ? " " + cell + " |" : "");
+            if (!markdown) out << std::setw(column) << cell;
+        }
+        out << "\n";
+    }
+    return out.str();
+}
+
+std::string moves(const CompareAnswer& a, bool markdown) {
+    std::ostringstream out;
+    auto where = [](const std::string& n) { return n.empty() ? std::string("pending") : n; };
+    if (a.moved.empty()) return "No pod is placed differently.\n";
+    out << a.moved.size() << " pod" << (a.moved.size() == 1 ? " is" : "s are") << " placed differently from "
+        << a.configs.front().name << ":\n";
+    if (markdown) out << "\n| Pod | Config | From | To |\n|---|---|---|---|\n";
+    for (const PodMove& m : a.moved) {
+        if (markdown)
+            out << "| " << m.pod << " | " << m.config << " | " << where(m.from) << " | " << where(m.to) << " |\n";
+        else
+            out << "  " << m.pod << " (" << m.config << "): " << where(m.from) << " -> " << where(m.to) << "\n";
+    }
+    return out.str();
+}
+
+std::string text(const CompareAnswer& a, bool markdown) {
+    std::ostringstream out;
+    if (markdown) out << "## Which configuration packs better\n\n";
+    out << "Reference pod for fragmentation: " << core::formatMilliCpu(a.referenceMilliCpu) << " cpu, "
+        << core::formatBytes(a.referenceMemory) << " memory.\n\n";
+    out << summary(a, markdown) << "\n";
+    out << utilizationTable(a, "cpu", markdown) << "\n" << utilizationTable(a, "memory", markdown) << "\n";
+    out << moves(a, markdown);
+    return out.str();
+}
+
+std::string csv(const CompareAnswer& a) {
+    std::ostringstream out;
+    out << "pod,config,from,to\n";
+    for (const PodMove& m : a.moved)
+        out << io::csvField(m.pod) << ',' << io::csvField(m.config) << ',' << io::csvField(m.from) << ','
+            << io::csvField(m.to) << "\n";
+    return out.str();
+}
+
+}  // namespace
+
+std::string compareReport(const CompareAnswer& answer, ReportFormat format) {
+    switch (format) {
+        case ReportFormat::Table: return trimLineEnds(text(answer, false));
+        case ReportFormat::Json: return json(answer);
+        case ReportFormat::Yaml: return io::jsonToYaml(json(answer));
+        case ReportFormat::Csv: return csv(answer);
+        case ReportFormat::Markdown: return text(answer, true);
+    }
+    return {};
+}
+
+}  // namespace berth::plan::capacity

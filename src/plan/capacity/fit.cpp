@@ -1,0 +1,239 @@
+#include "plan/capacity/fit.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/simulation.h"
+#include "plan/capacity/capacity_template.h"
+
+namespace berth::plan::capacity {
+namespace {
+
+// Replicas per batch at most: enough that a cluster taking 300,000 needs a few hundred
+// batches (each costs the controllers one pass over the cluster's pods).
+constexpr std::int64_t kMaxBatch = 4096;
+
+const core::OwnerReference* controllerOf(const std::vector<core::OwnerReference>& refs) {
+    for (const auto& r : refs)
+        if (r.controller) return &r;
+    return nullptr;
+}
+
+/// Makes the replicas: copies of a Pod, or more replicas of a workload (its controller
+/// makes them).
+class ReplicaSource {
+public:
+    ReplicaSource(Plan& plan, const CapacityTemplate& t) : m_plan(plan), m_template(t) {}
+
+    /// Sets the source up in the plan; an error text when it cannot be.
+    std::string prepare(std::int64_t& existing) {
+        existing = 0;
+        core::Cluster& c = m_plan.cluster();
+        if (m_template.kind == CapacityTemplate::Kind::Pod) {
+            for (std::size_t i = 0; i < c.pods.size(); ++i)
+                if (c.pods[i].ns == m_template.pod.ns) m_taken.insert(c.pods[i].name);
+            return {};
+        }
+        const core::Workload& t = m_template.workload;
+        m_ns = std::string(c.pool.str(t.ns));
+        for (const core::Workload& w : c.workloads)
+            if (w.kind == t.kind && w.ns == t.ns && w.name == t.name) {
+                // More of a workload the plan already has: its spec, from its replicas on.
+                m_base = w.replicas;
+                existing = w.replicas;
+                return {};
+            }
+        core::Workload w = t;
+        w.replicas = 0;
+        // A Job runs `parallelism` pods while completions allow: with completions nil
+        // (-1 here) parallelism alone decides, which is what adding replicas means.
+        if (w.kind == core::WorkloadKind::Job) w.completions = -1;
+        c.workloads.push_back(std::move(w));
+        m_plan.sim().workloadsChanged();
+        return {};
+    }
+
+    /// Adds `n` replicas; returns the new pods' ids in creation order.
+    std::vector<std::uint32_t> add(std::int64_t n) {
+        core::Cluster& c = m_plan.cluster();
+        core::Simulation& sim = m_plan.sim();
+        std::vector<std::uint32_t> ids;
+        if (m_template.kind == CapacityTemplate::Kind::Pod) {
+            for (std::int64_t i = 0; i < n; ++i) {
+                core::Pod p = m_template.pod;
+                do p.name = m_template.pod.name + "-" + std::to_string(++m_clones);
+                while (!m_taken.insert(p.name).second);
+                const core::Pod& added = c.addPod(std::move(p));
+                sim.podAdded(added);
+                ids.push_back(added.id);
+            }
+            return ids;
+        }
+        const std::size_t before = c.pods.size();
+        m_added += n;
+        const std::int64_t replicas = m_base + m_added;
+        const core::Workload& t = m_template.workload;
+        if (replicas > kMaxFitReplicas || !sim.scaleWorkload(t.kind, m_ns, t.name, static_cast<std::int32_t>(replicas)))
+            return ids;
+        for (std::size_t i = before; i < c.pods.size(); ++i)
+            if (!c.podRemoved[i] && isReplica(c.pods[i])) ids.push_back(static_cast<std::uint32_t>(i));
+        return ids;
+    }
+
+private:
+    /// Whether the workload controls `pod`, itself or through the ReplicaSet a Deployment owns.
+    bool isReplica(const core::Pod& pod) const {
+        const core::Workload& t = m_template.workload;
+        const core::OwnerReference* ref = controllerOf(pod.ownerReferences);
+        if (!ref || pod.ns != t.ns) return false;
+        if (ref->kind == core::workloadKindName(t.kind)) return ref->name == t.name;
+        if (t.kind != core::WorkloadKind::Deployment || ref->kind != "ReplicaSet") return false;
+        for (const core::Workload& rs : m_plan.cluster().workloads)
+            if (rs.kind == core::WorkloadKind::ReplicaSet && rs.ns == t.ns && rs.name == ref->name) {
+                const core::OwnerReference* owner = controllerOf(rs.ownerReferences);
+                return owner && owner->kind == "Deployment" && owner->name == t.name;
+            }
+        return false;
+    }
+
+    Plan& m_plan;
+    const CapacityTemplate& m_template;
+    std::string m_ns;
+    std::int64_t m_base = 0;   // the workload's replicas before the question
+    std::int64_t m_added = 0;  // replicas asked of its controller so far
+    std::int64_t m_clones = 0;
+    std::unordered_set<std::string> m_taken;  // pod names of the template's namespace
+};
+
+/// What the loop did to the replicas, from the simulation's events.
+struct ReplicaWatch {
+    std::vector<bool> isReplica;  // by pod id
+    std::unordered_map<std::uint32_t, core::Sym> assumedOn;
+    std::unordered_map<std::uint32_t, std::string> failedWith;  // the FailedScheduling text
+    bool failed = false;
+
+    void watch(core::Simulation& sim) {
+        sim.setEventListener([this](const core::SimEvent& e) {
+            if (e.pod >= isReplica.size() || !isReplica[e.pod]) return;
+            if (e.type == core::EventType::PodAssumed) assumedOn[e.pod] = e.node;
+            if (e.type == core::EventType::PodUnschedulable || e.type == core::EventType::PodSchedulerError ||
+                e.type == core::EventType::PodBindFailed)
+            {
+                failed = true;
+                failedWith.try_emplace(e.pod, e.message);
+            }
+        });
+    }
+    void mark(const std::vector<std::uint32_t>& ids) {
+        for (std::uint32_t id : ids) {
+            if (id >= isReplica.size()) isReplica.resize(id + 1, false);
+            isReplica[id] = true;
+        }
+    }
+};
+
+void record(FitAnswer& a, const core::Cluster& c, std::uint32_t podId, core::Sym node) {
+    static const std::string kZone = "topology.kubernetes.io/zone";
+    const std::string nodeName(c.pool.str(node));
+    ++a.byNode[nodeName];
+    std::string zone;
+    if (const core::Node* n = c.findNode(node)) {
+        const core::Sym key = c.pool.find(kZone);
+        if (const core::Sym v = key == core::kNoSym ? core::kNoSym : n->labels.get(key); v != core::kNoSym)
+            zone = std::string(c.pool.str(v));
+    }
+    ++a.byZone[zone];
+    a.placements.push_back({c.podKey(c.pods[podId]), nodeName});
+}
+
+}  // namespace
+
+std::optional<FitAnswer> howManyMoreFit(Plan& plan, const FitRequest& request, io::Diagnostics& diags,
+                                        core::Progress* progress) {
+    auto fail = [&](std::string message) {
+        io::Diagnostic d;
+        d.file = request.templateFile;
+        d.message = std::move(message);
+        diags.add(std::move(d));
+        return std::nullopt;
+    };
+    if (!plan.ok()) return fail("configuration error: " + plan.error());
+    core::Cluster& c = plan.cluster();
+    core::Simulation& sim = plan.sim();
+    const auto tmpl = readCapacityTemplate(c, request.templateText, request.templateFile, TemplateUse::Replicas,
+                                           plan.input().version, diags);
+    if (!tmpl) return std::nullopt;
+
+    plan.setProgress(progress);
+    plan.runToEnd();  // the plan's own pending pods settle first
+    if (plan.cancelled()) return std::nullopt;
+    sim.scheduler().setPreemption(request.allowPreemption);
+
+    FitAnswer a;
+    a.templateRef = tmpl->ref;
+    a.templateKind = tmpl->kindName;
+    ReplicaSource source(plan, *tmpl);
+    if (std::string err = source.prepare(a.existingReplicas); !err.empty()) return fail(err);
+    // The controllers' reaction to a new workload (a Deployment's ReplicaSet) has no pods yet.
+    plan.runToEnd();
+
+    ReplicaWatch watch;
+    watch.watch(sim);
+    const std::int64_t limit = std::clamp<std::int64_t>(request.max.value_or(kMaxFitReplicas), 0, kMaxFitReplicas);
+    std::vector<std::uint32_t> replicas;
+    std::size_t settled = 0;  // replicas[0, settled) are placed
+    std::int64_t batch = 1;
+    if (progress) progress->start(core::Progress::Phase::Scheduling, static_cast<std::uint64_t>(limit));
+    while (true) {
+        if (progress && progress->cancelled()) return std::nullopt;
+        const std::int64_t n = std::min(request.allowPreemption ? 1 : batch, limit - static_cast<std::int64_t>(settled));
+        if (n <= 0) {
+            a.stoppedBy = FitAnswer::Stop::Max;
+            break;
+        }
+        const std::vector<std::uint32_t> ids = source.add(n);
+        if (ids.empty()) {
+            a.stoppedBy = FitAnswer::Stop::Unschedulable;
+            a.nextMessage = "the " + a.templateKind + "'s controller creates no more pods";
+            break;
+        }
+        watch.mark(ids);
+        replicas.insert(replicas.end(), ids.begin(), ids.end());
+        // Without preemption the first failure ends the question: every later replica, tried
+        // on the same cluster, fails too. With it, the loop runs until nothing changes.
+        while (settled < replicas.size()) {
+            if (!request.allowPreemption && watch.failed) break;
+            if (!plan.step()) break;
+            while (settled < replicas.size() && watch.assumedOn.count(replicas[settled])) ++settled;
+        }
+        if (request.allowPreemption) {
+            plan.runToEnd();
+            while (settled < replicas.size() && sim.outcomes()[replicas[settled]].state == core::PodState::Bound) ++settled;
+        }
+        if (progress) progress->set(settled, static_cast<std::uint64_t>(limit));
+        if (settled < replicas.size()) {
+            const core::Pod& next = c.pods[replicas[settled]];
+            a.stoppedBy = FitAnswer::Stop::Unschedulable;
+            a.nextPod = c.podKey(next);
+            const auto failed = watch.failedWith.find(next.id);
+            a.nextMessage = failed != watch.failedWith.end() ? failed->second : sim.outcome(next).message;
+            if (a.nextMessage.empty())
+                a.nextMessage = "not scheduled: the pod waits on scheduling gates, or no profile has its schedulerName";
+            break;
+        }
+        batch = std::min(batch * 2, kMaxBatch);
+    }
+    // Placed means assumed: its bind is only a matter of simulated time (the plan is not run
+    // on, which would try every replica after the first that failed, each in vain).
+    for (std::size_t i = 0; i < settled; ++i) {
+        const core::PodOutcome& o = sim.outcomes()[replicas[i]];
+        record(a, c, replicas[i], o.state == core::PodState::Bound ? o.node : watch.assumedOn.at(replicas[i]));
+    }
+    a.fits = static_cast<std::int64_t>(settled);
+    sim.setEventListener({});
+    plan.setProgress(nullptr);
+    return a;
+}
+
+}  // namespace berth::plan::capacity

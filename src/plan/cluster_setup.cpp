@@ -1,0 +1,22 @@
+#include "plan/cluster_setup.h"
+
+#include "plan/controllers/workloads.h"
+
+namespace berth::plan {
+
+void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t seed, const core::KubeVersion& version) {
+    // Namespaces first: controllers' pods may be read against namespace selectors later, and
+    // the checks see the pods the controllers made.
+    io::addImplicitNamespaces(cluster);
+    expandWorkloads(cluster, seed, version, result.diagnostics);
+    io::validateCluster(cluster, result);
+}
+
+core::Simulation::Reconciler controllerReconciler(std::uint64_t seed, const core::KubeVersion& version) {
+    return [seed, version](core::Cluster& cluster) {
+        io::Diagnostics ignored;
+        return expandWorkloads(cluster, seed, version, ignored);
+    };
+}
+
+}  // namespace berth::plan

@@ -1,0 +1,292 @@
+// plan::capacity::howManyMoreFit: replicas added as their controller makes them, each through
+// the whole loop, until the first that finds no node. Expected counts are derived by hand in
+// the row comments; a brute-force cross-check scales random clusters one replica at a time
+// through plain plan edits and compares every answer.
+
+#include <QTest>
+
+#include <random>
+#include <sstream>
+
+#include "plan/capacity/fit.h"
+#include "plan/capacity/fit_report.h"
+#include "plan/plan.h"
+
+using namespace berth;
+using plan::capacity::FitAnswer;
+
+namespace {
+
+// Three nodes, two zones, 110 pods each. a1: 2 cpu, a2: 1 cpu (zone a); b1: 4 cpu (zone b).
+// One bound pod of 500m on a1.
+const char* kNodes = R"(apiVersion: v1
+kind: Node
+metadata: {name: a1, labels: {topology.kubernetes.io/zone: a, kubernetes.io/hostname: a1}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: a2, labels: {topology.kubernetes.io/zone: a, kubernetes.io/hostname: a2}}
+status: {allocatable: {cpu: "1", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: b1, labels: {topology.kubernetes.io/zone: b, kubernetes.io/hostname: b1}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: running, namespace: default}
+spec:
+  nodeName: a1
+  containers: [{name: c, resources: {requests: {cpu: 500m}}}]
+)";
+
+const char* kPodTemplate = R"(apiVersion: v1
+kind: Pod
+metadata: {name: worker, namespace: default}
+spec:
+  containers: [{name: c, resources: {requests: {cpu: 500m, memory: 256Mi}}}]
+)";
+
+const char* kAntiAffinityDeployment = R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: db, namespace: default}
+spec:
+  replicas: 5
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec:
+      affinity:
+        podAntiAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - labelSelector: {matchLabels: {app: db}}
+            topologyKey: kubernetes.io/hostname
+      containers: [{name: c, resources: {requests: {cpu: 100m}}}]
+)";
+
+std::shared_ptr<const plan::PlanInput> input(std::string cluster, std::uint64_t seed = 0) {
+    auto in = std::make_shared<plan::PlanInput>();
+    in->manifests.push_back({"cluster.yaml", std::move(cluster)});
+    in->seed = seed;
+    return in;
+}
+
+std::optional<FitAnswer> ask(const std::string& cluster, const std::string& tmpl, std::optional<std::int64_t> max,
+                             io::Diagnostics& diags, std::uint64_t seed = 0) {
+    plan::Plan p(input(cluster, seed));
+    plan::capacity::FitRequest r;
+    r.templateText = tmpl;
+    r.templateFile = "template.yaml";
+    r.max = max;
+    return plan::capacity::howManyMoreFit(p, r, diags);
+}
+
+}  // namespace
+
+class TestFit : public QObject {
+    Q_OBJECT
+private slots:
+    void podCopiesUntilCpuRunsOut();
+    void stopsAtMax();
+    void antiAffinityOnePerNode();
+    void existingWorkloadScalesFromItsReplicas();
+    void badTemplates_data();
+    void badTemplates();
+    void jsonShape();
+    void sameAsOneReplicaAtATime_data();
+    void sameAsOneReplicaAtATime();
+};
+
+void TestFit::podCopiesUntilCpuRunsOut() {
+    io::Diagnostics diags;
+    const auto a = ask(kNodes, kPodTemplate, std::nullopt, diags);
+    QVERIFY2(a, diags.firstErrors(3).c_str());
+    // 500m copies: a1 has 2 - 0.5 = 1.5 cpu left -> 3; a2 1 cpu -> 2; b1 4 cpu -> 8. 13 in all.
+    QCOMPARE(a->fits, std::int64_t{13});
+    QCOMPARE(a->byNode.at("a1"), std::int64_t{3});
+    QCOMPARE(a->byNode.at("a2"), std::int64_t{2});
+    QCOMPARE(a->byNode.at("b1"), std::int64_t{8});
+    QCOMPARE(a->byZone.at("a"), std::int64_t{5});
+    QCOMPARE(a->byZone.at("b"), std::int64_t{8});
+    QCOMPARE(a->stoppedBy, FitAnswer::Stop::Unschedulable);
+    QCOMPARE(a->templateRef, std::string("default/worker"));
+    // The 14th copy: every node short of cpu, and no preemption text (preemption is off).
+    QCOMPARE(a->nextMessage, std::string("0/3 nodes are available: 3 Insufficient cpu."));
+    QCOMPARE(a->nextPod, std::string("default/worker-14"));
+}
+
+void TestFit::stopsAtMax() {
+    io::Diagnostics diags;
+    const auto a = ask(kNodes, kPodTemplate, 4, diags);
+    QVERIFY(a);
+    QCOMPARE(a->fits, std::int64_t{4});
+    QCOMPARE(a->stoppedBy, FitAnswer::Stop::Max);
+    QVERIFY(a->nextMessage.empty());
+    const auto none = ask(kNodes, kPodTemplate, 0, diags);
+    QVERIFY(none);
+    QCOMPARE(none->fits, std::int64_t{0});
+    QCOMPARE(none->stoppedBy, FitAnswer::Stop::Max);
+}
+
+void TestFit::antiAffinityOnePerNode() {
+    io::Diagnostics diags;
+    // Required anti-affinity per hostname: one replica per node, three nodes. The template's
+    // replicas (5) do not count: the question starts the new Deployment at 0.
+    const auto a = ask(kNodes, kAntiAffinityDeployment, std::nullopt, diags);
+    QVERIFY2(a, diags.firstErrors(3).c_str());
+    QCOMPARE(a->fits, std::int64_t{3});
+    QCOMPARE(a->byNode.size(), std::size_t{3});
+    QCOMPARE(a->existingReplicas, std::int64_t{0});
+    QCOMPARE(a->nextMessage,
+             std::string("0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules."));
+}
+
+void TestFit::existingWorkloadScalesFromItsReplicas() {
+    io::Diagnostics diags;
+    // The plan already runs db with 2 replicas (on two of the three nodes): one more fits.
+    std::string cluster = std::string(kNodes) + "---\n" + kAntiAffinityDeployment;
+    cluster.replace(cluster.find("replicas: 5"), 11, "replicas: 2");
+    const auto a = ask(cluster, kAntiAffinityDeployment, std::nullopt, diags);
+    QVERIFY2(a, diags.firstErrors(3).c_str());
+    QCOMPARE(a->existingReplicas, std::int64_t{2});
+    QCOMPARE(a->fits, std::int64_t{1});
+}
+
+void TestFit::badTemplates_data() {
+    QTest::addColumn<QString>("tmpl");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("two objects") << QString::fromUtf8(std::string(kPodTemplate) + "---\n" + kAntiAffinityDeployment)
+                                 << "template.yaml:7:1: error: Deployment default/db: a template holds one Pod, "
+                                    "Deployment, ReplicaSet, StatefulSet or Job, and this is a second object";
+    // The loader's own check comes first: the same object twice.
+    QTest::newRow("the same object twice")
+        << QString::fromUtf8(std::string(kPodTemplate) + "---\n" + kPodTemplate)
+        << "template.yaml:7:1: error: Pod default/worker: duplicate object: already defined at template.yaml:1:1";
+    QTest::newRow("a node") << "apiVersion: v1\nkind: Node\nmetadata: {name: n}\n"
+                            << "template.yaml:1:1: error: Node n: a template holds one Pod, Deployment, ReplicaSet, "
+                               "StatefulSet or Job, not a Node";
+    QTest::newRow("empty") << ""
+                           << "template.yaml: error: a template holds one Pod, Deployment, ReplicaSet, StatefulSet or "
+                              "Job; this file holds no object";
+    QTest::newRow("a DaemonSet") << "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: d}\nspec:\n  selector: "
+                                    "{matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec: "
+                                    "{containers: [{name: c}]}\n"
+                                 << "template.yaml:1:1: error: DaemonSet default/d: a template holds one Pod, "
+                                    "Deployment, ReplicaSet, StatefulSet or Job, not a DaemonSet";
+}
+
+void TestFit::badTemplates() {
+    QFETCH(QString, tmpl);
+    QFETCH(QString, message);
+    io::Diagnostics diags;
+    QVERIFY(!ask(kNodes, tmpl.toStdString(), std::nullopt, diags));
+    QVERIFY(diags.hasErrors());
+    QCOMPARE(QString::fromStdString(diags.items.front().toString()), message);
+}
+
+void TestFit::jsonShape() {
+    io::Diagnostics diags;
+    const auto a = ask(kNodes, kPodTemplate, std::nullopt, diags);
+    QVERIFY(a);
+    QCOMPARE(plan::capacity::fitReport(*a, plan::capacity::ReportFormat::Json),
+             std::string(R"({"template":"default/worker","fits":13,"byNode":{"a1":3,"a2":2,"b1":8},)"
+                         R"("byZone":{"a":5,"b":8},"stoppedBy":"unschedulable","next":{"pod":"default/worker-14",)"
+                         R"("message":"0/3 nodes are available: 3 Insufficient cpu."}})"
+                         "\n"));
+}
+
+namespace {
+
+/// A random cluster: 3 to 10 nodes of mixed sizes over up to 3 zones, some tainted or
+/// cordoned, some pods already bound, and a Deployment `app` at 0 replicas whose pods have
+/// random requests and, sometimes, a zone spread, a hostname anti-affinity or a node selector.
+std::string randomCluster(std::mt19937& rng) {
+    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    std::ostringstream y;
+    const int nodes = pick(3, 10);
+    for (int i = 0; i < nodes; ++i) {
+        y << "apiVersion: v1\nkind: Node\nmetadata:\n  name: n" << i << "\n  labels: {kubernetes.io/hostname: n" << i
+          << ", topology.kubernetes.io/zone: z" << pick(0, 2) << ", pool: p" << pick(0, 1) << "}\n";
+        y << "spec: {unschedulable: " << (pick(0, 9) == 0 ? "true" : "false");
+        if (pick(0, 5) == 0) y << ", taints: [{key: dedicated, value: x, effect: NoSchedule}]";
+        y << "}\nstatus: {allocatable: {cpu: \"" << pick(1, 8) << "\", memory: " << pick(2, 16) << "Gi, pods: \""
+          << pick(3, 30) << "\"}}\n---\n";
+        for (int k = pick(0, 3); k > 0; --k)
+            y << "apiVersion: v1\nkind: Pod\nmetadata: {name: bound-" << i << "-" << k
+              << ", namespace: default, labels: {app: other}}\nspec:\n  nodeName: n" << i
+              << "\n  containers: [{name: c, resources: {requests: {cpu: " << pick(1, 10) * 100 << "m}}}]\n---\n";
+    }
+    y << "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app, namespace: default}\nspec:\n  replicas: 0\n"
+         "  selector: {matchLabels: {app: app}}\n  template:\n    metadata: {labels: {app: app}}\n    spec:\n";
+    switch (pick(0, 3)) {
+        case 0:
+            y << "      topologySpreadConstraints: [{maxSkew: " << pick(1, 2)
+              << ", topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: "
+                 "{matchLabels: {app: app}}}]\n";
+            break;
+        case 1:
+            y << "      affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: "
+                 "{matchLabels: {app: app}}, topologyKey: kubernetes.io/hostname}]}}\n";
+            break;
+        case 2: y << "      nodeSelector: {pool: p" << pick(0, 1) << "}\n"; break;
+        default: break;
+    }
+    y << "      containers: [{name: c, resources: {requests: {cpu: " << pick(1, 15) * 100 << "m, memory: "
+      << pick(1, 8) * 256 << "Mi}}}]\n";
+    return y.str();
+}
+
+}  // namespace
+
+void TestFit::sameAsOneReplicaAtATime_data() {
+    QTest::addColumn<int>("seed");
+    for (int s = 1; s <= 40; ++s) QTest::newRow(("cluster " + std::to_string(s)).c_str()) << s;
+}
+
+void TestFit::sameAsOneReplicaAtATime() {
+    QFETCH(int, seed);
+    std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
+    const std::string cluster = randomCluster(rng);
+    const std::string deployment = cluster.substr(cluster.rfind("apiVersion: apps/v1"));
+    const auto in = input(cluster, static_cast<std::uint64_t>(seed));
+
+    io::Diagnostics diags;
+    plan::Plan forAnswer(in);
+    plan::capacity::FitRequest r{deployment, "app.yaml", 200, false};
+    const auto answer = plan::capacity::howManyMoreFit(forAnswer, r, diags);
+    QVERIFY2(answer, diags.firstErrors(3).c_str());
+
+    // Brute force: scale the Deployment one replica at a time through plan edits, running the
+    // plan to the end after each, until a replica stays pending.
+    plan::Plan p(in);
+    p.runToEnd();
+    p.sim().scheduler().setPreemption(false);
+    std::map<std::string, std::int64_t> byNode;
+    std::int64_t fits = 0;
+    std::string message;
+    for (; fits < 200; ++fits) {
+        plan::PlanEdit scale;
+        scale.kind = plan::EditKind::ScaleWorkload;
+        scale.workloadKind = core::WorkloadKind::Deployment;
+        scale.ns = "default";
+        scale.name = "app";
+        scale.replicas = static_cast<std::int32_t>(fits + 1);
+        QCOMPARE(p.apply(scale), std::string());
+        p.runToEnd();
+        const core::Pod& newest = p.cluster().pods.back();
+        const core::PodOutcome& o = p.sim().outcome(newest);
+        if (o.state != core::PodState::Bound) {
+            message = o.message;
+            break;
+        }
+        ++byNode[std::string(p.cluster().pool.str(o.node))];
+    }
+    QCOMPARE(answer->fits, fits);
+    QCOMPARE(answer->byNode, byNode);
+    if (fits < 200) QCOMPARE(answer->nextMessage, message);
+}
+
+QTEST_APPLESS_MAIN(TestFit)
+#include "tst_fit.moc"
