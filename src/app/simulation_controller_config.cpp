@@ -35,7 +35,7 @@ QString SimulationController::loadSchedulerConfig(const QUrl& file) {
 }
 
 QString SimulationController::resetSchedulerConfig() {
-    // The empty text stands for upstream's defaults (io::kDefaultSchedulerConfigText).
+    // The empty text stands for upstream's defaults (plan::kDefaultSchedulerConfigText).
     return applyConfigText({}, {});
 }
 

@@ -17,7 +17,7 @@ QVariant EditHistoryModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
         case DescriptionRole: return QString::fromStdString(plan::describeEdit(e));
         case AppliedRole: return index.row() < m_applied;
-        case KindRole: return QLatin1String(io::editKindName(e.kind));
+        case KindRole: return QLatin1String(plan::editKindName(e.kind));
         case AtStepRole: return static_cast<qulonglong>(e.atStep);
         default: return {};
     }

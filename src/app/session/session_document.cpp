@@ -39,7 +39,7 @@ bool readSeed(const QJsonValue& v, std::uint64_t& seed) {
 
 QJsonObject editToJson(const plan::PlanEdit& e) {
     QJsonObject o;
-    o[QStringLiteral("op")] = QLatin1String(io::editKindName(e.kind));
+    o[QStringLiteral("op")] = QLatin1String(plan::editKindName(e.kind));
     o[QStringLiteral("atStep")] = static_cast<double>(e.atStep);
     auto workload = [&] {
         o[QStringLiteral("workloadKind")] = QLatin1String(core::workloadKindName(e.workloadKind));
