@@ -24,7 +24,7 @@ import (
 
 func usage() {
 	fmt.Fprint(os.Stderr, `Usage:
-  berth-oracle single -f SCENARIO.yaml [--no-cross-check] [-v N]
+  berth-oracle single -f SCENARIO.yaml [--no-cross-check] [--follow FILE.jsonl] [-v N]
   berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 3s] [-v N]
   berth-oracle version
 `)
@@ -69,6 +69,7 @@ func main() {
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	file := fs.String("f", "", "scenario file")
 	noCross := fs.Bool("no-cross-check", false, "single: skip the cross-check against Scheduler.SchedulePod")
+	follow := fs.String("follow", "", "single: assume each pod on the node this conformance file chose (analysis aid)")
 	maxRun := fs.Duration("max-run", 60*time.Second, "loop: bound on the whole run")
 	settle := fs.Duration("settle", 3*time.Second, "loop: how long nothing may change before the run counts as settled")
 	verbosity := fs.Int("v", -1, "log the scheduler's klog output at this verbosity on stderr (default: no logs)")
@@ -93,7 +94,7 @@ func main() {
 	var err error
 	switch cmd {
 	case "single":
-		err = runSingle(*file, os.Stdout, !*noCross)
+		err = runSingle(*file, os.Stdout, !*noCross, *follow)
 	case "loop":
 		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle})
 	default:

@@ -57,8 +57,16 @@ func newCycleState() *framework.CycleState {
 	return state
 }
 
-func runSingle(path string, out io.Writer, crossCheck bool) error {
+// runSingle prints one line per pending pod. followPath, when set, names a conformance file whose
+// "chosen" nodes are assumed instead of the oracle's own choices (each line still shows the
+// oracle's decision): the differences that remain are the direct ones, not those that follow
+// from an earlier pod landing elsewhere.
+func runSingle(path string, out io.Writer, crossCheck bool, followPath string) error {
 	sc, err := loadScenario(path)
+	if err != nil {
+		return err
+	}
+	follow, err := readFollow(followPath)
 	if err != nil {
 		return err
 	}
@@ -114,7 +122,21 @@ func runSingle(path string, out io.Writer, crossCheck bool) error {
 				return fmt.Errorf("%s: cross-check with Scheduler.SchedulePod failed: %w", podKey(pod), err)
 			}
 		}
-		if v.line.Chosen != "" {
+		if follow != nil {
+			node, ok := follow[podKey(pod)]
+			if !ok {
+				return fmt.Errorf("%s: %s has no line for %s", path, followPath, podKey(pod))
+			}
+			if node != "" {
+				// Assume on the followed node whatever the oracle decided (the state evolves as
+				// in the followed file); Reserve and Permit run after a PreFilter of their own.
+				state := newCycleState()
+				schedFwk.RunPreFilterPlugins(ctx, state, pod)
+				if msg := h.assume(ctx, schedFwk, state, pod, node); msg != "" {
+					fmt.Fprintf(os.Stderr, "berth-oracle: %s: following %s: %s\n", podKey(pod), node, msg)
+				}
+			}
+		} else if v.line.Chosen != "" {
 			if msg := h.assume(ctx, schedFwk, v.state, pod, v.line.Chosen); msg != "" {
 				v.line.Chosen = ""
 				v.line.Message = msg
@@ -125,6 +147,29 @@ func runSingle(path string, out io.Writer, crossCheck bool) error {
 		}
 	}
 	return nil
+}
+
+// readFollow reads pod -> chosen from a conformance .jsonl file (nil when path is empty).
+func readFollow(path string) (map[string]string, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	follow := map[string]string{}
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		var line singleLine
+		if err := json.Unmarshal([]byte(l), &line); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
+		}
+		follow[line.Pod] = line.Chosen
+	}
+	return follow, nil
 }
 
 // decide runs the scheduling algorithm of schedule_one.go (schedulePod, findNodesThatFitPod,
