@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/klog/v2"
 )
 
@@ -26,6 +27,7 @@ func usage() {
 	fmt.Fprint(os.Stderr, `Usage:
   berth-oracle single -f SCENARIO.yaml [--no-cross-check] [--follow FILE.jsonl] [-v N]
   berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 3s] [-v N]
+  (both: [--feature-gates Gate=false,...] to see what a default gate changes)
   berth-oracle version
 `)
 }
@@ -72,6 +74,7 @@ func main() {
 	follow := fs.String("follow", "", "single: assume each pod on the node this conformance file chose (analysis aid)")
 	maxRun := fs.Duration("max-run", 60*time.Second, "loop: bound on the whole run")
 	settle := fs.Duration("settle", 3*time.Second, "loop: how long nothing may change before the run counts as settled")
+	gates := fs.String("feature-gates", "", "comma-separated Gate=true|false, as kube-scheduler's flag (analysis aid; the committed files use the defaults)")
 	verbosity := fs.Int("v", -1, "log the scheduler's klog output at this verbosity on stderr (default: no logs)")
 	if err := fs.Parse(os.Args[2:]); err != nil {
 		os.Exit(2)
@@ -89,6 +92,13 @@ func main() {
 		klog.SetOutput(io.Discard)
 	} else {
 		_ = klogFlags.Set("v", fmt.Sprint(*verbosity))
+	}
+
+	if *gates != "" {
+		if err := utilfeature.DefaultMutableFeatureGate.Set(*gates); err != nil {
+			fmt.Fprintf(os.Stderr, "berth-oracle: --feature-gates: %v\n", err)
+			os.Exit(2)
+		}
 	}
 
 	var err error
