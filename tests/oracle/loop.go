@@ -166,9 +166,10 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		}
 	}
 	if err := waitFor(ctx, 10*time.Second, func() bool {
-		return len(h.sched.SchedulingQueue.PodsInActiveQ()) == queued
+		pending, _ := h.sched.SchedulingQueue.PendingPods() // activeQ, or unschedulable when gated
+		return len(pending) == queued
 	}); err != nil {
-		return fmt.Errorf("pending pods did not all reach the active queue: %w", err)
+		return fmt.Errorf("pending pods did not all reach the scheduling queue: %w", err)
 	}
 
 	// A cycle is running from the moment NextEntity hands out a pod until ScheduleOne asks again.
