@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Compares berthctl's single-pass decisions (its newest behaviour: no --kube-version) with the
-# oracle's v1.37 decisions in tests/conformance/scenarios-1.37/, the way tst_scenarios.cpp compares
-# with the v1.26 files: line for line, a SchedulerError message matching on its prefix only.
-# Prints each difference as "pod field: berth=... oracle=...". A report, not a test: exit 0 when
-# all lines are equal, 1 otherwise.
+# Compares berthctl's decisions (its newest behaviour: no --kube-version) with the oracle's v1.37
+# decisions: single pass against tests/conformance/scenarios-1.37/, the way tst_scenarios.cpp
+# compares with the v1.26 files (line for line, a SchedulerError message matching on its prefix
+# only), and the whole loop (`-o json`) against tests/conformance/loop-1.37/, the way
+# tst_loop_scenarios.cpp does (every field of the expected file). Prints each difference as
+# "pod field: berth=... oracle=...". A report, not a test: exit 0 when all agree, 1 otherwise.
 #
 #   tests/oracle/compare-berth.sh [BERTHCTL] [EXPECTED_DIR]
 #
@@ -76,10 +77,40 @@ for i in range(max(len(berth), len(oracle))):
                              f"oracle={json.dumps(os_.get(plugin))}")
 lines_differ = sum(1 for i in range(max(len(berth), len(oracle)))
                    if i >= len(berth) or i >= len(oracle) or not same_line(berth[i], oracle[i]))
-print(f"== {name}: {len(oracle)} oracle lines, {len(berth)} berth lines, {lines_differ} differ")
+print(f"== single {name}: {len(oracle)} oracle lines, {len(berth)} berth lines, {lines_differ} differ")
 for d in diffs:
     print("  " + d)
 sys.exit(1 if lines_differ else 0)
+EOF
+done
+for yaml in "$ROOT"/tests/conformance/loop/*.yaml; do
+  name="$(basename "$yaml" .yaml)"
+  expected="$ROOT/tests/conformance/loop-1.37/$name.expected.json"
+  [ -f "$expected" ] || continue
+  if ! "$berthctl" schedule -f "$yaml" --tie-break name -o json >"$tmp/$name.json" 2>"$tmp/$name.err"; then
+    echo "== loop $name: berthctl failed:"; cat "$tmp/$name.err"; status=1; continue
+  fi
+  python3 - "$name" "$tmp/$name.json" "$expected" <<'EOF' || status=1
+import json, sys
+
+name, berth_path, oracle_path = sys.argv[1:4]
+berth, oracle = json.load(open(berth_path)), json.load(open(oracle_path))
+pods = {p["pod"]: p for p in berth["pods"]}
+diffs = []
+for want in oracle["pods"]:
+    got = pods.get(want["pod"])
+    if got is None:
+        diffs.append(f"{want['pod']}: missing in berth's report")
+        continue
+    for key, value in want.items():
+        if got.get(key) != value:
+            diffs.append(f"{want['pod']} {key}: berth={json.dumps(got.get(key))} oracle={json.dumps(value)}")
+if sorted(berth["evicted"]) != sorted(oracle["evicted"]):
+    diffs.append(f"evicted: berth={json.dumps(sorted(berth['evicted']))} oracle={json.dumps(sorted(oracle['evicted']))}")
+print(f"== loop {name}: {len(diffs)} differences")
+for d in diffs:
+    print("  " + d)
+sys.exit(1 if diffs else 0)
 EOF
 done
 exit "$status"
