@@ -1,0 +1,321 @@
+package main
+
+// Whole-loop mode: scheduler.New + Run on a fake API (binding subresource, resourceVersions,
+// deletions), backoff 1 s, until nothing changes any more; the final state in the format of
+// tests/conformance/loop/README.md.
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	v1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/klog/v2"
+	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
+	"k8s.io/kubernetes/pkg/features"
+	"k8s.io/kubernetes/pkg/scheduler/framework"
+)
+
+var podsGVR = v1.SchemeGroupVersion.WithResource("pods")
+
+type loopPod struct {
+	Pod       string  `json:"pod"`
+	Node      string  `json:"node"`
+	State     string  `json:"state"`
+	Nominated string  `json:"nominated"`
+	Message   *string `json:"message,omitempty"`
+}
+
+type loopOptions struct {
+	maxRun time.Duration // bound on the whole run
+	settle time.Duration // how long nothing may change before the run counts as settled
+}
+
+func runLoop(path string, out io.Writer, opt loopOptions) error {
+	sc, err := loadScenario(path)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	logger := klog.FromContext(ctx)
+
+	var calls atomic.Int64
+	var delMu sync.Mutex
+	deletedFrom := map[string]string{} // namespace/name -> node it was on when deleted
+	var tracker *stampingTracker       // set below, before anything can call a reactor
+
+	countCalls := func(clienttesting.Action) (bool, runtime.Object, error) {
+		calls.Add(1)
+		return false, nil, nil
+	}
+	// What the API server's pods/binding subresource does (pkg/registry/core/pod/storage).
+	bind := func(action clienttesting.Action) (bool, runtime.Object, error) {
+		create, ok := action.(clienttesting.CreateActionImpl)
+		if !ok || action.GetResource() != podsGVR || action.GetSubresource() != "binding" {
+			return false, nil, nil
+		}
+		binding, ok := create.GetObject().(*v1.Binding)
+		if !ok {
+			return true, nil, fmt.Errorf("binding: unexpected object %T", create.GetObject())
+		}
+		ns := action.GetNamespace()
+		obj, err := tracker.Get(podsGVR, ns, binding.Name)
+		if err != nil {
+			return true, nil, err
+		}
+		pod := obj.(*v1.Pod).DeepCopy()
+		conflict := func(format string, args ...any) (bool, runtime.Object, error) {
+			return true, nil, apierrors.NewConflict(schema.GroupResource{Resource: "pods/binding"}, binding.Name, fmt.Errorf(format, args...))
+		}
+		if binding.UID != "" && binding.UID != pod.UID {
+			return conflict("Precondition failed: UID in precondition: %v, UID in object meta: %v", binding.UID, pod.UID)
+		}
+		if pod.DeletionTimestamp != nil {
+			return conflict("pod %s is being deleted, cannot be assigned to a host", pod.Name)
+		}
+		if pod.Spec.NodeName != "" {
+			return conflict("pod %v is already assigned to node %q", pod.Name, pod.Spec.NodeName)
+		}
+		if len(pod.Spec.SchedulingGates) != 0 {
+			return conflict("pod %v has non-empty .spec.schedulingGates", pod.Name)
+		}
+		pod.Spec.NodeName = binding.Target.Name
+		if utilfeature.DefaultFeatureGate.Enabled(features.ClearingNominatedNodeNameAfterBinding) {
+			pod.Status.NominatedNodeName = ""
+		}
+		if len(binding.Annotations) > 0 && pod.Annotations == nil {
+			pod.Annotations = map[string]string{}
+		}
+		for k, val := range binding.Annotations {
+			pod.Annotations[k] = val
+		}
+		podutil.UpdatePodCondition(&pod.Status, &v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
+		if err := tracker.Update(podsGVR, pod, ns); err != nil {
+			return true, nil, err
+		}
+		return true, binding, nil
+	}
+	rememberDeletion := func(action clienttesting.Action) (bool, runtime.Object, error) {
+		if _, ok := action.(clienttesting.DeleteActionImpl); !ok || action.GetResource() != podsGVR || action.GetSubresource() != "" {
+			return false, nil, nil
+		}
+		del := action.(clienttesting.DeleteActionImpl)
+		if obj, err := tracker.Get(podsGVR, del.GetNamespace(), del.GetName()); err == nil {
+			delMu.Lock()
+			deletedFrom[del.GetNamespace()+"/"+del.GetName()] = obj.(*v1.Pod).Spec.NodeName
+			delMu.Unlock()
+		}
+		return false, nil, nil
+	}
+
+	h, err := newHarness(ctx, sc, true, countCalls, bind, rememberDeletion)
+	if err != nil {
+		return err
+	}
+	tracker = h.tracker
+
+	// Existing objects are in the API before the informers start.
+	for _, o := range sc.others {
+		if err := tracker.Add(o.DeepCopyObject()); err != nil {
+			return fmt.Errorf("adding %T: %w", o, err)
+		}
+	}
+	for _, n := range sc.nodes {
+		if err := tracker.Add(n.DeepCopy()); err != nil {
+			return err
+		}
+	}
+	for _, p := range sc.bound {
+		if err := tracker.Add(p.DeepCopy()); err != nil {
+			return err
+		}
+	}
+	h.factory.Start(ctx.Done())
+	h.factory.WaitForCacheSync(ctx.Done())
+	if err := h.sched.WaitForHandlersSync(ctx); err != nil {
+		return err
+	}
+	if err := waitFor(ctx, 10*time.Second, func() bool {
+		return h.sched.Cache.NodeCount() == len(sc.nodes)
+	}); err != nil {
+		return fmt.Errorf("nodes did not reach the cache: %w", err)
+	}
+
+	// The pending pods are created through the API, in file order; all are queued before the loop
+	// starts, so they pop by priority, then by file order.
+	queued := 0
+	for _, p := range sc.pending {
+		if _, err := h.client.CoreV1().Pods(p.Namespace).Create(ctx, p.DeepCopy(), metav1.CreateOptions{}); err != nil {
+			return fmt.Errorf("creating %s: %w", podKey(p), err)
+		}
+		if _, ok := h.sched.Profiles[p.Spec.SchedulerName]; ok {
+			queued++
+		}
+	}
+	if err := waitFor(ctx, 10*time.Second, func() bool {
+		pending, _ := h.sched.SchedulingQueue.PendingPods() // activeQ, or unschedulable when gated
+		return len(pending) == queued
+	}); err != nil {
+		return fmt.Errorf("pending pods did not all reach the scheduling queue: %w", err)
+	}
+
+	// A cycle is running from the moment NextEntity hands out a pod until ScheduleOne asks again.
+	var cycleRunning atomic.Bool
+	next := h.sched.NextEntity
+	h.sched.NextEntity = func(l klog.Logger) (framework.QueuedEntityInfo, error) {
+		cycleRunning.Store(false)
+		e, err := next(l)
+		if err == nil && e != nil {
+			cycleRunning.Store(true)
+		}
+		return e, err
+	}
+	go h.sched.Run(ctx)
+
+	q := h.sched.SchedulingQueue
+	fingerprint := func() (string, bool) {
+		active, backoff, unsched := len(q.PodsInActiveQ()), len(q.PodsInBackoffQ()), len(q.UnschedulablePods())
+		inFlight := len(q.InFlightPods())
+		assumed := h.sched.Cache.Dump().AssumedPods.Len()
+		running := cycleRunning.Load()
+		fp := fmt.Sprintf("%d/%d/%d/%d/%d/%v/%d/%d", active, backoff, unsched, inFlight, assumed, running,
+			calls.Load(), h.rec.count())
+		idle := active == 0 && backoff == 0 && inFlight == 0 && assumed == 0 && !running
+		return fp, idle
+	}
+	start := time.Now()
+	lastFP, stableSince := "", time.Now()
+	settled := false
+	for time.Since(start) < opt.maxRun {
+		time.Sleep(50 * time.Millisecond)
+		fp, idle := fingerprint()
+		if fp != lastFP || !idle {
+			lastFP, stableSince = fp, time.Now()
+			continue
+		}
+		if time.Since(stableSince) >= opt.settle {
+			settled = true
+			break
+		}
+	}
+	fp, _ := fingerprint()
+	cancel()
+	if !settled {
+		fmt.Fprintf(os.Stderr, "berth-oracle: %s did not settle within %v (last state %s)\n", path, opt.maxRun, fp)
+	}
+	logger.V(2).Info("loop finished", "settled", settled, "elapsed", time.Since(start))
+
+	// The final state.
+	lastMessage := map[string]string{}
+	for _, e := range h.rec.snapshot() {
+		if e.reason == "FailedScheduling" {
+			lastMessage[e.regarding] = e.note
+		}
+	}
+	wasBound := map[string]bool{}
+	var inputPods []*v1.Pod
+	for _, p := range sc.bound {
+		wasBound[podKey(p)] = true
+		inputPods = append(inputPods, p)
+	}
+	inputPods = append(inputPods, sc.pending...)
+	sort.Slice(inputPods, func(i, j int) bool { return podKey(inputPods[i]) < podKey(inputPods[j]) })
+
+	var pods []loopPod
+	evicted := []string{}
+	for _, p := range inputPods {
+		key := podKey(p)
+		lp := loopPod{Pod: key}
+		obj, err := tracker.Get(podsGVR, p.Namespace, p.Name)
+		if err != nil {
+			delMu.Lock()
+			node, deleted := deletedFrom[key]
+			delMu.Unlock()
+			if !deleted {
+				return fmt.Errorf("%s vanished without a delete call: %v", key, err)
+			}
+			lp.Node = node
+			if node != "" {
+				lp.State = "evicted"
+				evicted = append(evicted, key)
+			} else {
+				lp.State = "deleted"
+			}
+			pods = append(pods, lp)
+			continue
+		}
+		cur := obj.(*v1.Pod)
+		lp.Node = cur.Spec.NodeName
+		lp.Nominated = cur.Status.NominatedNodeName
+		switch {
+		case wasBound[key]:
+			lp.State = "preexisting"
+		case cur.Spec.NodeName != "":
+			lp.State = "bound"
+		default:
+			lp.State = "pending"
+			msg := lastMessage[key]
+			lp.Message = &msg
+		}
+		pods = append(pods, lp)
+	}
+	if err := writeLoopJSON(out, pods, evicted); err != nil {
+		return err
+	}
+	if !settled {
+		return fmt.Errorf("run did not settle within %v", opt.maxRun)
+	}
+	return nil
+}
+
+// writeLoopJSON writes the layout of the expected files: one pod per line.
+func writeLoopJSON(out io.Writer, pods []loopPod, evicted []string) error {
+	var b strings.Builder
+	b.WriteString("{\"pods\":[\n")
+	for i, p := range pods {
+		line, err := marshalNoEscape(p)
+		if err != nil {
+			return err
+		}
+		b.WriteString(line)
+		if i+1 < len(pods) {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	ev, err := marshalNoEscape(evicted)
+	if err != nil {
+		return err
+	}
+	b.WriteString("],\n\"evicted\":" + ev + "}\n")
+	_, err = io.WriteString(out, b.String())
+	return err
+}
+
+func waitFor(ctx context.Context, limit time.Duration, cond func() bool) error {
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("timed out after %v", limit)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return nil
+}

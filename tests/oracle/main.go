@@ -1,0 +1,118 @@
+// berth-oracle runs upstream kube-scheduler (the k8s.io/kubernetes version go.mod pins) in-process
+// on a Berth conformance scenario and prints its decisions in the conformance formats:
+//
+//	berth-oracle single -f SCENARIO.yaml   one JSON line per pending pod (tests/conformance/scenarios/README.md)
+//	berth-oracle loop   -f SCENARIO.yaml   the whole loop's final state (tests/conformance/loop/README.md)
+//	berth-oracle version                   the pinned Kubernetes version
+//
+// It is test tooling: Berth's product code is C++.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/klog/v2"
+)
+
+func usage() {
+	fmt.Fprint(os.Stderr, `Usage:
+  berth-oracle single -f SCENARIO.yaml [--no-cross-check] [--follow FILE.jsonl] [-v N]
+  berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 3s] [-v N]
+  (both: [--feature-gates Gate=false,...] to see what a default gate changes)
+  berth-oracle version
+`)
+}
+
+func marshalNoEscape(v any) (string, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(buf.String(), "\n"), nil
+}
+
+// kubernetesVersion is the k8s.io/kubernetes module version built in.
+func kubernetesVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			if d.Path == "k8s.io/kubernetes" {
+				return d.Version
+			}
+		}
+	}
+	return "unknown"
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+		os.Exit(2)
+	}
+	cmd := os.Args[1]
+	if cmd == "version" {
+		fmt.Println(kubernetesVersion())
+		return
+	}
+	if cmd == "-h" || cmd == "--help" || cmd == "help" {
+		usage()
+		return
+	}
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	file := fs.String("f", "", "scenario file")
+	noCross := fs.Bool("no-cross-check", false, "single: skip the cross-check against Scheduler.SchedulePod")
+	follow := fs.String("follow", "", "single: assume each pod on the node this conformance file chose (analysis aid)")
+	maxRun := fs.Duration("max-run", 60*time.Second, "loop: bound on the whole run")
+	settle := fs.Duration("settle", 3*time.Second, "loop: how long nothing may change before the run counts as settled")
+	gates := fs.String("feature-gates", "", "comma-separated Gate=true|false, as kube-scheduler's flag (analysis aid; the committed files use the defaults)")
+	verbosity := fs.Int("v", -1, "log the scheduler's klog output at this verbosity on stderr (default: no logs)")
+	if err := fs.Parse(os.Args[2:]); err != nil {
+		os.Exit(2)
+	}
+	if *file == "" || fs.NArg() != 0 {
+		usage()
+		os.Exit(2)
+	}
+
+	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(klogFlags)
+	if *verbosity < 0 {
+		_ = klogFlags.Set("logtostderr", "false")
+		_ = klogFlags.Set("stderrthreshold", "FATAL")
+		klog.SetOutput(io.Discard)
+	} else {
+		_ = klogFlags.Set("v", fmt.Sprint(*verbosity))
+	}
+
+	if *gates != "" {
+		if err := utilfeature.DefaultMutableFeatureGate.Set(*gates); err != nil {
+			fmt.Fprintf(os.Stderr, "berth-oracle: --feature-gates: %v\n", err)
+			os.Exit(2)
+		}
+	}
+
+	var err error
+	switch cmd {
+	case "single":
+		err = runSingle(*file, os.Stdout, !*noCross, *follow)
+	case "loop":
+		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle})
+	default:
+		usage()
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "berth-oracle: %v\n", err)
+		os.Exit(1)
+	}
+}
