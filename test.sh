@@ -6,8 +6,9 @@
 #   ./test.sh           all three passes
 #   ./test.sh --quick   the developer build only
 #
-# Installs missing Debian packages first (scripts/setup-deps.sh). Exits non-zero when a
-# build or a test fails; ends with ctest's summary lines for each pass.
+# Installs missing Debian packages first (scripts/setup-deps.sh) and builds the Go oracle when
+# Go is present (scripts/build-oracle.sh). Exits non-zero when a build or a test fails; ends
+# with ctest's summary lines for each pass.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -17,12 +18,15 @@ quick=0
 for a in "$@"; do
   case "$a" in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "test.sh: unknown argument '$a' (use --quick or --help)" >&2; exit 2 ;;
   esac
 done
 
 scripts/setup-deps.sh
+# The differential oracle (upstream kube-scheduler in Go, tests/oracle): built when Go is
+# present (cached; the first build takes minutes), else its ctest is skipped.
+scripts/build-oracle.sh
 
 # --- test environment -------------------------------------------------------------------
 cleanup=()
