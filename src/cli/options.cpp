@@ -60,7 +60,7 @@ Flags:
                                       nodes or more (default: one per core; 1 runs everything on
                                       one, often faster on a busy machine). Same decisions.
       --kube-version V                Reproduce upstream release V where behaviour differs
-                                      (1.26 ... 1.35; default: newest, 1.35).
+                                      (1.26 ... 1.37; default: newest, 1.37).
       --trace FILE                    One JSON line per scheduling attempt (conformance format).
       --events FILE                   Every simulation event as JSON lines (time, type, pod, node).
       --until DURATION                Stop at this simulated time (e.g. 90s, 5m, 1h; default: run
@@ -185,7 +185,7 @@ std::string parseOptions(int argc, char** argv, Options& out) {
         } else if (name == "--kube-version") {
             if (!(err = needValue(a, v)).empty()) return err;
             auto kv = core::KubeVersion::parse(v);
-            if (!kv) return "--kube-version must be 1.26 ... 1.35, got \"" + v + "\"";
+            if (!kv) return "--kube-version must be 1.26 ... 1.37, got \"" + v + "\"";
             out.version = *kv;
         } else if (name == "--trace") {
             if (!(err = needValue(a, v)).empty()) return err;

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "io/declared_features_check.h"
 #include "io/metadata_reader.h"
 #include "io/resource_reader.h"
 #include "io/rfc3339.h"
@@ -158,6 +159,7 @@ void readPodSpec(Reader& r, const DocNode& spec, const FieldPath& path, core::Po
                     if (auto name = readRequiredString(r, item, "name", p))
                         pod.schedulingGates.push_back(*name);
                 });
+    warnNodeDeclaredFeatures(r, spec, path);
 }
 
 void readPodStatus(Reader& r, const DocNode& status, const FieldPath& path, core::Pod& pod) {

@@ -1,6 +1,8 @@
 // Every scenario of tests/conformance/loop/: the final state upstream kube-scheduler v1.26.15
 // reached running its whole loop (queue, backoff, preemption, asynchronous binding), as
-// `berthctl schedule -f NAME.yaml --tie-break name --kube-version 1.26 -o json` reports it.
+// `berthctl schedule -f NAME.yaml --tie-break name --kube-version 1.26 -o json` reports it; and
+// the final state v1.37.2 reached (loop-1.37/, written by tests/oracle) as Berth's default
+// version reports it (the same command without --kube-version).
 
 #include <QtTest/QtTest>
 
@@ -35,32 +37,40 @@ private slots:
 void TestLoopScenarios::finalState_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("expected");
-    int found = 0;
-    for (const auto& dir : {fs::path(BERTH_CONFORMANCE_DIR) / "loop"}) {
-        if (!fs::exists(dir)) continue;
-        std::vector<fs::path> files;
+    QTest::addColumn<QString>("version");  // empty: Berth's default (newest) version
+    const fs::path dir = fs::path(BERTH_CONFORMANCE_DIR) / "loop";
+    // The expected files of each release, for the same scenario files.
+    const std::pair<const char*, const char*> sets[] = {{"loop", "1.26"}, {"loop-1.37", ""}};
+    std::vector<fs::path> files;
+    if (fs::exists(dir))
         for (const auto& e : fs::directory_iterator(dir))
             if (e.path().extension() == ".yaml") files.push_back(e.path());
-        std::sort(files.begin(), files.end());
+    std::sort(files.begin(), files.end());
+    int found[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+        const auto& [folder, version] = sets[k];
         for (const auto& f : files) {
-            fs::path expected = f;
+            fs::path expected = fs::path(BERTH_CONFORMANCE_DIR) / folder / f.filename();
             expected.replace_extension(".expected.json");
             if (!fs::exists(expected)) continue;
-            QTest::newRow(f.stem().string().c_str()) << QString::fromStdString(f.string())
-                                                     << QString::fromStdString(expected.string());
-            ++found;
+            const std::string row = std::string(*version ? version : "default") + "/" + f.stem().string();
+            QTest::newRow(row.c_str()) << QString::fromStdString(f.string()) << QString::fromStdString(expected.string())
+                                       << QString(version);
+            ++found[k];
         }
     }
-    QVERIFY2(found >= 3, "tests/conformance/loop scenarios not found");
+    QVERIFY2(found[0] >= 3, "tests/conformance/loop scenarios not found");
+    QVERIFY2(found[1] >= 3, "tests/conformance/loop-1.37 scenarios not found");
 }
 
 namespace {
 
-QJsonObject runToJson(const std::string& yaml, std::string* eventsOut = nullptr) {
+/// `version` empty: Berth's default version.
+QJsonObject runToJson(const std::string& yaml, const QString& version, std::string* eventsOut = nullptr) {
     core::Cluster cluster;
     io::LoadResult load;
     io::LoadOptions lo;
-    lo.version = *core::KubeVersion::parse("1.26");
+    lo.version = version.isEmpty() ? core::KubeVersion{} : *core::KubeVersion::parse(version.toStdString());
     io::loadManifestFile(yaml, cluster, load, lo);
     plan::finishLoading(cluster, load, 0, lo.version);  // as berthctl does (seed 0)
     if (load.diagnostics.hasErrors()) return {};
@@ -85,10 +95,13 @@ QJsonObject runToJson(const std::string& yaml, std::string* eventsOut = nullptr)
 void TestLoopScenarios::finalState() {
     QFETCH(QString, yaml);
     QFETCH(QString, expected);
+    QFETCH(QString, version);
+    // The 1.37 files are decided by Berth's default version, which must be 1.37.
+    QCOMPARE(QString::fromStdString(core::KubeVersion{}.toString()), QString("1.37"));
     QFile f(expected);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject want = QJsonDocument::fromJson(f.readAll()).object();
-    const QJsonObject got = runToJson(yaml.toStdString());
+    const QJsonObject got = runToJson(yaml.toStdString(), version);
     QVERIFY2(!got.isEmpty(), "scenario failed to load or run");
 
     QHash<QString, QJsonObject> gotPods;
@@ -129,12 +142,15 @@ std::optional<QByteArray> berthctl(const QStringList& args) {
 void TestLoopScenarios::berthctlReportsTheSame() {
     // The scenarios' own command line gives exactly the report the library pipeline gives,
     // so finalState() holds for `berthctl schedule -f NAME.yaml --tie-break name
-    // --kube-version 1.26 -o json`.
+    // [--kube-version 1.26] -o json`.
     QFETCH(QString, yaml);
-    const auto out = berthctl({"schedule", "-f", yaml, "--tie-break", "name", "--kube-version", "1.26", "-o", "json"});
+    QFETCH(QString, version);
+    QStringList args{"schedule", "-f", yaml, "--tie-break", "name", "-o", "json"};
+    if (!version.isEmpty()) args << "--kube-version" << version;
+    const auto out = berthctl(args);
     QVERIFY(out && !out->isEmpty());
     const QJsonObject cli = QJsonDocument::fromJson(*out).object();
-    const QJsonObject lib = runToJson(yaml.toStdString());
+    const QJsonObject lib = runToJson(yaml.toStdString(), version);
     QVERIFY(!lib.isEmpty());
     QCOMPARE(QJsonDocument(cli).toJson(), QJsonDocument(lib).toJson());
 }
@@ -160,8 +176,8 @@ void TestLoopScenarios::deterministicEvents() {
     // The same input and seed give byte-identical event streams.
     const std::string yaml = (fs::path(BERTH_CONFORMANCE_DIR) / "loop" / "basic-preemption.yaml").string();
     std::string a, b;
-    runToJson(yaml, &a);
-    runToJson(yaml, &b);
+    runToJson(yaml, "1.26", &a);
+    runToJson(yaml, "1.26", &b);
     QVERIFY(!a.empty());
     QCOMPARE(QString::fromStdString(a), QString::fromStdString(b));
 }

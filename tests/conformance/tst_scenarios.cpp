@@ -1,6 +1,7 @@
-// Every scenario of tests/conformance/scenarios/: the decisions of upstream kube-scheduler v1.26.15,
-// reproduced line for line (--tie-break name --percentage-of-nodes-to-score 100
-// --single-pass --no-preemption --kube-version 1.26).
+// Every scenario of tests/conformance/scenarios/, twice: the decisions of upstream kube-scheduler
+// v1.26.15 (scenarios/*.expected.jsonl, --kube-version 1.26) and of v1.37.2 (written by the
+// oracle of tests/oracle into scenarios-1.37/, Berth's default version), reproduced line for
+// line (--tie-break name --percentage-of-nodes-to-score 100 --single-pass --no-preemption).
 
 #include <QtTest/QtTest>
 
@@ -36,33 +37,42 @@ std::vector<std::string> readLines(const fs::path& p) {
 void TestScenarios::singlePass_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("expected");
-    std::vector<fs::path> dirs{fs::path(BERTH_CONFORMANCE_DIR) / "scenarios"};
-    int found = 0;
-    for (const auto& dir : dirs) {
-        if (!fs::exists(dir)) continue;
-        std::vector<fs::path> files;
+    QTest::addColumn<QString>("version");  // empty: Berth's default (newest) version
+    const fs::path dir = fs::path(BERTH_CONFORMANCE_DIR) / "scenarios";
+    // The expected files of each release, for the same scenario files.
+    const std::pair<const char*, const char*> sets[] = {{"scenarios", "1.26"}, {"scenarios-1.37", ""}};
+    std::vector<fs::path> files;
+    if (fs::exists(dir))
         for (const auto& e : fs::directory_iterator(dir))
             if (e.path().extension() == ".yaml") files.push_back(e.path());
-        std::sort(files.begin(), files.end());
+    std::sort(files.begin(), files.end());
+    int found[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+        const auto& [folder, version] = sets[k];
         for (const auto& f : files) {
-            fs::path expected = f;
+            fs::path expected = fs::path(BERTH_CONFORMANCE_DIR) / folder / f.filename();
             expected.replace_extension(".expected.jsonl");
             if (!fs::exists(expected)) continue;
-            QTest::newRow(f.stem().string().c_str())
-                << QString::fromStdString(f.string()) << QString::fromStdString(expected.string());
-            ++found;
+            const std::string row = std::string(*version ? version : "default") + "/" + f.stem().string();
+            QTest::newRow(row.c_str()) << QString::fromStdString(f.string()) << QString::fromStdString(expected.string())
+                                       << QString(version);
+            ++found[k];
         }
     }
-    QVERIFY2(found >= 6, "tests/conformance/scenarios not found");
+    QVERIFY2(found[0] >= 6, "tests/conformance/scenarios not found");
+    QVERIFY2(found[1] >= 6, "tests/conformance/scenarios-1.37 not found");
 }
 
 void TestScenarios::singlePass() {
     QFETCH(QString, yaml);
     QFETCH(QString, expected);
+    QFETCH(QString, version);
+    // The 1.37 files are decided by Berth's default version, which must be 1.37.
+    QCOMPARE(QString::fromStdString(core::KubeVersion{}.toString()), QString("1.37"));
     core::Cluster cluster;
     io::LoadResult load;
     io::LoadOptions lo;
-    lo.version = *core::KubeVersion::parse("1.26");
+    lo.version = version.isEmpty() ? core::KubeVersion{} : *core::KubeVersion::parse(version.toStdString());
     io::loadManifestFile(yaml.toStdString(), cluster, load, lo);
     io::validateCluster(cluster, load);
     for (const auto& d : load.diagnostics.items) qWarning("%s", d.toString().c_str());

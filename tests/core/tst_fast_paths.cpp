@@ -112,6 +112,9 @@ private slots:
         QTest::newRow("anti-affinity full") << 50 << 600 << 3 << "anti-affinity" << "1.35" << 0 << true;
         QTest::newRow("basic edits") << 150 << 600 << 4 << "basic" << "1.35" << 0 << true;
         QTest::newRow("spread edits") << 150 << 600 << 3 << "spread" << "1.35" << 0 << true;
+        // 1.37: BalancedAllocation's change-of-balance score (>= 1.36) from kept scores.
+        QTest::newRow("basic 1.37") << 200 << 1000 << 3 << "basic" << "1.37" << 0 << false;
+        QTest::newRow("basic edits 1.37") << 150 << 600 << 4 << "basic" << "1.37" << 0 << true;
     }
     void identicalDecisions() {
         QFETCH(int, nodes);

@@ -16,7 +16,7 @@ std::optional<KubeVersion> KubeVersion::parse(std::string_view text) {
     std::string_view minorText = rest.substr(0, dot2);
     auto r2 = std::from_chars(minorText.data(), minorText.data() + minorText.size(), v.minor);
     if (r2.ec != std::errc{} || r2.ptr != minorText.data() + minorText.size()) return std::nullopt;
-    if (v.minor < 26 || v.minor > 35) return std::nullopt;
+    if (v.minor < 26 || v.minor > 37) return std::nullopt;
     return v;
 }
 

@@ -10,9 +10,9 @@ namespace berth::core {
 
 struct KubeVersion {
     int major = 1;
-    int minor = 35;
+    int minor = 37;
 
-    static KubeVersion newest() { return {1, 35}; }
+    static KubeVersion newest() { return {1, 37}; }
     static std::optional<KubeVersion> parse(std::string_view text);
     bool atLeast(int minorVersion) const { return minor >= minorVersion; }
     bool before(int minorVersion) const { return minor < minorVersion; }

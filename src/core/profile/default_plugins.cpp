@@ -30,8 +30,12 @@ PluginSet defaultMultiPoint(const KubeVersion& v) {
     // v1.30+: SchedulingGates is GA and listed first; v1.26 has it only behind an alpha gate (off).
     if (v.atLeast(30)) add("SchedulingGates");
     add("PrioritySort");
+    // v1.37.2 lists NodeName before NodeUnschedulable (both have a PreFilter there); v1.26.15
+    // the reverse. The release between them that swapped them was not read [inferred: 1.37,
+    // with NodeName's PreFilter of PR #140000].
+    if (v.atLeast(37)) add("NodeName");
     add("NodeUnschedulable");
-    add("NodeName");
+    if (v.before(37)) add("NodeName");
     add("TaintToleration", 3);
     add("NodeAffinity", 2);
     add("NodePorts");
@@ -45,10 +49,16 @@ PluginSet defaultMultiPoint(const KubeVersion& v) {
     add("VolumeZone");
     add("PodTopologySpread", 2);
     add("InterPodAffinity", 2);
+    // applyDynamicResources: weight 2, before DefaultPreemption (its PostFilter frees claims
+    // before preemption evicts pods). DRA is on by default since 1.34; Berth adds it from
+    // 1.37, the release whose Score it reproduces (1.34-1.36 not verified).
+    if (v.atLeast(37)) add("DynamicResources", 2);
     add("DefaultPreemption");
     add("NodeResourcesBalancedAllocation", 1);
     add("ImageLocality", 1);
     add("DefaultBinder");
+    // applyFeatureGates: NodeDeclaredFeatures appended when its gate is on (beta, on, 1.36).
+    if (v.atLeast(36)) add("NodeDeclaredFeatures");
     return s;
 }
 

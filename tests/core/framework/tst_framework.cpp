@@ -181,12 +181,25 @@ void TstFramework::defaultMultiPoint_data() {
                              "NodeResourcesFit:1,VolumeRestrictions,EBSLimits,GCEPDLimits,NodeVolumeLimits,AzureDiskLimits,"
                              "VolumeBinding,VolumeZone,PodTopologySpread:2,InterPodAffinity:2,DefaultPreemption,"
                              "NodeResourcesBalancedAllocation:1,ImageLocality:1,DefaultBinder";
-    // UPSTREAM 3.2 (DynamicResources is not modelled by Berth)
-    QTest::newRow("newest") << ""
+    // UPSTREAM 3.2 (Berth's 1.34-1.36 leave DynamicResources out, docs/versions.md #25)
+    QTest::newRow("1.35") << "1.35"
                             << "SchedulingGates,PrioritySort,NodeUnschedulable,NodeName,TaintToleration:3,NodeAffinity:2,"
                                "NodePorts,NodeResourcesFit:1,VolumeRestrictions,NodeVolumeLimits,VolumeBinding,VolumeZone,"
                                "PodTopologySpread:2,InterPodAffinity:2,DefaultPreemption,NodeResourcesBalancedAllocation:1,"
                                "ImageLocality:1,DefaultBinder";
+    // 1.36: NodeDeclaredFeatures appended (gate beta, on)
+    QTest::newRow("1.36") << "1.36"
+                          << "SchedulingGates,PrioritySort,NodeUnschedulable,NodeName,TaintToleration:3,NodeAffinity:2,"
+                             "NodePorts,NodeResourcesFit:1,VolumeRestrictions,NodeVolumeLimits,VolumeBinding,VolumeZone,"
+                             "PodTopologySpread:2,InterPodAffinity:2,DefaultPreemption,NodeResourcesBalancedAllocation:1,"
+                             "ImageLocality:1,DefaultBinder,NodeDeclaredFeatures";
+    // v1.37.2 pkg/scheduler/apis/config/v1/default_plugins.go getDefaultPlugins + applyFeatureGates
+    // with default gates: NodeName first, DynamicResources (2) before DefaultPreemption
+    QTest::newRow("newest") << ""
+                            << "SchedulingGates,PrioritySort,NodeName,NodeUnschedulable,TaintToleration:3,NodeAffinity:2,"
+                               "NodePorts,NodeResourcesFit:1,VolumeRestrictions,NodeVolumeLimits,VolumeBinding,VolumeZone,"
+                               "PodTopologySpread:2,InterPodAffinity:2,DynamicResources:2,DefaultPreemption,"
+                               "NodeResourcesBalancedAllocation:1,ImageLocality:1,DefaultBinder,NodeDeclaredFeatures";
 }
 
 void TstFramework::defaultMultiPoint() {
@@ -223,25 +236,48 @@ void TstFramework::defaultPluginsPerPoint_data() {
     QTest::newRow("1.26 PreBind") << "1.26" << "PreBind" << "VolumeBinding";
     QTest::newRow("1.26 Bind") << "1.26" << "Bind" << "DefaultBinder";
     QTest::newRow("1.26 PostBind") << "1.26" << "PostBind" << "";
-    // UPSTREAM 3.3, newest (the cloud volume-limit plugins gone; DynamicResources not modelled)
-    QTest::newRow("newest PreEnqueue") << "" << "PreEnqueue" << "SchedulingGates";
-    QTest::newRow("newest QueueSort") << "" << "QueueSort" << "PrioritySort";
-    QTest::newRow("newest PreFilter") << "" << "PreFilter"
+    // UPSTREAM 3.3, 1.35 (the cloud volume-limit plugins gone; no DynamicResources in Berth's 1.35)
+    QTest::newRow("1.35 PreEnqueue") << "1.35" << "PreEnqueue" << "SchedulingGates";
+    QTest::newRow("1.35 QueueSort") << "1.35" << "QueueSort" << "PrioritySort";
+    QTest::newRow("1.35 PreFilter") << "1.35" << "PreFilter"
                                       << "NodeAffinity,NodePorts,NodeResourcesFit,VolumeRestrictions,NodeVolumeLimits,"
                                          "VolumeBinding,VolumeZone,PodTopologySpread,InterPodAffinity";
-    QTest::newRow("newest Filter") << "" << "Filter"
+    QTest::newRow("1.35 Filter") << "1.35" << "Filter"
                                    << "NodeUnschedulable,NodeName,TaintToleration,NodeAffinity,NodePorts,NodeResourcesFit,"
                                       "VolumeRestrictions,NodeVolumeLimits,VolumeBinding,VolumeZone,PodTopologySpread,"
                                       "InterPodAffinity";
-    QTest::newRow("newest PostFilter") << "" << "PostFilter" << "DefaultPreemption";
+    QTest::newRow("1.35 PostFilter") << "1.35" << "PostFilter" << "DefaultPreemption";
+    QTest::newRow("1.35 PreScore") << "1.35" << "PreScore"
+                                     << "TaintToleration,NodeAffinity,NodeResourcesFit,VolumeBinding,PodTopologySpread,"
+                                        "InterPodAffinity,NodeResourcesBalancedAllocation";
+    QTest::newRow("1.35 Score") << "1.35" << "Score"
+                                  << "TaintToleration,NodeAffinity,NodeResourcesFit,VolumeBinding,PodTopologySpread,"
+                                     "InterPodAffinity,NodeResourcesBalancedAllocation,ImageLocality";
+    QTest::newRow("1.35 Reserve") << "1.35" << "Reserve" << "VolumeBinding";
+    QTest::newRow("1.35 PreBind") << "1.35" << "PreBind" << "VolumeBinding";
+    QTest::newRow("1.35 Bind") << "1.35" << "Bind" << "DefaultBinder";
+    // v1.37.2, default gates: each plugin of the default profile at the points it implements
+    // (PreFilter of NodeName, NodeUnschedulable, TaintToleration from PR #140000; DynamicResources
+    // everywhere but PreScore; NodeDeclaredFeatures PreFilter and Filter)
+    QTest::newRow("newest PreEnqueue") << "" << "PreEnqueue" << "SchedulingGates,DynamicResources";
+    QTest::newRow("newest QueueSort") << "" << "QueueSort" << "PrioritySort";
+    QTest::newRow("newest PreFilter") << "" << "PreFilter"
+                                      << "NodeName,NodeUnschedulable,TaintToleration,NodeAffinity,NodePorts,NodeResourcesFit,"
+                                         "VolumeRestrictions,NodeVolumeLimits,VolumeBinding,VolumeZone,PodTopologySpread,"
+                                         "InterPodAffinity,DynamicResources,NodeDeclaredFeatures";
+    QTest::newRow("newest Filter") << "" << "Filter"
+                                   << "NodeName,NodeUnschedulable,TaintToleration,NodeAffinity,NodePorts,NodeResourcesFit,"
+                                      "VolumeRestrictions,NodeVolumeLimits,VolumeBinding,VolumeZone,PodTopologySpread,"
+                                      "InterPodAffinity,DynamicResources,NodeDeclaredFeatures";
+    QTest::newRow("newest PostFilter") << "" << "PostFilter" << "DynamicResources,DefaultPreemption";
     QTest::newRow("newest PreScore") << "" << "PreScore"
                                      << "TaintToleration,NodeAffinity,NodeResourcesFit,VolumeBinding,PodTopologySpread,"
                                         "InterPodAffinity,NodeResourcesBalancedAllocation";
     QTest::newRow("newest Score") << "" << "Score"
                                   << "TaintToleration,NodeAffinity,NodeResourcesFit,VolumeBinding,PodTopologySpread,"
-                                     "InterPodAffinity,NodeResourcesBalancedAllocation,ImageLocality";
-    QTest::newRow("newest Reserve") << "" << "Reserve" << "VolumeBinding";
-    QTest::newRow("newest PreBind") << "" << "PreBind" << "VolumeBinding";
+                                     "InterPodAffinity,DynamicResources,NodeResourcesBalancedAllocation,ImageLocality";
+    QTest::newRow("newest Reserve") << "" << "Reserve" << "VolumeBinding,DynamicResources";
+    QTest::newRow("newest PreBind") << "" << "PreBind" << "VolumeBinding,DynamicResources";
     QTest::newRow("newest Bind") << "" << "Bind" << "DefaultBinder";
     // version boundaries of single extension points (UPSTREAM 3.3 notes): NodeResourcesFit and
     // BalancedAllocation PreScore and the VolumeZone / NodeVolumeLimits PreFilter from 1.27,
@@ -271,9 +307,10 @@ void TstFramework::defaultPluginsPerPoint() {
     auto fw = Framework::create(config.profiles[0], inTreeRegistry(), tc.handle, error);
     QVERIFY2(fw, error.c_str());
     QCOMPARE(join(fw->pluginNames(pointOf(point))), expected);
-    // default weights whatever the version
+    // default weights whatever the version; DynamicResources (2) from 1.37
+    const QString dra = tc.version.atLeast(37) ? "DynamicResources:2," : "";
     QCOMPARE(scoreList(*fw), QString("TaintToleration:3,NodeAffinity:2,NodeResourcesFit:1,VolumeBinding:1,"
-                                     "PodTopologySpread:2,InterPodAffinity:2,NodeResourcesBalancedAllocation:1,"
+                                     "PodTopologySpread:2,InterPodAffinity:2," + dra + "NodeResourcesBalancedAllocation:1,"
                                      "ImageLocality:1"));
 }
 
@@ -298,18 +335,18 @@ void TstFramework::mergeAndExpand_data() {
     QTest::newRow("weight 0 means 1") << "" << QStringList{} << QStringList{} << "Score" << QStringList{"TaintToleration:0"}
                                       << QStringList{} << "Score"
                                       << "TaintToleration:1,NodeAffinity:2,NodeResourcesFit:1,VolumeBinding:1,"
-                                         "PodTopologySpread:2,InterPodAffinity:2,NodeResourcesBalancedAllocation:1,"
-                                         "ImageLocality:1";
+                                         "PodTopologySpread:2,InterPodAffinity:2,DynamicResources:2,"
+                                         "NodeResourcesBalancedAllocation:1,ImageLocality:1";
     // a multiPoint entry naming a default replaces it in place (order kept, weight changed)
     QTest::newRow("multiPoint re-configures a default")
         << "" << QStringList{"TaintToleration:7"} << QStringList{} << "Score" << QStringList{} << QStringList{} << "Score"
         << "TaintToleration:7,NodeAffinity:2,NodeResourcesFit:1,VolumeBinding:1,PodTopologySpread:2,InterPodAffinity:2,"
-           "NodeResourcesBalancedAllocation:1,ImageLocality:1";
+           "DynamicResources:2,NodeResourcesBalancedAllocation:1,ImageLocality:1";
     // multiPoint.disabled removes a default from every point
     QTest::newRow("multiPoint disabled") << "" << QStringList{} << QStringList{"NodeAffinity", "ImageLocality"} << "Score"
                                          << QStringList{} << QStringList{} << "Score"
                                          << "TaintToleration:3,NodeResourcesFit:1,VolumeBinding:1,PodTopologySpread:2,"
-                                            "InterPodAffinity:2,NodeResourcesBalancedAllocation:1";
+                                            "InterPodAffinity:2,DynamicResources:2,NodeResourcesBalancedAllocation:1";
     QTest::newRow("multiPoint disabled, filter") << "1.26" << QStringList{} << QStringList{"NodeAffinity"} << "Filter"
                                                  << QStringList{} << QStringList{} << "PreFilter"
                                                  << "NodePorts,NodeResourcesFit,VolumeRestrictions,VolumeBinding,"

@@ -4,10 +4,12 @@
 
 #include "core/framework/plugins/defaultbinder/default_binder.h"
 #include "core/framework/plugins/defaultpreemption/default_preemption.h"
+#include "core/framework/plugins/dynamicresources/dynamic_resources.h"
 #include "core/framework/plugins/imagelocality/image_locality.h"
 #include "core/framework/plugins/interpodaffinity/inter_pod_affinity.h"
 #include "core/framework/plugins/podtopologyspread/pod_topology_spread.h"
 #include "core/framework/plugins/nodeaffinity/node_affinity.h"
+#include "core/framework/plugins/nodedeclaredfeatures/node_declared_features.h"
 #include "core/framework/plugins/nodename/node_name.h"
 #include "core/framework/plugins/nodeports/node_ports.h"
 #include "core/framework/plugins/noderesources/balanced_allocation.h"
@@ -63,7 +65,9 @@ Registry inTreeRegistry() {
     }
     addPlugin<PodTopologySpread>(r);
     addPlugin<InterPodAffinity>(r);
+    addPlugin<DynamicResources>(r);
     addPlugin<DefaultPreemption>(r);
+    addPlugin<NodeDeclaredFeatures>(r);
     return r;
 }
 

@@ -26,7 +26,8 @@ std::int64_t NodeResourcesBalancedAllocation::scoreWith(const PodScoringRequests
                                                         const NodeInfo& nodeInfo) const {
     AllocationVector a;
     allocationFor(m_resources, requests.data(), nodeInfo, true, a);
-    return balancedAllocationScore(a);
+    // >= 1.36 (PR #135573): the change of balance the pod causes, not the balance after it.
+    return m_handle.version.atLeast(36) ? balancedAllocationChangeScore(a) : balancedAllocationScore(a);
 }
 
 Status NodeResourcesBalancedAllocation::score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,

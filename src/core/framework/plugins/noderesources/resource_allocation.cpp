@@ -113,6 +113,7 @@ void allocationFor(const std::vector<ScoredResource>& resources, const std::int6
         if (a == 0) continue;
         out.allocatable[out.count] = a;
         out.requested[out.count] = q;
+        out.allocated[out.count] = q - podReq;
         out.weight[out.count] = r.weight;
         ++out.count;
     }
@@ -173,12 +174,15 @@ std::int64_t requestedToCapacityRatioScore(const AllocationVector& a, const std:
     return static_cast<std::int64_t>(std::round(static_cast<double>(score) / static_cast<double>(weights)));
 }
 
-// balanced_allocation.go (std-dev form, since v1.22).
-std::int64_t balancedAllocationScore(const AllocationVector& a) {
+namespace {
+
+// balanced_allocation.go balancedResourceScore (std-dev form, since v1.22): the fractions
+// used/allocatable, capped at 1, and 100 * (1 - their population standard deviation).
+std::int64_t balanceOf(const std::int64_t* used, const AllocationVector& a) {
     double fractions[8];
     double total = 0;
     for (int i = 0; i < a.count; ++i) {
-        double f = static_cast<double>(a.requested[i]) / static_cast<double>(a.allocatable[i]);
+        double f = static_cast<double>(used[i]) / static_cast<double>(a.allocatable[i]);
         if (f > 1) f = 1;
         fractions[i] = f;
         total += f;
@@ -193,6 +197,19 @@ std::int64_t balancedAllocationScore(const AllocationVector& a) {
         stddev = std::sqrt(sum / a.count);
     }
     return static_cast<std::int64_t>((1 - stddev) * 100);
+}
+
+}  // namespace
+
+std::int64_t balancedAllocationScore(const AllocationVector& a) { return balanceOf(a.requested, a); }
+
+// balanced_allocation.go balancedResourceScorer, v1.36+ (PR #135573): both balances lie in
+// [50, 100], so their difference in [-50, 50]; it is shifted and halved back into [50, 100]:
+// 50 + (50 + with - without) / 2, integer division of a non-negative number (75: no change).
+std::int64_t balancedAllocationChangeScore(const AllocationVector& a) {
+    const std::int64_t with = balanceOf(a.requested, a);
+    const std::int64_t without = balanceOf(a.allocated, a);
+    return 50 + (50 + with - without) / 2;
 }
 
 }  // namespace berth::core

@@ -54,10 +54,12 @@ PodScoringRequests recordedScoringRequests(const CycleState& state, int slot, co
                                            const std::vector<ScoredResource>& resources, bool nonZero,
                                            const KubeVersion& v);
 
-/// Requested (node + pod) and allocatable per resource; resources with allocatable 0 and
-/// scalar resources the pod does not request are left out (count = number kept).
+/// Requested (node + pod), allocated (the node alone) and allocatable per resource; resources
+/// with allocatable 0 and scalar resources the pod does not request are left out (count =
+/// number kept).
 struct AllocationVector {
     std::int64_t requested[8];
+    std::int64_t allocated[8];
     std::int64_t allocatable[8];
     std::int64_t weight[8];
     int count = 0;
@@ -71,6 +73,9 @@ void allocationFor(const std::vector<ScoredResource>& resources, const std::int6
 std::int64_t leastAllocatedScore(const AllocationVector& a);
 std::int64_t mostAllocatedScore(const AllocationVector& a);
 std::int64_t requestedToCapacityRatioScore(const AllocationVector& a, const std::vector<UtilizationShapePoint>& shape);
+/// The balance of `a.requested` (with the pod): 100 * (1 - std-dev of the fractions).
 std::int64_t balancedAllocationScore(const AllocationVector& a);
+/// >= 1.36: the change of balance the pod causes, from the balance with and without it.
+std::int64_t balancedAllocationChangeScore(const AllocationVector& a);
 
 }  // namespace berth::core

@@ -1,6 +1,7 @@
 #pragma once
 /// TaintToleration (plugins/tainttoleration/taint_toleration.go): Filter on NoSchedule /
 /// NoExecute taints; Score counts intolerable PreferNoSchedule taints (reverse-normalized).
+/// PreFilter from 1.37 (PassingPreFilter).
 
 #include <map>
 #include <memory>
@@ -11,15 +12,17 @@
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
 #include "core/framework/plugins/helper/kept_node_scores.h"
+#include "core/framework/plugins/helper/passing_pre_filter.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
 
-class TaintToleration final : public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class TaintToleration final : public PassingPreFilter, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
 public:
     static constexpr std::string_view kName = "TaintToleration";
     TaintToleration(const PluginArgs&, Handle& h);
     std::string_view name() const override { return kName; }
+    bool hasExtensionPoint(ExtensionPoint p, const KubeVersion& v) const override { return pointExists(p, v); }
     Status filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const override;
     std::size_t filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
                             std::span<std::uint8_t> pass, std::span<Status> out) const override;

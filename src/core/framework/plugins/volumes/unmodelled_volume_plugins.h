@@ -9,6 +9,7 @@
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/plugins/helper/nothing_to_bind.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
@@ -49,9 +50,10 @@ private:
 };
 
 /// VolumeBinding for pods without claims: PreFilter Skip (>= 1.27), Filter passes, Score 0
-/// (PreScore Skip from 1.30), Reserve/PreBind do nothing.
+/// (PreScore Skip in 1.30-1.36; from 1.37 StorageCapacityScoring is beta and on, so PreScore
+/// no longer skips and the 0 is reported, volume_binding.go PreScore), Reserve/PreBind do nothing.
 class VolumeBinding final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin,
-                            public ScorePlugin, public ReservePlugin, public PreBindPlugin {
+                            public ScorePlugin, public NothingToBind {
 public:
     static constexpr std::string_view kName = "VolumeBinding";
     VolumeBinding(const PluginArgs&, Handle& h) : m_handle(h) {}
@@ -66,15 +68,13 @@ public:
     Status filter(const CycleState&, const Pod&, const NodeInfo&) const override { return {}; }
     bool passesEveryNode(const CycleState&, const Pod&) const override { return true; }
     Status preScore(CycleState&, const Pod&, std::span<NodeInfo* const>) override {
-        return m_handle.version.atLeast(30) ? Status(Code::Skip) : Status{};
+        const KubeVersion& v = m_handle.version;
+        return v.atLeast(30) && v.before(37) ? Status(Code::Skip) : Status{};
     }
     Status score(const CycleState&, const Pod&, const NodeInfo&, std::int64_t& score) const override {
         score = 0;
         return {};
     }
-    Status reserve(CycleState&, const Pod&, Sym) override { return {}; }
-    void unreserve(CycleState&, const Pod&, Sym) override {}
-    Status preBind(CycleState&, const Pod&, Sym) override { return {}; }
 
 private:
     Handle& m_handle;
