@@ -3,7 +3,7 @@
 /// scheduler configuration, the seed, and the edit history with how much of it is applied
 /// (the rest is what redo would bring back). Readable, versioned JSON:
 ///
-///   { "format": "berth-session", "version": 1, "seed": 0, "kubeVersion": "1.35",
+///   { "format": "berth-session", "version": 1, "seed": 0, "kubeVersion": "1.37",
 ///     "tieBreak": "random", "configuration": "", "manifests": [{"name": ..., "text": ...}],
 ///     "edits": [{"op": "cordon", "atStep": 12, "node": "node-a"}, ...], "applied": 1 }
 
