@@ -13,8 +13,8 @@ const char* usageText() {
 Usage:
   berthctl schedule -f FILE [-f FILE ...] [flags]
   berthctl explain  -f FILE [-f FILE ...] [flags] NAMESPACE/POD
-  berthctl generate [--nodes N] [--pods N] [--zones N] [--replicasets N]
-                    [--variant basic|anti-affinity|spread] [-o yaml|json]
+  berthctl generate [--nodes N] [--pods N] [--zones N] [--workloads N] [--interleave]
+                    [--bound N] [--variant basic|anti-affinity|spread|mixed] [-o yaml|json]
                                             (a synthetic cluster on stdout; YAML or a JSON List)
   berthctl --help
 
