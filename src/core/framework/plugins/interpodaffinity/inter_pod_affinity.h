@@ -67,6 +67,8 @@ private:
     // PreFilter's counts kept between cycles; null when the fast path is switched off.
     // One per query (issue 19: interleaved workloads), kept side by side.
     std::unique_ptr<KeptPerQuery<interpodaffinity::ExistingCountCache>> m_existingCounts;
+    // PreScore's weight sums kept between cycles, per query; null when the fast path is off.
+    std::unique_ptr<KeptPerQuery<interpodaffinity::ScoreCountCache>> m_scoreCounts;
 };
 
 }  // namespace berth::core
