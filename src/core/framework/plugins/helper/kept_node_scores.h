@@ -41,13 +41,8 @@ public:
     /// The kept score of the node at `pos` for begin()'s key, or `compute()`'s (then kept).
     template <class Compute>
     std::int64_t get(std::size_t pos, const NodeInfo& info, Compute&& compute) {
-        if (!m_current || pos >= m_current->entries.size()) return compute();
-        Entry& e = m_current->entries[pos];
-        if (e.info == &info && e.generation == info.generation()) return e.score;
-        e.score = compute();
-        e.info = &info;
-        e.generation = info.generation();
-        return e.score;
+        if (!m_current) return compute();
+        return lookup(m_current->entries.data(), m_current->entries.size(), pos, info, compute);
     }
 
     /// A plugin's whole Score pass: out[k] for the node at positions[k] of `all`, kept where
@@ -55,11 +50,15 @@ public:
     template <class Score>
     void scoreAll(std::span<NodeInfo* const> all, std::span<const int> positions, std::span<NodeScore> out,
                   Score&& score) {
+        // The set's entries read once, not through m_current per node (the compiler cannot
+        // tell that the entries' stores leave m_current alone).
+        Entry* const entries = m_current ? m_current->entries.data() : nullptr;
+        const std::size_t size = m_current ? m_current->entries.size() : 0;
         for (std::size_t k = 0; k < positions.size(); ++k) {
             const auto pos = static_cast<std::size_t>(positions[k]);
             const NodeInfo& info = *all[pos];
             out[k].node = positions[k];
-            out[k].score = get(pos, info, [&] { return score(info); });
+            out[k].score = lookup(entries, size, pos, info, [&] { return score(info); });
         }
     }
 
@@ -69,6 +68,17 @@ private:
         std::int64_t generation = -1;
         std::int64_t score = 0;
     };
+    template <class Compute>
+    static std::int64_t lookup(Entry* entries, std::size_t size, std::size_t pos, const NodeInfo& info,
+                               Compute&& compute) {
+        if (pos >= size) return compute();
+        Entry& e = entries[pos];
+        if (e.info == &info && e.generation == info.generation()) return e.score;
+        e.score = compute();
+        e.info = &info;
+        e.generation = info.generation();
+        return e.score;
+    }
     struct Set {
         Key key{};
         bool valid = false;
