@@ -21,7 +21,6 @@ struct Json {
     static Json num(long long v) { return {Type::Number, std::to_string(v), {}, {}}; }
     static Json boolean(bool v) { return {Type::Bool, v ? "true" : "false", {}, {}}; }
     static Json array(std::vector<Json> items) { return {Type::Array, {}, {}, std::move(items)}; }
-    static Json object() { return {}; }
     Json& set(std::string key, Json value) {
         fields.emplace_back(std::move(key), std::move(value));
         return *this;
