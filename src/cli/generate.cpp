@@ -1,5 +1,6 @@
 #include "cli/generate.h"
 
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,136 +68,305 @@ struct Json {
     }
 };
 
+// YAML's flow style for the same tree: strings bare where YAML reads them back as the same
+// string, quoted otherwise (numbers such as "16", and anything with YAML's special characters).
+bool bareInYaml(const std::string& s) {
+    if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return false;
+    for (char c : s)
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+              c == '/' || c == '_'))
+            return false;
+    static const char* kWords[] = {"true", "false", "null", "yes", "no", "on", "off", "y", "n",
+                                   "True", "False", "Null", "Yes", "No", "On", "Off", "TRUE", "FALSE", "NULL"};
+    for (const char* w : kWords)
+        if (s == w) return false;
+    return true;
+}
+
+void printFlow(const Json& j, std::ostream& out) {
+    switch (j.type) {
+        case Json::Type::String:
+            if (bareInYaml(j.text)) {
+                out << j.text;
+            } else {
+                out << '"';
+                for (char c : j.text) {
+                    if (c == '"' || c == '\\') out << '\\';
+                    out << c;
+                }
+                out << '"';
+            }
+            return;
+        case Json::Type::Number:
+        case Json::Type::Bool: out << j.text; return;
+        case Json::Type::Object:
+            out << '{';
+            for (std::size_t i = 0; i < j.fields.size(); ++i) {
+                out << (i ? ", " : "") << j.fields[i].first << ": ";
+                printFlow(j.fields[i].second, out);
+            }
+            out << '}';
+            return;
+        case Json::Type::Array:
+            out << '[';
+            for (std::size_t i = 0; i < j.items.size(); ++i) {
+                if (i) out << ", ";
+                printFlow(j.items[i], out);
+            }
+            out << ']';
+            return;
+    }
+}
+
+// One object as a YAML document: its top-level fields one a line, their values in flow style.
+void printYamlDocument(const Json& j, std::ostream& out) {
+    out << "---\n";
+    for (const auto& [key, value] : j.fields) {
+        out << key << ": ";
+        printFlow(value, out);
+        out << '\n';
+    }
+}
+
 Json labelsOf(std::initializer_list<std::pair<const char*, std::string>> labels) {
     Json j;
     for (const auto& [k, v] : labels) j.set(k, Json::str(v));
     return j;
 }
 
-void generateJson(const GenerateOptions& opt, std::ostream& out) {
-    static const char* kShapes[][2] = {{"16", "64Gi"}, {"32", "128Gi"}, {"64", "256Gi"}};
-    static const char* kRequests[][2] = {{"100m", "128Mi"}, {"250m", "256Mi"}, {"500m", "512Mi"}, {"1", "1Gi"},
-                                         {"200m", "384Mi"}};
-    // Items are printed one by one: 150,000 pods never exist as one tree.
-    out << "{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"List\",\n    \"items\": [";
-    bool first = true;
-    auto item = [&](const Json& j) {
-        out << (first ? "\n        " : ",\n        ");
-        first = false;
-        j.print(out, 8);
-    };
-    for (int i = 0; i < opt.nodes; ++i) {
-        const auto& shape = kShapes[i % 3];
-        const std::string name = "node-" + std::to_string(i);
-        Json meta;
-        meta.set("name", Json::str(name))
-            .set("labels", labelsOf({{"kubernetes.io/hostname", name},
-                                     {"topology.kubernetes.io/zone", "zone-" + std::to_string(i % opt.zones)},
-                                     {"node.kubernetes.io/instance-type", "shape-" + std::to_string(i % 3)}}));
-        Json status;
-        status.set("allocatable", labelsOf({{"cpu", shape[0]}, {"memory", shape[1]}, {"pods", "110"}}));
-        Json node;
-        node.set("apiVersion", Json::str("v1")).set("kind", Json::str("Node")).set("metadata", meta).set("status", status);
-        item(node);
-    }
-    const int perSet = (opt.pods + opt.replicaSets - 1) / opt.replicaSets;
-    int made = 0;
-    for (int r = 0; r < opt.replicaSets && made < opt.pods; ++r) {
-        const std::string rs = "rs-" + std::to_string(r);
-        const Json selector = Json().set("matchLabels", labelsOf({{"app", rs}}));
-        Json container;
-        container.set("name", Json::str("c")).set("image", Json::str("app"));
-        Json templ;
-        templ.set("metadata", Json().set("labels", labelsOf({{"app", rs}})))
-            .set("spec", Json().set("containers", Json::array({container})));
-        Json set;
-        set.set("apiVersion", Json::str("apps/v1"))
-            .set("kind", Json::str("ReplicaSet"))
-            .set("metadata", Json().set("name", Json::str(rs)).set("uid", Json::str("uid-" + rs)))
-            .set("spec", Json().set("replicas", Json::num(0)).set("selector", selector).set("template", templ));
-        item(set);
-        const auto& req = kRequests[r % 5];
-        for (int k = 0; k < perSet && made < opt.pods; ++k, ++made) {
-            Json owner;
-            owner.set("apiVersion", Json::str("apps/v1"))
-                .set("kind", Json::str("ReplicaSet"))
-                .set("name", Json::str(rs))
-                .set("uid", Json::str("uid-" + rs))
-                .set("controller", Json::boolean(true));
-            Json meta;
-            meta.set("name", Json::str(rs + "-" + std::to_string(k)))
-                .set("labels", labelsOf({{"app", rs}}))
-                .set("ownerReferences", Json::array({owner}));
-            Json spec;
-            if (opt.variant == "anti-affinity") {
-                Json term;
-                term.set("labelSelector", selector).set("topologyKey", Json::str("kubernetes.io/hostname"));
-                spec.set("affinity",
-                         Json().set("podAntiAffinity",
-                                    Json().set("requiredDuringSchedulingIgnoredDuringExecution", Json::array({term}))));
-            }
-            if (opt.variant == "spread") {
-                Json constraint;
-                constraint.set("maxSkew", Json::num(1))
-                    .set("topologyKey", Json::str("topology.kubernetes.io/zone"))
-                    .set("whenUnsatisfiable", Json::str("DoNotSchedule"))
-                    .set("labelSelector", selector);
-                spec.set("topologySpreadConstraints", Json::array({constraint}));
-            }
-            Json c = container;
-            c.set("resources", Json().set("requests", labelsOf({{"cpu", req[0]}, {"memory", req[1]}})));
-            spec.set("containers", Json::array({c}));
-            Json pod;
-            pod.set("apiVersion", Json::str("v1")).set("kind", Json::str("Pod")).set("metadata", meta).set("spec", spec);
-            item(pod);
+constexpr const char* kNodeShapes[][2] = {{"16", "64Gi"}, {"32", "128Gi"}, {"64", "256Gi"}};
+constexpr const char* kRequests[][2] = {{"100m", "128Mi"}, {"250m", "256Mi"}, {"500m", "512Mi"}, {"1", "1Gi"},
+                                        {"200m", "384Mi"}};
+// mixed: every tenth node carries this taint; the toleration workloads tolerate it.
+constexpr const char* kTaintKey = "dedicated";
+constexpr const char* kTaintValue = "infra";
+constexpr int kMixedShapes = 20;
+
+// What a workload's pods ask of the scheduler besides their requests.
+enum class Shape { Plain, AntiAffinity, HardSpread, SoftSpreadHost, SoftSpreadZone, NodeAffinity, Tolerations,
+                   PreferAffinityZone, PreferAffinityHost, PreferAntiAffinity };
+
+Shape shapeOf(const GenerateOptions& opt, int workload) {
+    if (opt.variant == "anti-affinity") return Shape::AntiAffinity;
+    if (opt.variant == "spread") return Shape::HardSpread;
+    if (opt.variant != "mixed") return Shape::Plain;
+    // 6 plain, 3 required anti-affinity, 2 hard spread, 2 soft spread, 2 node affinity,
+    // 2 tolerations, 3 preferred inter-pod (anti-)affinity.
+    static constexpr Shape kMixed[kMixedShapes] = {
+        Shape::Plain,          Shape::Plain,          Shape::Plain,        Shape::Plain,
+        Shape::Plain,          Shape::Plain,          Shape::AntiAffinity, Shape::AntiAffinity,
+        Shape::AntiAffinity,   Shape::HardSpread,     Shape::HardSpread,   Shape::SoftSpreadHost,
+        Shape::SoftSpreadZone, Shape::NodeAffinity,   Shape::NodeAffinity, Shape::Tolerations,
+        Shape::Tolerations,    Shape::PreferAffinityZone, Shape::PreferAffinityHost, Shape::PreferAntiAffinity};
+    return kMixed[workload % kMixedShapes];
+}
+
+int workloadCount(const GenerateOptions& opt) {
+    if (opt.replicaSets > 0) return opt.replicaSets;
+    return opt.variant == "mixed" ? kMixedShapes : 10;
+}
+
+std::string workloadName(int w) { return "rs-" + std::to_string(w); }
+
+Json selectorFor(const std::string& app) { return Json().set("matchLabels", labelsOf({{"app", app}})); }
+
+Json spreadConstraint(int maxSkew, const char* key, const char* action, const std::string& app) {
+    Json c;
+    c.set("maxSkew", Json::num(maxSkew))
+        .set("topologyKey", Json::str(key))
+        .set("whenUnsatisfiable", Json::str(action))
+        .set("labelSelector", selectorFor(app));
+    return c;
+}
+
+Json podTerm(const std::string& app, const char* key) {
+    Json term;
+    term.set("labelSelector", selectorFor(app)).set("topologyKey", Json::str(key));
+    return term;
+}
+
+Json weighted(Json term) {
+    Json w;
+    w.set("weight", Json::num(100)).set("podAffinityTerm", std::move(term));
+    return w;
+}
+
+// The pod spec of workload `w`'s pods (without nodeName).
+Json podSpec(const GenerateOptions& opt, int w) {
+    const std::string app = workloadName(w);
+    const auto& req = kRequests[w % 5];
+    Json spec;
+    switch (shapeOf(opt, w)) {
+        case Shape::Plain: break;
+        case Shape::AntiAffinity:
+            spec.set("affinity", Json().set("podAntiAffinity",
+                                            Json().set("requiredDuringSchedulingIgnoredDuringExecution",
+                                                       Json::array({podTerm(app, "kubernetes.io/hostname")}))));
+            break;
+        case Shape::HardSpread:
+            spec.set("topologySpreadConstraints",
+                     Json::array({spreadConstraint(1, "topology.kubernetes.io/zone", "DoNotSchedule", app)}));
+            break;
+        case Shape::SoftSpreadHost:
+            spec.set("topologySpreadConstraints",
+                     Json::array({spreadConstraint(1, "kubernetes.io/hostname", "ScheduleAnyway", app)}));
+            break;
+        case Shape::SoftSpreadZone:
+            spec.set("topologySpreadConstraints",
+                     Json::array({spreadConstraint(2, "topology.kubernetes.io/zone", "ScheduleAnyway", app)}));
+            break;
+        case Shape::NodeAffinity: {
+            Json expr;
+            expr.set("key", Json::str("node.kubernetes.io/instance-type"))
+                .set("operator", Json::str("In"))
+                .set("values", Json::array({Json::str("shape-1"), Json::str("shape-2")}));
+            Json required;
+            required.set("nodeSelectorTerms", Json::array({Json().set("matchExpressions", Json::array({expr}))}));
+            spec.set("affinity",
+                     Json().set("nodeAffinity", Json().set("requiredDuringSchedulingIgnoredDuringExecution", required)));
+            break;
         }
+        case Shape::Tolerations: {
+            Json t;
+            t.set("key", Json::str(kTaintKey))
+                .set("operator", Json::str("Equal"))
+                .set("value", Json::str(kTaintValue))
+                .set("effect", Json::str("NoSchedule"));
+            spec.set("tolerations", Json::array({t}));
+            break;
+        }
+        case Shape::PreferAffinityZone:
+        case Shape::PreferAffinityHost: {
+            const char* key = shapeOf(opt, w) == Shape::PreferAffinityZone ? "topology.kubernetes.io/zone"
+                                                                            : "kubernetes.io/hostname";
+            spec.set("affinity", Json().set("podAffinity",
+                                            Json().set("preferredDuringSchedulingIgnoredDuringExecution",
+                                                       Json::array({weighted(podTerm(app, key))}))));
+            break;
+        }
+        case Shape::PreferAntiAffinity:
+            // Away from the first plain workload's pods, on the same node.
+            spec.set("affinity", Json().set("podAntiAffinity",
+                                            Json().set("preferredDuringSchedulingIgnoredDuringExecution",
+                                                       Json::array({weighted(podTerm(workloadName(0),
+                                                                                     "kubernetes.io/hostname"))}))));
+            break;
     }
-    out << "\n    ]\n}\n";
+    Json c;
+    c.set("name", Json::str("c"))
+        .set("image", Json::str("app"))
+        .set("resources", Json().set("requests", labelsOf({{"cpu", req[0]}, {"memory", req[1]}})));
+    spec.set("containers", Json::array({c}));
+    return spec;
+}
+
+Json nodeObject(const GenerateOptions& opt, int i) {
+    const auto& shape = kNodeShapes[i % 3];
+    const std::string name = "node-" + std::to_string(i);
+    Json meta;
+    meta.set("name", Json::str(name))
+        .set("labels", labelsOf({{"kubernetes.io/hostname", name},
+                                 {"topology.kubernetes.io/zone", "zone-" + std::to_string(i % opt.zones)},
+                                 {"node.kubernetes.io/instance-type", "shape-" + std::to_string(i % 3)}}));
+    Json node;
+    node.set("apiVersion", Json::str("v1")).set("kind", Json::str("Node")).set("metadata", meta);
+    if (opt.variant == "mixed" && i % 10 == 0) {
+        Json taint;
+        taint.set("key", Json::str(kTaintKey)).set("value", Json::str(kTaintValue)).set("effect", Json::str("NoSchedule"));
+        node.set("spec", Json().set("taints", Json::array({taint})));
+    }
+    node.set("status",
+             Json().set("allocatable", labelsOf({{"cpu", shape[0]}, {"memory", shape[1]}, {"pods", "110"}})));
+    return node;
+}
+
+Json workloadObject(int w) {
+    const std::string rs = workloadName(w);
+    Json container;
+    container.set("name", Json::str("c")).set("image", Json::str("app"));
+    Json templ;
+    templ.set("metadata", Json().set("labels", labelsOf({{"app", rs}})))
+        .set("spec", Json().set("containers", Json::array({container})));
+    Json set;
+    set.set("apiVersion", Json::str("apps/v1"))
+        .set("kind", Json::str("ReplicaSet"))
+        .set("metadata", Json().set("name", Json::str(rs)).set("uid", Json::str("uid-" + rs)))
+        .set("spec", Json().set("replicas", Json::num(0)).set("selector", selectorFor(rs)).set("template", templ));
+    return set;
+}
+
+// A pod of workload `w` named `name`; bound to `node` (Running) unless it is empty.
+Json podObject(const Json& spec, int w, const std::string& name, const std::string& node) {
+    const std::string rs = workloadName(w);
+    Json owner;
+    owner.set("apiVersion", Json::str("apps/v1"))
+        .set("kind", Json::str("ReplicaSet"))
+        .set("name", Json::str(rs))
+        .set("uid", Json::str("uid-" + rs))
+        .set("controller", Json::boolean(true));
+    Json meta;
+    meta.set("name", Json::str(name)).set("labels", labelsOf({{"app", rs}})).set("ownerReferences", Json::array({owner}));
+    Json pod;
+    pod.set("apiVersion", Json::str("v1")).set("kind", Json::str("Pod")).set("metadata", meta);
+    if (node.empty()) {
+        pod.set("spec", spec);
+    } else {
+        Json bound = spec;
+        bound.fields.insert(bound.fields.begin(), {"nodeName", Json::str(node)});
+        pod.set("spec", std::move(bound)).set("status", Json().set("phase", Json::str("Running")));
+    }
+    return pod;
+}
+
+// Every object in order (nodes, workloads, bound pods, pending pods), each handed to `emit`
+// as it is made: 150,000 pods never exist as one tree.
+template <class Emit>
+void forEachObject(const GenerateOptions& opt, Emit&& emit) {
+    for (int i = 0; i < opt.nodes; ++i) emit(nodeObject(opt, i));
+    const int workloads = workloadCount(opt);
+    std::vector<Json> specs;
+    for (int w = 0; w < workloads; ++w) {
+        emit(workloadObject(w));
+        specs.push_back(podSpec(opt, w));
+    }
+    // Bound pods: pod j on node j mod N, of workload (j + j / N) mod W, so that one node's
+    // pods rotate through the workloads instead of all being of one.
+    for (int j = 0; j < opt.bound && opt.nodes > 0; ++j) {
+        const int w = (j + j / opt.nodes) % workloads;
+        emit(podObject(specs[static_cast<std::size_t>(w)], w, workloadName(w) + "-b" + std::to_string(j / workloads),
+                       "node-" + std::to_string(j % opt.nodes)));
+    }
+    const bool interleave = opt.interleave || opt.variant == "mixed";
+    const int perSet = (opt.pods + workloads - 1) / workloads;
+    for (int i = 0; i < opt.pods; ++i) {
+        // Grouped: the first perSet pods are workload 0's, and so on.
+        const int w = interleave ? i % workloads : i / perSet;
+        const int k = interleave ? i / workloads : i % perSet;
+        emit(podObject(specs[static_cast<std::size_t>(w)], w, workloadName(w) + "-" + std::to_string(k), ""));
+    }
 }
 
 }  // namespace
 
+bool knownVariant(const std::string& variant) {
+    return variant == "basic" || variant == "anti-affinity" || variant == "spread" || variant == "mixed";
+}
+
 void generateCluster(const GenerateOptions& opt, std::ostream& out) {
     if (opt.json) {
-        generateJson(opt, out);
+        out << "{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"List\",\n    \"items\": [";
+        bool first = true;
+        forEachObject(opt, [&](const Json& j) {
+            out << (first ? "\n        " : ",\n        ");
+            first = false;
+            j.print(out, 8);
+        });
+        out << "\n    ]\n}\n";
         return;
     }
-    static const char* kShapes[][2] = {{"16", "64Gi"}, {"32", "128Gi"}, {"64", "256Gi"}};
-    out << "# berthctl generate --nodes " << opt.nodes << " --pods " << opt.pods << " --variant " << opt.variant << "\n";
-    for (int i = 0; i < opt.nodes; ++i) {
-        const auto& shape = kShapes[i % 3];
-        const int zone = i % opt.zones;
-        out << "---\napiVersion: v1\nkind: Node\nmetadata:\n  name: node-" << i << "\n  labels: {kubernetes.io/hostname: node-"
-            << i << ", topology.kubernetes.io/zone: zone-" << zone << ", node.kubernetes.io/instance-type: shape-"
-            << (i % 3) << "}\nstatus:\n  allocatable: {cpu: \"" << shape[0] << "\", memory: " << shape[1]
-            << ", pods: \"110\"}\n";
-    }
-    static const char* kRequests[][2] = {{"100m", "128Mi"}, {"250m", "256Mi"}, {"500m", "512Mi"}, {"1", "1Gi"},
-                                         {"200m", "384Mi"}};
-    const int perSet = (opt.pods + opt.replicaSets - 1) / opt.replicaSets;
-    int made = 0;
-    for (int r = 0; r < opt.replicaSets && made < opt.pods; ++r) {
-        const std::string rs = "rs-" + std::to_string(r);
-        out << "---\napiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: " << rs << ", uid: uid-" << rs
-            << "}\nspec:\n  replicas: 0\n  selector: {matchLabels: {app: " << rs << "}}\n  template:\n    metadata: {labels: {app: "
-            << rs << "}}\n    spec: {containers: [{name: c, image: app}]}\n";
-        const auto& req = kRequests[r % 5];
-        for (int k = 0; k < perSet && made < opt.pods; ++k, ++made) {
-            out << "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: " << rs << "-" << k << "\n  labels: {app: " << rs
-                << "}\n  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: " << rs << ", uid: uid-" << rs
-                << ", controller: true}]\nspec:\n";
-            if (opt.variant == "anti-affinity")
-                out << "  affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: "
-                       "{matchLabels: {app: "
-                    << rs << "}}, topologyKey: kubernetes.io/hostname}]}}\n";
-            if (opt.variant == "spread")
-                out << "  topologySpreadConstraints: [{maxSkew: 1, topologyKey: topology.kubernetes.io/zone, "
-                       "whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: "
-                    << rs << "}}}]\n";
-            out << "  containers: [{name: c, image: app, resources: {requests: {cpu: " << req[0] << ", memory: " << req[1]
-                << "}}}]\n";
-        }
-    }
+    out << "# berthctl generate --nodes " << opt.nodes << " --pods " << opt.pods << " --workloads " << workloadCount(opt)
+        << " --variant " << opt.variant << (opt.interleave ? " --interleave" : "") << " --bound " << opt.bound << "\n";
+    forEachObject(opt, [&](const Json& j) { printYamlDocument(j, out); });
 }
 
 }  // namespace berth::cli

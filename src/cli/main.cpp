@@ -158,7 +158,9 @@ int main(int argc, char** argv) {
                 if (a == "--nodes") g.nodes = std::stoi(next());
                 else if (a == "--pods") g.pods = std::stoi(next());
                 else if (a == "--zones") g.zones = std::max(1, std::stoi(next()));
-                else if (a == "--replicasets") g.replicaSets = std::max(1, std::stoi(next()));
+                else if (a == "--replicasets" || a == "--workloads") g.replicaSets = std::max(1, std::stoi(next()));
+                else if (a == "--interleave") g.interleave = true;
+                else if (a == "--bound") g.bound = std::max(0, std::stoi(next()));
                 else if (a == "--variant") g.variant = next();
                 else if (a == "-o") {
                     const std::string format = next();
@@ -168,13 +170,13 @@ int main(int argc, char** argv) {
                 else throw std::invalid_argument(a);
             } catch (const std::exception&) {
                 std::cerr << "berthctl generate: bad argument \"" << a << "\"\n"
-                          << "usage: berthctl generate [--nodes N] [--pods N] [--zones N] [--replicasets N] "
-                             "[--variant basic|anti-affinity|spread] [-o yaml|json]\n";
+                          << "usage: berthctl generate [--nodes N] [--pods N] [--zones N] [--workloads N] "
+                             "[--interleave] [--bound N] [--variant basic|anti-affinity|spread|mixed] [-o yaml|json]\n";
                 return 2;
             }
         }
-        if (g.variant != "basic" && g.variant != "anti-affinity" && g.variant != "spread") {
-            std::cerr << "berthctl generate: --variant must be basic, anti-affinity or spread\n";
+        if (!cli::knownVariant(g.variant)) {
+            std::cerr << "berthctl generate: --variant must be basic, anti-affinity, spread or mixed\n";
             return 2;
         }
         cli::generateCluster(g, std::cout);

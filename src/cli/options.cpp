@@ -17,8 +17,8 @@ Usage:
                     [flags] [-o table|json|yaml|csv|markdown]
   berthctl capacity compare -f FILE [-f FILE ...] --config A.yaml --config B.yaml [--config ...]
                     [--group-by KEY] [--reference-pod FILE] [flags] [-o table|json|yaml|csv|markdown]
-  berthctl generate [--nodes N] [--pods N] [--zones N] [--replicasets N]
-                    [--variant basic|anti-affinity|spread] [-o yaml|json]
+  berthctl generate [--nodes N] [--pods N] [--zones N] [--workloads N] [--interleave]
+                    [--bound N] [--variant basic|anti-affinity|spread|mixed] [-o yaml|json]
                                             (a synthetic cluster on stdout; YAML or a JSON List)
   berthctl --help
 

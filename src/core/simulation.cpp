@@ -1,6 +1,7 @@
 #include "core/simulation.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "core/api/node_selector_match.h"
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
@@ -130,6 +131,11 @@ bool Simulation::init(std::string& error) {
     for (std::size_t i = 0; i < m_cluster.nodes.size(); ++i)
         if (!m_cluster.nodeRemoved[i]) cache.addNode(m_cluster.nodes[i]);
     m_outcomes.assign(m_cluster.pods.size(), PodOutcome{});
+    // The live nodes by name, once: a running cluster's dump binds 100,000 pods, and a scan
+    // of the node list for each (Cluster::findNode) took longer than scheduling.
+    std::unordered_set<Sym> liveNodes;
+    for (std::size_t i = 0; i < m_cluster.nodes.size(); ++i)
+        if (!m_cluster.nodeRemoved[i]) liveNodes.insert(m_cluster.nodes[i].nameSym);
     for (std::size_t i = 0; i < m_cluster.pods.size(); ++i) {
         const Pod& p = m_cluster.pods[i];
         PodOutcome& o = m_outcomes[i];
@@ -137,7 +143,7 @@ bool Simulation::init(std::string& error) {
         o.nominated = p.nominatedNodeName;
         if (p.nodeName != kEmptySym) {
             // Bound in the input; a pod bound to an unknown node was reported by the loader.
-            if (!m_cluster.findNode(p.nodeName)) continue;
+            if (!liveNodes.count(p.nodeName)) continue;
             cache.addPod(p, p.nodeName);
             o.state = PodState::Preexisting;
             o.node = p.nodeName;

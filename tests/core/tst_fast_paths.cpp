@@ -25,12 +25,20 @@ struct Run {
     core::RunStats stats;
 };
 
-std::string generated(int nodes, int pods, int zones, const std::string& variant) {
+// `shape`: a generate variant, then optionally "interleaved" (pod i of workload i mod 10) and
+// "bound=N" (N running pods of the same workloads), e.g. "basic interleaved bound=2000".
+std::string generated(int nodes, int pods, int zones, const QString& shape) {
+    const QStringList words = shape.split(' ', Qt::SkipEmptyParts);
     cli::GenerateOptions g;
     g.nodes = nodes;
     g.pods = pods;
     g.zones = zones;
-    g.variant = variant;
+    g.variant = words.value(0).toStdString();
+    for (const QString& w : words.mid(1)) {
+        if (w == "interleaved") g.interleave = true;
+        else if (w.startsWith("bound=")) g.bound = w.mid(6).toInt();
+        else qFatal("unknown shape word %s", qPrintable(w));
+    }
     std::ostringstream out;
     cli::generateCluster(g, out);
     return out.str();
@@ -115,6 +123,17 @@ private slots:
         // 1.37: BalancedAllocation's change-of-balance score (>= 1.36) from kept scores.
         QTest::newRow("basic 1.37") << 200 << 1000 << 3 << "basic" << "1.37" << 0 << false;
         QTest::newRow("basic edits 1.37") << 150 << 600 << 4 << "basic" << "1.37" << 0 << true;
+        // Issue 19: workloads interleaved in the queue (each kept count and score set is found
+        // again a few cycles later), the mixed shapes, and running clusters with bound pods.
+        QTest::newRow("basic interleaved") << 200 << 1000 << 3 << "basic interleaved" << "1.35" << 0 << false;
+        QTest::newRow("basic interleaved 1.26") << 200 << 1000 << 3 << "basic interleaved" << "1.26" << 100 << false;
+        QTest::newRow("spread interleaved") << 150 << 600 << 3 << "spread interleaved" << "1.35" << 0 << true;
+        QTest::newRow("anti-affinity interleaved") << 50 << 600 << 3 << "anti-affinity interleaved" << "1.35" << 0 << true;
+        QTest::newRow("mixed") << 200 << 1000 << 3 << "mixed" << "1.37" << 0 << false;
+        QTest::newRow("mixed 1.26") << 200 << 1000 << 3 << "mixed" << "1.26" << 100 << false;
+        QTest::newRow("mixed edits") << 150 << 600 << 4 << "mixed" << "1.35" << 0 << true;
+        QTest::newRow("running cluster") << 200 << 600 << 3 << "basic interleaved bound=2000" << "1.37" << 100 << false;
+        QTest::newRow("mixed running cluster") << 150 << 600 << 3 << "mixed bound=1500" << "1.35" << 0 << true;
     }
     void identicalDecisions() {
         QFETCH(int, nodes);
@@ -124,7 +143,7 @@ private slots:
         QFETCH(QString, version);
         QFETCH(int, percentage);
         QFETCH(bool, edits);
-        const std::string text = generated(nodes, pods, zones, variant.toStdString());
+        const std::string text = generated(nodes, pods, zones, variant);
         const core::KubeVersion v = *core::KubeVersion::parse(version.toStdString());
         const std::optional<std::int32_t> pct = percentage ? std::optional<std::int32_t>(percentage) : std::nullopt;
         const Run fast = runOnce(text, v, pct, true, edits);
@@ -160,6 +179,9 @@ private slots:
         QTest::newRow("spread") << 300 << 600 << "spread" << "1.35" << 0 << 0 << false;
         // Nodes that fail (a pod of the same set is there), and node edits mid-run.
         QTest::newRow("anti-affinity edits") << 260 << 300 << "anti-affinity" << "1.35" << 0 << 0 << true;
+        QTest::newRow("mixed") << 300 << 600 << "mixed" << "1.35" << 0 << 0 << false;
+        QTest::newRow("running cluster every node") << 300 << 600 << "basic interleaved bound=3000" << "1.35" << 100 << 0
+                                                    << false;
     }
     void sameDecisionsOnThreads() {
         QFETCH(int, nodes);
@@ -169,7 +191,7 @@ private slots:
         QFETCH(int, percentage);
         QFETCH(int, taintEvery);
         QFETCH(bool, edits);
-        const std::string text = generated(nodes, pods, 3, variant.toStdString());
+        const std::string text = generated(nodes, pods, 3, variant);
         const core::KubeVersion v = *core::KubeVersion::parse(version.toStdString());
         const std::optional<std::int32_t> pct = percentage ? std::optional<std::int32_t>(percentage) : std::nullopt;
         const Run one = runOnce(text, v, pct, true, edits, 1, taintEvery);

@@ -16,6 +16,7 @@ struct NodeSelectorRequirement {
     SelectorOp op = SelectorOp::In;
     std::vector<Sym> values;
     std::int64_t number = 0;  // Gt / Lt operand
+    bool operator==(const NodeSelectorRequirement&) const = default;
 };
 
 /// A matchFields entry: only `metadata.name` exists for nodes.
@@ -23,6 +24,7 @@ struct NodeFieldRequirement {
     Sym key = kEmptySym;
     SelectorOp op = SelectorOp::In;
     std::vector<Sym> values;
+    bool operator==(const NodeFieldRequirement&) const = default;
 };
 
 /// One NodeSelectorTerm. `unparsable` terms never match (upstream swallows the parse error
@@ -32,10 +34,12 @@ struct NodeSelectorTerm {
     std::vector<NodeFieldRequirement> fields;
     bool unparsable = false;
     bool empty() const { return expressions.empty() && fields.empty(); }
+    bool operator==(const NodeSelectorTerm&) const = default;
 };
 
 struct NodeSelector {
     std::vector<NodeSelectorTerm> terms;  // ORed
+    bool operator==(const NodeSelector&) const = default;
 };
 
 struct PreferredSchedulingTerm {

@@ -72,6 +72,7 @@ struct LabelRequirement {
     Sym key = kEmptySym;
     SelectorOp op = SelectorOp::In;
     std::vector<Sym> values;
+    bool operator==(const LabelRequirement&) const = default;
 };
 
 /// metav1.LabelSelector after LabelSelectorAsSelector: all requirements ANDed. The empty
@@ -107,6 +108,7 @@ struct LabelSelector {
         return true;
     }
     bool empty() const { return requirements.empty() && !invalid; }
+    bool operator==(const LabelSelector&) const = default;
 };
 
 }  // namespace berth::core

@@ -2,16 +2,19 @@
 /// Raw Score results a plugin keeps per snapshot position from one cycle to the next (issue 6).
 /// A kept score is reused while the node's NodeInfo is the same object at the same generation
 /// and the pod's inputs to the plugin (its `Key`: e.g. the requests NodeResourcesFit scores)
-/// equal those the score was computed for. Consecutive pods of one workload share their spec,
-/// and each cycle changes one node, so almost every node's score carries over; the value is
-/// always the one the plugin's own formula gives for that node and pod.
+/// equal those the score was computed for. Pods of one workload share their spec, and each
+/// cycle changes one node, so almost every node's score carries over from the last pod with
+/// the same key, even with other workloads' pods in between; the value is always the one the
+/// plugin's own formula gives for that node and pod.
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "core/backend/cache/snapshot.h"
 #include "core/framework/node_info.h"
+#include "core/framework/plugins/helper/kept_per_query.h"
 #include "core/framework/types.h"
 
 namespace berth::core {
@@ -19,26 +22,27 @@ namespace berth::core {
 template <class Key>
 class KeptNodeScores {
 public:
-    /// Starts a Score pass for `key`: another key, or a rebuilt node list, forgets every score.
+    /// Starts a Score pass for `key`: the scores kept for that key (issue 19: one set per key,
+    /// for interleaved workloads), all forgotten when the node list was rebuilt since.
     void begin(const Key& key, const Snapshot& snapshot) {
-        if (m_valid && key == m_key && m_listVersion == snapshot.listVersion() && m_entries.size() == snapshot.size())
-            return;
-        m_valid = true;
-        m_key = key;
-        m_listVersion = snapshot.listVersion();
-        m_entries.assign(snapshot.size(), Entry{});
+        m_current = &m_sets.find([&](const Set& s) { return s.key == key; },
+                                 [&] {
+                                     auto s = std::make_unique<Set>();
+                                     s->key = key;
+                                     return s;
+                                 });
+        Set& s = *m_current;
+        if (s.valid && s.listVersion == snapshot.listVersion() && s.entries.size() == snapshot.size()) return;
+        s.valid = true;
+        s.listVersion = snapshot.listVersion();
+        s.entries.assign(snapshot.size(), Entry{});
     }
 
-    /// The kept score of the node at `pos`, or `compute()`'s (then kept).
+    /// The kept score of the node at `pos` for begin()'s key, or `compute()`'s (then kept).
     template <class Compute>
     std::int64_t get(std::size_t pos, const NodeInfo& info, Compute&& compute) {
-        if (pos >= m_entries.size()) return compute();
-        Entry& e = m_entries[pos];
-        if (e.info == &info && e.generation == info.generation()) return e.score;
-        e.score = compute();
-        e.info = &info;
-        e.generation = info.generation();
-        return e.score;
+        if (!m_current) return compute();
+        return lookup(m_current->entries.data(), m_current->entries.size(), pos, info, compute);
     }
 
     /// A plugin's whole Score pass: out[k] for the node at positions[k] of `all`, kept where
@@ -46,11 +50,15 @@ public:
     template <class Score>
     void scoreAll(std::span<NodeInfo* const> all, std::span<const int> positions, std::span<NodeScore> out,
                   Score&& score) {
+        // The set's entries read once, not through m_current per node (the compiler cannot
+        // tell that the entries' stores leave m_current alone).
+        Entry* const entries = m_current ? m_current->entries.data() : nullptr;
+        const std::size_t size = m_current ? m_current->entries.size() : 0;
         for (std::size_t k = 0; k < positions.size(); ++k) {
             const auto pos = static_cast<std::size_t>(positions[k]);
             const NodeInfo& info = *all[pos];
             out[k].node = positions[k];
-            out[k].score = get(pos, info, [&] { return score(info); });
+            out[k].score = lookup(entries, size, pos, info, [&] { return score(info); });
         }
     }
 
@@ -60,10 +68,25 @@ private:
         std::int64_t generation = -1;
         std::int64_t score = 0;
     };
-    bool m_valid = false;
-    Key m_key{};
-    std::uint64_t m_listVersion = 0;
-    std::vector<Entry> m_entries;  // per snapshot position
+    template <class Compute>
+    static std::int64_t lookup(Entry* entries, std::size_t size, std::size_t pos, const NodeInfo& info,
+                               Compute&& compute) {
+        if (pos >= size) return compute();
+        Entry& e = entries[pos];
+        if (e.info == &info && e.generation == info.generation()) return e.score;
+        e.score = compute();
+        e.info = &info;
+        e.generation = info.generation();
+        return e.score;
+    }
+    struct Set {
+        Key key{};
+        bool valid = false;
+        std::uint64_t listVersion = 0;
+        std::vector<Entry> entries;  // per snapshot position
+    };
+    KeptPerQuery<Set> m_sets;
+    Set* m_current = nullptr;
 };
 
 /// A plugin's scoreNodes for the pod's `key`: through `kept` when the fast paths keep scores,

@@ -36,6 +36,7 @@ struct IncomingTerm {
 
     /// AffinityTerm.Matches(q, nil) for the incoming pod's terms.
     bool matches(const Pod& q) const;
+    bool operator==(const IncomingTerm&) const = default;
 };
 
 /// Resolves the incoming pod's terms against the cluster's Namespace objects.

@@ -31,34 +31,12 @@ bool matchesAll(const std::vector<IncomingTerm>& terms, const Pod& q) {
     return true;
 }
 
-bool sameSelector(const LabelSelector& a, const LabelSelector& b) {
-    if (a.invalid != b.invalid || a.requirements.size() != b.requirements.size()) return false;
-    for (std::size_t i = 0; i < a.requirements.size(); ++i) {
-        const auto& x = a.requirements[i];
-        const auto& y = b.requirements[i];
-        if (x.key != y.key || x.op != y.op || x.values != y.values) return false;
-    }
-    return true;
-}
-
-bool sameTerms(const std::vector<IncomingTerm>& a, const std::vector<IncomingTerm>& b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto& x = a[i];
-        const auto& y = b[i];
-        if (x.topologyKey != y.topologyKey || x.weight != y.weight || x.nothing != y.nothing ||
-            x.allNamespaces != y.allNamespaces || x.namespaces != y.namespaces || !sameSelector(x.selector, y.selector))
-            return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 bool ExistingCountCache::sameQuery(const Pod& pod, const PreFilterShared& sh, bool labelKeys) const {
     return m_valid && pod.ns == m_ns && labelKeys == m_labelKeys && pod.labels == m_labels &&
-           sh.namespaceLabels == m_namespaceLabels && sameTerms(sh.affinity, m_affinity) &&
-           sameTerms(sh.antiAffinity, m_antiAffinity);
+           sh.namespaceLabels == m_namespaceLabels && sh.affinity == m_affinity &&
+           sh.antiAffinity == m_antiAffinity;
 }
 
 void ExistingCountCache::add(const Share& s, std::int64_t delta) {
@@ -176,7 +154,10 @@ Status InterPodAffinity::preFilter(CycleState& state, const Pod& pod, PreFilterR
     // side the full walk below visits nothing.
     const bool anyTerms = !aff.empty() || !anti.empty() || !m_handle.snapshot->havePodsWithRequiredAntiAffinity().empty();
     if (m_existingCounts && anyTerms) {
-        m_existingCounts->update(pod, *shared, lk, *m_handle.snapshot, s);
+        m_existingCounts
+            ->find([&](const ExistingCountCache& c) { return c.sameQuery(pod, *shared, lk); },
+                   [] { return std::make_unique<ExistingCountCache>(); })
+            .update(pod, *shared, lk, *m_handle.snapshot, s);
     } else {
         // getExistingAntiAffinityCounts: existing pods' required anti-affinity terms that
         // match the incoming pod, counted at the existing pod's node's value of the term's key.

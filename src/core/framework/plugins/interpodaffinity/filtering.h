@@ -50,13 +50,14 @@ public:
     /// query or the snapshot's node list changed.
     void update(const Pod& pod, const PreFilterShared& sh, bool labelKeys, const Snapshot& snapshot,
                 PreFilterState& out);
+    /// Whether the counts are kept for this query (update() would not start afresh).
+    bool sameQuery(const Pod& pod, const PreFilterShared& sh, bool labelKeys) const;
 
 private:
     struct Share {
         std::uint8_t map = 0;  // 0 existingAntiAffinity, 1 affinity, 2 antiAffinity
         std::uint64_t pair = 0;
     };
-    bool sameQuery(const Pod& pod, const PreFilterShared& sh, bool labelKeys) const;
     void add(const Share& s, std::int64_t delta);
     void recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const PreFilterShared& sh);
 

@@ -10,7 +10,10 @@ InterPodAffinity::InterPodAffinity(const PluginArgs& args, Handle& handle)
       m_reasonAntiAffinity(handle.intern("node(s) didn't match pod anti-affinity rules")),
       m_reasonExistingAntiAffinity(handle.intern("node(s) didn't satisfy existing pods anti-affinity rules")),
       m_reasonParse(handle.intern("parsing pod: invalid label selector in a pod (anti-)affinity term")) {
-    if (handle.fastPaths) m_existingCounts = std::make_unique<interpodaffinity::ExistingCountCache>();
+    if (handle.fastPaths) {
+        m_existingCounts = std::make_unique<KeptPerQuery<interpodaffinity::ExistingCountCache>>();
+        m_scoreCounts = std::make_unique<KeptPerQuery<interpodaffinity::ScoreCountCache>>();
+    }
 }
 
 }  // namespace berth::core

@@ -10,6 +10,7 @@
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/plugins/helper/kept_per_query.h"
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
 #include "core/framework/plugins/interpodaffinity/filtering.h"
 #include "core/framework/plugins/interpodaffinity/scoring.h"
@@ -64,7 +65,10 @@ private:
     Sym m_reasonExistingAntiAffinity;
     Sym m_reasonParse;
     // PreFilter's counts kept between cycles; null when the fast path is switched off.
-    std::unique_ptr<interpodaffinity::ExistingCountCache> m_existingCounts;
+    // One per query (issue 19: interleaved workloads), kept side by side.
+    std::unique_ptr<KeptPerQuery<interpodaffinity::ExistingCountCache>> m_existingCounts;
+    // PreScore's weight sums kept between cycles, per query; null when the fast path is off.
+    std::unique_ptr<KeptPerQuery<interpodaffinity::ScoreCountCache>> m_scoreCounts;
 };
 
 }  // namespace berth::core

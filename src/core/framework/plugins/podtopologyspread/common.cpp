@@ -8,16 +8,6 @@
 namespace berth::core::podtopologyspread {
 namespace {
 
-bool sameRequirements(const LabelSelector& a, const LabelSelector& b) {
-    if (a.invalid != b.invalid || a.requirements.size() != b.requirements.size()) return false;
-    for (std::size_t i = 0; i < a.requirements.size(); ++i) {
-        const auto& x = a.requirements[i];
-        const auto& y = b.requirements[i];
-        if (x.key != y.key || x.op != y.op || x.values != y.values) return false;
-    }
-    return true;
-}
-
 // labels.Merge into a plain label set: later values win (helper/spread.go).
 void mergeInto(std::vector<Label>& set, Sym key, Sym value) {
     for (auto& l : set)
@@ -56,7 +46,7 @@ void assignGroups(std::vector<Constraint>& items) {
 
 bool SpreadSelector::sameAs(const SpreadSelector& o) const {
     if (nothing || o.nothing) return nothing == o.nothing;
-    return sameRequirements(selector, o.selector);
+    return selector == o.selector;
 }
 
 ConstraintBuilder::ConstraintBuilder(const PodTopologySpreadArgs& args, const KubeVersion& version, StringPool& pool)
@@ -217,16 +207,18 @@ std::int64_t countMatchingPods(const NodeInfo& nodeInfo, const SpreadSelector& s
     return n;
 }
 
-bool DomainCountCache::usable(const Pod& pod, const std::vector<Constraint>& cs) {
-    if (!pod.nodeSelector.empty() || pod.affinity.node.required) return false;
-    if (pod.tolerations.empty()) return true;
+namespace {
+
+bool honoursTaints(const std::vector<Constraint>& cs) {
     for (const auto& c : cs)
-        if (c.nodeTaintsPolicy == InclusionPolicy::Honor) return false;
-    return true;
+        if (c.nodeTaintsPolicy == InclusionPolicy::Honor) return true;
+    return false;
 }
 
-bool DomainCountCache::sameQuery(Sym ns, const std::vector<Constraint>& cs, bool requireAll) const {
-    if (!m_valid || ns != m_ns || requireAll != m_requireAll || cs.size() != m_constraints.size()) return false;
+}  // namespace
+
+bool DomainCountCache::sameQuery(const Pod& pod, const std::vector<Constraint>& cs, bool requireAll) const {
+    if (!m_valid || pod.ns != m_ns || requireAll != m_requireAll || cs.size() != m_constraints.size()) return false;
     for (std::size_t i = 0; i < cs.size(); ++i) {
         const Constraint& a = cs[i];
         const Constraint& b = m_constraints[i];
@@ -234,7 +226,9 @@ bool DomainCountCache::sameQuery(Sym ns, const std::vector<Constraint>& cs, bool
             a.nodeTaintsPolicy != b.nodeTaintsPolicy || !a.selector.sameAs(b.selector))
             return false;
     }
-    return true;
+    // NodeInclusion's inputs from the pod.
+    if (pod.nodeSelector != m_nodeSelector || pod.affinity.node.required != m_requiredNodeAffinity) return false;
+    return !honoursTaints(cs) || pod.tolerations == m_tolerations;
 }
 
 const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const std::vector<Constraint>& cs,
@@ -244,8 +238,11 @@ const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const s
     const std::size_t n = cs.size();
     ++m_stamp;
     bool rescan = false;
-    if (!sameQuery(pod.ns, cs, requireAllTopologies) || m_nodes.size() != nodes.size()) {
+    if (!sameQuery(pod, cs, requireAllTopologies) || m_nodes.size() != nodes.size()) {
         m_ns = pod.ns;
+        m_nodeSelector = pod.nodeSelector;
+        m_requiredNodeAffinity = pod.affinity.node.required;
+        m_tolerations = honoursTaints(cs) ? pod.tolerations : std::vector<Toleration>{};
         m_constraints = cs;
         m_requireAll = requireAllTopologies;
         m_valid = true;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "core/api/version.h"
 #include "core/backend/cache/snapshot.h"
 #include "core/framework/node_info.h"
+#include "core/framework/plugins/helper/kept_per_query.h"
 #include "core/profile/config.h"
 
 namespace berth::core::podtopologyspread {
@@ -118,8 +120,9 @@ private:
 /// over all nodes, kept from one cycle to the next (issue 6). Upstream recounts every pod of
 /// every node each cycle (scoring.go initPreScoreState / the processNode loop); the sums are
 /// the same when each node's share is recounted only if the node changed, which its NodeInfo
-/// generation says. Valid only while the query is the same: the namespace, the constraints and
-/// requireAllTopologies, for a pod whose node inclusion depends on the node alone.
+/// generation says. Valid only while the query is the same: the namespace, the constraints,
+/// requireAllTopologies and what node inclusion reads of the pod (its nodeSelector and
+/// required node affinity, and its tolerations where a constraint honours taints).
 class DomainCountCache {
 public:
     using Totals = std::vector<std::unordered_map<Sym, std::int64_t>>;
@@ -138,9 +141,6 @@ public:
     /// Score instead (hostCount()), which upstream recounts per node in every cycle.
     explicit DomainCountCache(bool countHostname) : m_countHostname(countHostname) {}
 
-    /// True when node inclusion for `pod` depends on the node only (no nodeSelector, no
-    /// required node affinity, and no tolerations where a constraint honours taints).
-    static bool usable(const Pod& pod, const std::vector<Constraint>& cs);
     /// Recounts the changed nodes and returns the totals per constraint (hostname ones empty).
     /// Only the nodes the snapshot updated since the last call are looked at, unless the
     /// query or the snapshot's node list changed.
@@ -171,14 +171,18 @@ public:
     /// Changes with every update(): lets a reader check that hostCount() is still the
     /// update it was given.
     std::uint64_t stamp() const { return m_stamp; }
+    /// Whether the counts are kept for this query (update() would not start afresh).
+    bool sameQuery(const Pod& pod, const std::vector<Constraint>& cs, bool requireAll) const;
 
 private:
-    bool sameQuery(Sym ns, const std::vector<Constraint>& cs, bool requireAll) const;
     void recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const StringPool& pool);
     std::uint32_t domainOf(std::size_t i, Sym value);
 
     bool m_countHostname;
     Sym m_ns = kNoSym;
+    Labels m_nodeSelector;
+    std::optional<NodeSelector> m_requiredNodeAffinity;
+    std::vector<Toleration> m_tolerations;  // only where a constraint honours taints
     std::vector<Constraint> m_constraints;
     bool m_requireAll = false;
     bool m_valid = false;
@@ -195,6 +199,23 @@ private:
     std::uint64_t m_stamp = 0;
     std::uint64_t m_listVersion = 0;          // the snapshot list the positions refer to
     std::uint64_t m_changeSeq = 0;            // the snapshot change-log entry read up to
+};
+
+/// One DomainCountCache per query, several kept side by side (issue 19): pods of interleaved
+/// workloads have different selectors, and each finds its own counts again with only the
+/// nodes changed since its last cycle to recount, instead of recounting every pod of every node.
+class KeptDomainCounts {
+public:
+    explicit KeptDomainCounts(bool countHostname) : m_countHostname(countHostname) {}
+    /// The counts kept for the pod's query (update() then brings them up to date).
+    DomainCountCache& forQuery(const Pod& pod, const std::vector<Constraint>& cs, bool requireAllTopologies) {
+        return m_kept.find([&](const DomainCountCache& c) { return c.sameQuery(pod, cs, requireAllTopologies); },
+                           [&] { return std::make_unique<DomainCountCache>(m_countHostname); });
+    }
+
+private:
+    bool m_countHostname;
+    KeptPerQuery<DomainCountCache> m_kept;
 };
 
 }  // namespace berth::core::podtopologyspread

@@ -81,13 +81,14 @@ Status PodTopologySpread::preFilter(CycleState& state, const Pod& pod, PreFilter
     // Domains in first-seen (snapshot) order, so the critical paths come out deterministic;
     // upstream walks a Go map. paths[0] is the minimum either way.
     std::vector<std::vector<Sym>> order(n);
-    if (m_preFilterCounts && DomainCountCache::usable(pod, cs)) {
+    if (m_preFilterCounts) {
         // The kept per-node shares, walked in snapshot order so that the domains come out in
         // the same first-seen order as the full walk below.
-        m_preFilterCounts->update(pod, cs, true, *m_handle.snapshot, *m_handle.pool);
+        DomainCountCache& kept = m_preFilterCounts->forQuery(pod, cs, true);
+        kept.update(pod, cs, true, *m_handle.snapshot, *m_handle.pool);
         for (std::size_t pos = 0; pos < nodes.size(); ++pos)
             for (std::size_t i = 0; i < n; ++i) {
-                const auto& sh = m_preFilterCounts->share(pos, i);
+                const auto& sh = kept.share(pos, i);
                 if (sh.value == kNoSym) continue;
                 auto [it, inserted] = s.counts[i].try_emplace(sh.value, 0);
                 if (inserted) order[i].push_back(sh.value);

@@ -10,8 +10,8 @@ PodTopologySpread::PodTopologySpread(const PluginArgs& args, Handle& handle)
       m_reasonNodeLabelNotMatch(
           handle.intern("node(s) didn't match pod topology spread constraints (missing required label)")) {
     if (handle.fastPaths) {
-        m_preFilterCounts = std::make_unique<podtopologyspread::DomainCountCache>(true);
-        m_preScoreCounts = std::make_unique<podtopologyspread::DomainCountCache>(false);
+        m_preFilterCounts = std::make_unique<podtopologyspread::KeptDomainCounts>(true);
+        m_preScoreCounts = std::make_unique<podtopologyspread::KeptDomainCounts>(false);
     }
 }
 

@@ -62,8 +62,8 @@ private:
     Handle& m_handle;
     podtopologyspread::ConstraintBuilder m_builder;
     // PreFilter's and PreScore's counts kept between cycles; null when the fast paths are off.
-    std::unique_ptr<podtopologyspread::DomainCountCache> m_preFilterCounts;
-    std::unique_ptr<podtopologyspread::DomainCountCache> m_preScoreCounts;
+    std::unique_ptr<podtopologyspread::KeptDomainCounts> m_preFilterCounts;
+    std::unique_ptr<podtopologyspread::KeptDomainCounts> m_preScoreCounts;
     // PreScore's scratch: the stamp per Sym of the last constraint that saw that topology
     // value, so that counting the distinct values of the filtered nodes needs no hashing.
     std::vector<std::uint32_t> m_seenStamp;

@@ -71,9 +71,10 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
         // topology values, which spares a label lookup per filtered node here and at Score.
         const DomainCountCache* kept = nullptr;
         const DomainCountCache::Totals* keptTotals = nullptr;
-        if (m_preScoreCounts && DomainCountCache::usable(pod, cs)) {
-            keptTotals = &m_preScoreCounts->update(pod, cs, requireAllTopologies, *m_handle.snapshot, *m_handle.pool);
-            kept = m_preScoreCounts.get();
+        if (m_preScoreCounts) {
+            DomainCountCache& forQuery = m_preScoreCounts->forQuery(pod, cs, requireAllTopologies);
+            keptTotals = &forQuery.update(pod, cs, requireAllTopologies, *m_handle.snapshot, *m_handle.pool);
+            kept = &forQuery;
             s->hostCounts = kept;
             s->hostCountsStamp = kept->stamp();
         }
