@@ -117,6 +117,18 @@ public:
     /// the pods they delete (the simulation evicts them).
     using Reconciler = std::function<std::vector<std::uint32_t>(Cluster&)>;
     void setReconciler(Reconciler r) { m_reconciler = std::move(r); }
+    /// The disruption controller (plan/controllers/disruption.h): recomputes every
+    /// PodDisruptionBudget's status from the pods. Core cannot compute it itself (it needs
+    /// the controllers' scale), so the plan installs it. It runs after the controllers
+    /// reconcile, and before preemption or an eviction reads the budgets whenever a pod was
+    /// added, bound or deleted since it last ran.
+    using DisruptionController = std::function<void(Cluster&)>;
+    void setDisruptionController(DisruptionController d) {
+        m_disruption = std::move(d);
+        m_budgetsStale = true;
+    }
+    /// Runs the disruption controller now when a pod changed since it last ran.
+    void syncDisruptionBudgets();
     /// Workloads were added to cluster().workloads (objects submitted while planning): the
     /// controllers create their pods, which are queued.
     void workloadsChanged() { reconcile(); }
@@ -160,6 +172,8 @@ private:
     std::function<void(const SimEvent&)> m_eventListener;
     Reconciler m_reconciler;
     bool m_reconciling = false;
+    DisruptionController m_disruption;
+    bool m_budgetsStale = true;  // a pod changed since the disruption controller last ran
     /// Pods waiting at Permit: the timeout event that rejects them, and what their binding
     /// cycle needs. Preemption rejects a waiting victim instead of deleting it.
     struct WaitingPod {
