@@ -275,6 +275,18 @@ RunStats Simulation::run(SimTime until) {
     return m_stats;
 }
 
+void Simulation::waitUntil(SimTime t) {
+    if (t <= m_clock.now()) return;
+    m_clock.scheduleAt(t, [] {});  // the moment the caller looks again
+    while (true) {
+        run(t);
+        // Idle before t: what is left up to t (the wait's end, periodic flushes) still happens.
+        const SimTime next = m_clock.nextTime();
+        if (m_clock.now() >= t || next < 0 || next > t) break;
+        m_clock.runNext();
+    }
+}
+
 void Simulation::scheduleOne(QueuedPodInfo info) {
     const Pod& pod = *info.pod;
     PodOutcome& o = m_outcomes[pod.id];

@@ -70,6 +70,10 @@ public:
     /// no waiting pod whose retry could see a changed cluster: see retryCouldChangeAnything),
     /// or until simulated time `until` (when >= 0).
     RunStats run(SimTime until = -1);
+    /// Waits until simulated time `t`: runs the loop as run(t) does, and then the clock reaches
+    /// `t` even when the loop went idle earlier (run() stops at the last event). For callers
+    /// that wait a set time, such as kubectl drain between eviction retries.
+    void waitUntil(SimTime t);
     /// One scheduling cycle, or one timed event when activeQ is empty. False when idle.
     bool step();
     bool idle() const;

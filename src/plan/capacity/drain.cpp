@@ -12,6 +12,9 @@ using core::Pod;
 
 // kubectl drain retries a refused eviction after this long (drain.go evictPods).
 constexpr core::SimTime kEvictionRetry = 5 * core::kSecond;
+// Retries of one node at the most (an hour of simulated time): a loop that never goes idle
+// (injected bind failures) must still end.
+constexpr int kMaxRetryRounds = 720;
 
 const core::OwnerReference* controllerOf(const Pod& pod) {
     for (const auto& r : pod.ownerReferences)
@@ -96,7 +99,7 @@ public:
             for (const Pod* p : evict) m_answer.blocked.push_back({m_c.podKey(*p), name, kNodeLeftRefusal});
             return;
         }
-        while (!evict.empty()) {
+        for (int round = 0; !evict.empty(); ++round) {
             m_sim.syncDisruptionBudgets();
             const bool wasIdle = m_sim.idle();
             std::vector<const Pod*> retry;
@@ -109,12 +112,13 @@ public:
             }
             evict = std::move(retry);
             if (evict.empty()) break;
-            if (!progress && wasIdle) {
-                // Nothing can change any more: kubectl would retry for ever.
+            if ((!progress && wasIdle) || round == kMaxRetryRounds) {
+                // Nothing can change any more (or an hour of retries went by): kubectl would
+                // retry for ever.
                 for (const Pod* p : evict) m_answer.blocked.push_back({m_c.podKey(*p), name, kBudgetRefusal});
                 return;
             }
-            m_sim.run(m_sim.clock().now() + kEvictionRetry);
+            m_sim.waitUntil(m_sim.clock().now() + kEvictionRetry);
         }
         if (std::none_of(m_answer.blocked.begin(), m_answer.blocked.end(), [&](const auto& b) { return b.node == name; }))
             m_answer.drained.push_back(name);
@@ -148,9 +152,12 @@ private:
         if (budgets > 1) return kManyBudgetsRefusal;
         if (budget) {
             if (budget->disruptionsAllowed <= 0) return kBudgetRefusal;
-            // The API server spends the budget and notes the pod before deleting it.
+            // The API server spends the budget before deleting the pod. It also notes the pod
+            // in status.disruptedPods, which covers the time until the disruption controller
+            // sees the deletion; here the deletion is immediate and the controller runs right
+            // after it, so the entry is left out: it would only outlive the pod, and count a
+            // StatefulSet pod recreated under the same name as disrupted.
             --budget->disruptionsAllowed;
-            budget->disruptedPods.push_back(pod.name);
         }
         const core::OwnerReference* owner = controllerOf(pod);
         const std::string ownerUid = owner ? owner->uid : std::string();

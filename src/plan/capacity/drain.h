@@ -17,7 +17,8 @@
 ///   simulation runs: the controllers create replacements, the scheduler places them, and
 ///   the disruption controller (controllers/disruption.h) counts them healthy once bound.
 /// - kubectl's default timeout is infinite; Berth gives up on the pods still refused when a
-///   retry round evicts nothing while the simulation is idle: no later round could differ.
+///   retry round evicts nothing while the simulation is idle (no later round could differ),
+///   or after an hour of simulated retries on one node (a loop that never goes idle).
 
 #include <optional>
 #include <string>

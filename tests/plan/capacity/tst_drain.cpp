@@ -4,10 +4,14 @@
 #include <QTest>
 
 #include <map>
+#include <random>
+#include <set>
+#include <sstream>
 
 #include "plan/capacity/drain.h"
 #include "plan/capacity/drain_report.h"
 #include "plan/plan.h"
+#include "plan/plan_edit.h"
 
 using namespace berth;
 using plan::capacity::DrainAnswer;
@@ -67,6 +71,49 @@ spec:
   containers: [{name: c, resources: {requests: {cpu: "1"}}}]
 )";
 
+// A StatefulSet "db" of 2 (1 cpu each) whose pods a dump shows bound to n1, and a budget of
+// maxUnavailable 1.
+const char* kDbOnN1 = R"(---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db, namespace: default, uid: ss-db}
+spec:
+  replicas: 2
+  serviceName: db
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec:
+      containers: [{name: c, resources: {requests: {cpu: "1"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: db-0
+  labels: {app: db}
+  ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: db, uid: ss-db, controller: true}]
+spec:
+  nodeName: n1
+  containers: [{name: c, resources: {requests: {cpu: "1"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: db-1
+  labels: {app: db}
+  ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: db, uid: ss-db, controller: true}]
+spec:
+  nodeName: n1
+  containers: [{name: c, resources: {requests: {cpu: "1"}}}]
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: db}
+spec:
+  selector: {matchLabels: {app: db}}
+  maxUnavailable: 1
+)";
+
 std::string budget(const std::string& spec) {
     return "---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: "
            "{app: web}}\n  " + spec + "\n";
@@ -117,6 +164,24 @@ DrainRequest nodes(std::vector<std::string> names) {
     return r;
 }
 
+/// A random cluster with room to spare: 4 to 8 nodes of 8 cpu over up to 3 zones, 1 to 3
+/// Deployments of 2 to 6 replicas (100m to 500m each: 9 cpu at most, so any two nodes hold
+/// them all), sometimes a DaemonSet.
+std::string randomCluster(std::mt19937& rng, int& nodeCount) {
+    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    std::ostringstream y;
+    nodeCount = pick(4, 8);
+    for (int i = 0; i < nodeCount; ++i)
+        y << "---\napiVersion: v1\nkind: Node\nmetadata: {name: n" << i << ", labels: {kubernetes.io/hostname: n" << i
+          << ", topology.kubernetes.io/zone: z" << pick(0, 2) << "}}\nstatus: {allocatable: {cpu: \"8\", memory: 8Gi, pods: \"110\"}}\n";
+    for (int d = pick(1, 3); d > 0; --d)
+        y << "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d" << d << "}\nspec:\n  replicas: " << pick(2, 6)
+          << "\n  selector: {matchLabels: {app: d" << d << "}}\n  template:\n    metadata: {labels: {app: d" << d
+          << "}}\n    spec:\n      containers: [{name: c, resources: {requests: {cpu: " << pick(1, 5) << "00m}}}]\n";
+    if (pick(0, 1)) y << kDaemonSet;
+    return y.str();
+}
+
 QString show(const DrainAnswer& a) { return QString::fromStdString(plan::capacity::drainReport(a, plan::capacity::ReportFormat::Json)); }
 
 }  // namespace
@@ -157,6 +222,22 @@ private slots:
         QVERIFY(a);
         QCOMPARE(a->evicted.size(), std::size_t(2));
         QCOMPARE(at["web-2"], at["web-1"]);
+    }
+
+    // A StatefulSet's replacement keeps the evicted pod's name. maxUnavailable 1 of 2: 1
+    // allowed; db-0 goes at t=0, its replacement (db-0 again) is bound before the retry, so
+    // the budget allows 1 again and db-1 goes 5 s later.
+    void statefulSetReplacementKeepsItsName() {
+        io::Diagnostics diags;
+        std::map<std::string, core::SimTime> at;
+        const auto a = drain(std::string(kNodes) + kDbOnN1, nodes({"n1"}), diags, &at);
+        QVERIFY2(a, diags.firstErrors(3).c_str());
+        QCOMPARE(a->drained, std::vector<std::string>{"n1"});
+        QCOMPARE(a->evicted.size(), std::size_t(2));
+        QCOMPARE(a->evicted[0].replacement, std::string("default/db-0"));
+        QVERIFY(!a->evicted[0].to.empty());
+        QCOMPARE(at["db-1"] - at["db-0"], 5 * core::kSecond);
+        QVERIFY(a->blocked.empty());
     }
 
     // minAvailable 2 over both: 0 allowed, and nothing can change that (no replacement is
@@ -269,6 +350,74 @@ private slots:
         io::Diagnostics diags;
         QVERIFY(!drain(std::string(kNodes) + kWebOnN1, r, diags));
         QVERIFY(diags.hasErrors());
+    }
+
+    // Brute force: random clusters drained through simulateDrain and through plain plan edits
+    // (cordon every target, then Simulation::drain each: no budgets here, so nothing waits).
+    // The same pods are evicted, the targets keep only DaemonSet pods, and every workload ends
+    // with as many bound pods either way.
+    void crossCheckWithPlanEdits() {
+        for (int seed = 0; seed < 30; ++seed) {
+            std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
+            int nodeCount = 0;
+            plan::PlanInput in;
+            in.manifests.push_back({"cluster.yaml", randomCluster(rng, nodeCount)});
+            in.seed = static_cast<std::uint64_t>(seed);
+            DrainRequest r;
+            for (int i = 0; i < nodeCount - 2; ++i)
+                if (std::uniform_int_distribution<int>(0, 1)(rng) || r.nodes.empty()) r.nodes.push_back("n" + std::to_string(i));
+
+            plan::Plan a(in);
+            io::Diagnostics diags;
+            const auto answer = plan::capacity::simulateDrain(a, r, diags);
+            QVERIFY2(answer, diags.firstErrors(3).c_str());
+            QVERIFY(answer->blocked.empty());
+            QCOMPARE(answer->drained, r.nodes);
+
+            plan::Plan b(in);
+            b.runToEnd();
+            auto daemon = [](const core::Pod& p) {
+                for (const auto& o : p.ownerReferences)
+                    if (o.controller && o.kind == "DaemonSet") return true;
+                return false;
+            };
+            auto onTargets = [&](plan::Plan& p) {
+                std::set<std::string> keys;
+                for (const auto& n : r.nodes)
+                    if (const auto* ni = p.sim().scheduler().cache().nodeInfo(p.cluster().pool.find(n)))
+                        for (const core::Pod* pod : ni->pods())
+                            if (!daemon(*pod)) keys.insert(p.cluster().podKey(*pod));
+                return keys;
+            };
+            const std::set<std::string> before = onTargets(b);
+            std::set<std::string> evicted;
+            for (const auto& e : answer->evicted) evicted.insert(e.pod);
+            QCOMPARE(evicted, before);
+            for (const auto& n : r.nodes) {
+                plan::PlanEdit cordon;
+                cordon.kind = plan::EditKind::Cordon;
+                cordon.node = n;
+                QCOMPARE(b.apply(cordon), std::string());
+            }
+            for (const auto& n : r.nodes) {
+                plan::PlanEdit drainEdit;
+                drainEdit.kind = plan::EditKind::Drain;
+                drainEdit.node = n;
+                QCOMPARE(b.apply(drainEdit), std::string());
+            }
+            b.runToEnd();
+            QVERIFY(onTargets(a).empty());
+            QVERIFY(onTargets(b).empty());
+            auto boundPerWorkload = [](plan::Plan& p) {
+                std::map<std::string, int> n;
+                for (const auto& pod : p.cluster().pods)
+                    if (!p.cluster().podRemoved[pod.id] && pod.nodeName != core::kEmptySym && !pod.ownerReferences.empty())
+                        ++n[pod.ownerReferences.front().name];
+                return n;
+            };
+            QCOMPARE(boundPerWorkload(a), boundPerWorkload(b));
+            QCOMPARE(answer->pendingAfter, std::int64_t(0));
+        }
     }
 
     // The JSON contract: field names, null for a pod without replacement.
