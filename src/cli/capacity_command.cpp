@@ -7,6 +7,8 @@
 #include "plan/capacity/capacity_template.h"
 #include "plan/capacity/compare.h"
 #include "plan/capacity/compare_report.h"
+#include "plan/capacity/drain.h"
+#include "plan/capacity/drain_report.h"
 #include "plan/capacity/fit.h"
 #include "plan/capacity/fit_report.h"
 
@@ -75,6 +77,19 @@ int compare(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
     return 0;
 }
 
+int drain(const Options& opt, plan::Plan& thePlan) {
+    io::Diagnostics diags;
+    plan::capacity::DrainRequest request;
+    request.nodes = opt.drainNodes;
+    request.selector = opt.drainSelector;
+    request.force = opt.force;
+    request.deleteEmptyDirData = opt.deleteEmptyDirData;
+    const auto answer = plan::capacity::simulateDrain(thePlan, request, diags);
+    if (!answer) return inputErrors(diags);
+    std::cout << plan::capacity::drainReport(*answer, *plan::capacity::parseReportFormat(opt.outputName));
+    return 0;
+}
+
 }  // namespace
 
 int runCapacity(const Options& opt) {
@@ -89,6 +104,7 @@ int runCapacity(const Options& opt) {
         return 1;
     }
     if (opt.capacityQuestion == "compare") return compare(opt, std::move(input));
+    if (opt.capacityQuestion == "drain") return drain(opt, thePlan);
     return fit(opt, thePlan);
 }
 

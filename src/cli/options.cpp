@@ -17,6 +17,8 @@ Usage:
                     [flags] [-o table|json|yaml|csv|markdown]
   berthctl capacity compare -f FILE [-f FILE ...] --config A.yaml --config B.yaml [--config ...]
                     [--group-by KEY] [--reference-pod FILE] [flags] [-o table|json|yaml|csv|markdown]
+  berthctl capacity drain -f FILE [-f FILE ...] (--node NAME [--node NAME ...] | --selector SELECTOR)
+                    [--force] [--delete-emptydir-data] [flags] [-o table|json|yaml|csv|markdown]
   berthctl generate [--nodes N] [--pods N] [--zones N] [--workloads N] [--interleave]
                     [--bound N] [--variant basic|anti-affinity|spread|mixed] [-o yaml|json]
                                             (a synthetic cluster on stdout; YAML or a JSON List)
@@ -40,6 +42,17 @@ Commands:
              pod fit (--reference-pod, default the plan's most common requests) and the free
              capacity stranded where none does, and every pod placed differently from the
              first configuration.
+  capacity drain
+             What `kubectl drain` does to the nodes named by --node or matched by --selector
+             (a label selector such as topology.kubernetes.io/zone=zone-b) once the cluster's
+             pending pods have settled: every node is cordoned, then drained in turn on
+             simulated time. DaemonSet pods are skipped; pods with emptyDir volumes, pods no
+             controller owns and pods annotated safe-to-evict=false are refused (a node with
+             one is left alone) unless --delete-emptydir-data / --force; evictions a
+             PodDisruptionBudget does not allow are retried every 5s while the controllers
+             replace the evicted pods and the scheduler places them, and given up when
+             nothing can change any more. Shows each evicted pod, its replacement and where
+             it runs, the pods left behind and why, and the pods pending afterwards.
 
 Flags:
   -f, --filename FILE                 Kubernetes YAML (multi-document or kind: List); "-" reads
@@ -85,6 +98,11 @@ Flags:
       --allow-preemption              capacity fit: replicas may preempt lower-priority pods.
       --group-by KEY                  capacity compare: the node label utilization is grouped by.
       --reference-pod FILE            capacity compare: the Pod fragmentation is measured with.
+      --node NAME                     capacity drain: a node to drain. Repeatable.
+      --selector SELECTOR             capacity drain: drain the nodes with these labels.
+      --force                         capacity drain: evict pods no controller owns, and pods
+                                      annotated cluster-autoscaler.kubernetes.io/safe-to-evict=false.
+      --delete-emptydir-data          capacity drain: evict pods with emptyDir volumes.
   -h, --help                          This text.
 
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,
@@ -229,6 +247,17 @@ std::string parseOptions(int argc, char** argv, Options& out) {
         } else if (name == "--reference-pod") {
             if (!(err = needValue(a, v)).empty()) return err;
             out.referencePodFile = v;
+        } else if (name == "--node") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            if (v.empty()) return "--node needs a node name";
+            out.drainNodes.push_back(v);
+        } else if (name == "--selector") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.drainSelector = v;
+        } else if (name == "--force") {
+            out.force = true;
+        } else if (name == "--delete-emptydir-data") {
+            out.deleteEmptyDirData = true;
         } else if (name == "-o" || name == "--output") {
             if (!(err = needValue(a, v)).empty()) return err;
             out.outputName = v;
@@ -249,7 +278,7 @@ std::string parseOptions(int argc, char** argv, Options& out) {
     }
     if (out.files.empty()) return "at least one -f FILE is required";
     if (out.command == "capacity") {
-        if (positional.empty()) return "capacity needs a question: fit or compare";
+        if (positional.empty()) return "capacity needs a question: fit, compare or drain";
         out.capacityQuestion = positional[0];
         if (positional.size() > 1) return "unexpected argument \"" + positional[1] + "\"";
         if (out.capacityQuestion == "fit") {
@@ -258,8 +287,12 @@ std::string parseOptions(int argc, char** argv, Options& out) {
         } else if (out.capacityQuestion == "compare") {
             if (out.compareConfigs.size() < 2) return "capacity compare needs two --config FILE or more";
             out.configFile.clear();  // each compared configuration replaces the plan's
+        } else if (out.capacityQuestion == "drain") {
+            // Neither or both of --node and --selector is an input error of the question
+            // (exit 1, plan::capacity::simulateDrain says so), like an unknown node.
+            out.compareConfigs.clear();
         } else {
-            return "unknown capacity question \"" + out.capacityQuestion + "\" (fit or compare)";
+            return "unknown capacity question \"" + out.capacityQuestion + "\" (fit, compare or drain)";
         }
         if (out.outputName != "table" && out.outputName != "json" && out.outputName != "yaml" &&
             out.outputName != "csv" && out.outputName != "markdown")

@@ -42,6 +42,10 @@ struct Options {
     std::vector<std::string> compareConfigs;  // compare --config (each one)
     std::string groupBy = "topology.kubernetes.io/zone";  // compare --group-by
     std::string referencePodFile;         // compare --reference-pod
+    std::vector<std::string> drainNodes;  // drain --node (each one)
+    std::string drainSelector;            // drain --selector
+    bool force = false;                   // drain --force
+    bool deleteEmptyDirData = false;      // drain --delete-emptydir-data
     std::string outputName = "table";     // -o as given (capacity has formats of its own)
 };
 

@@ -362,6 +362,7 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
         result.kind = CycleResult::Kind::Unschedulable;
         result.unschedulablePlugins = diag.unschedulablePlugins;
         if (m_options.preemption && fw.hasPostFilterPlugins()) {
+            if (m_beforePostFilter) m_beforePostFilter();
             PostFilterResult pfr;
             std::string pfMsg;
             Status ps = fw.runPostFilterPlugins(state, pod, diag.nodeToStatus, pfr, pfMsg);

@@ -92,6 +92,11 @@ public:
     void setClusterActions(std::function<void(const Pod&, const Pod&, Sym)> evictVictim,
                            std::function<void(const Pod&)> clearNomination);
 
+    /// Called before PostFilter plugins read the cluster's objects: the simulation brings the
+    /// PodDisruptionBudgets' status up to date there (the disruption controller), as the
+    /// informer's copy preemption reads would be.
+    void setBeforePostFilter(std::function<void()> f) { m_beforePostFilter = std::move(f); }
+
     /// Runs one scheduling cycle. On success the caller assumes the pod on result.node.
     CycleResult schedulePod(Framework& fw, CycleState& state, const Pod& pod);
 
@@ -133,6 +138,7 @@ private:
     bool m_filteringBlock = false;  // Handle::filteringBlock points here
     std::vector<NodeInfo*> m_feasibleInfos;
     ScoreMatrix m_scores;  // reused across cycles
+    std::function<void()> m_beforePostFilter;
 };
 
 }  // namespace berth::core

@@ -97,6 +97,7 @@ bool Simulation::init(std::string& error) {
             evictPod(victim, "preempted by " + m_cluster.podKey(preemptor) + " on node " + std::string(m_cluster.pool.str(node)));
         },
         [this](const Pod& p) { setNominated(p, kEmptySym); });
+    m_scheduler->setBeforePostFilter([this] { syncDisruptionBudgets(); });
 
     QueueSettings qs;
     qs.podInitialBackoff = m_config.podInitialBackoffSeconds * kSecond;
@@ -280,6 +281,18 @@ RunStats Simulation::run(SimTime until) {
     return m_stats;
 }
 
+void Simulation::waitUntil(SimTime t) {
+    if (t <= m_clock.now()) return;
+    m_clock.scheduleAt(t, [] {});  // the moment the caller looks again
+    while (true) {
+        run(t);
+        // Idle before t: what is left up to t (the wait's end, periodic flushes) still happens.
+        const SimTime next = m_clock.nextTime();
+        if (m_clock.now() >= t || next < 0 || next > t) break;
+        m_clock.runNext();
+    }
+}
+
 void Simulation::scheduleOne(QueuedPodInfo info) {
     const Pod& pod = *info.pod;
     PodOutcome& o = m_outcomes[pod.id];
@@ -440,6 +453,7 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     Pod& stored = m_cluster.pods[podId];
     stored.nodeName = node;
     stored.phase = PodPhase::Running;
+    m_budgetsStale = true;  // a bound pod is a healthy one
     stored.startTime = m_clock.now() / kSecond;
     // >= 1.35 the API server clears nominatedNodeName on bind; v1.26 leaves it set.
     if (m_options.version.atLeast(35)) {
@@ -540,6 +554,7 @@ void Simulation::evictPod(const Pod& pod, std::string_view why) {
     }
     m_scheduler->cache().removePod(pod);
     m_cluster.podRemoved[pod.id] = true;
+    m_budgetsStale = true;
     m_scheduler->nominator().remove(pod);
     m_queue->remove(pod);
     o.state = PodState::Evicted;
@@ -564,6 +579,15 @@ void Simulation::reconcile() {
     for (std::uint32_t id : surplus)
         if (id < m_cluster.pods.size()) evictPod(m_cluster.pods[id], "deleted by its controller: scaled down");
     m_reconciling = false;
+    // The disruption controller watches the same pods (and the workloads' scale).
+    m_budgetsStale = true;
+    syncDisruptionBudgets();
+}
+
+void Simulation::syncDisruptionBudgets() {
+    if (!m_disruption || !m_budgetsStale) return;
+    m_budgetsStale = false;
+    m_disruption(m_cluster);
 }
 
 bool Simulation::scaleWorkload(WorkloadKind kind, std::string_view ns, std::string_view name, std::int32_t replicas) {
@@ -581,6 +605,7 @@ bool Simulation::scaleWorkload(WorkloadKind kind, std::string_view ns, std::stri
 void Simulation::podAdded(const Pod& pod) {
     if (m_outcomes.size() < m_cluster.pods.size()) m_outcomes.resize(m_cluster.pods.size());
     PodOutcome& o = m_outcomes[pod.id];
+    m_budgetsStale = true;  // a budget's selector may match it
     if (pod.phase == PodPhase::Succeeded || pod.phase == PodPhase::Failed) return;
     if (pod.nodeName != kEmptySym) {
         if (!m_cluster.findNode(pod.nodeName)) return;
@@ -692,6 +717,7 @@ bool Simulation::removeNode(std::string_view name) {
 std::vector<const Pod*> Simulation::drain(std::string_view name) {
     std::vector<const Pod*> refused;
     if (!cordon(name)) return refused;
+    syncDisruptionBudgets();  // the eviction API reads the budgets' current status
     const Sym sym = m_cluster.pool.find(name);
     std::vector<const Pod*> onNode;
     if (const NodeInfo* ni = m_scheduler->cache().nodeInfo(sym)) onNode.assign(ni->pods().begin(), ni->pods().end());

@@ -70,6 +70,10 @@ public:
     /// no waiting pod whose retry could see a changed cluster: see retryCouldChangeAnything),
     /// or until simulated time `until` (when >= 0).
     RunStats run(SimTime until = -1);
+    /// Waits until simulated time `t`: runs the loop as run(t) does, and then the clock reaches
+    /// `t` even when the loop went idle earlier (run() stops at the last event). For callers
+    /// that wait a set time, such as kubectl drain between eviction retries.
+    void waitUntil(SimTime t);
     /// One scheduling cycle, or one timed event when activeQ is empty. False when idle.
     bool step();
     bool idle() const;
@@ -117,6 +121,18 @@ public:
     /// the pods they delete (the simulation evicts them).
     using Reconciler = std::function<std::vector<std::uint32_t>(Cluster&)>;
     void setReconciler(Reconciler r) { m_reconciler = std::move(r); }
+    /// The disruption controller (plan/controllers/disruption.h): recomputes every
+    /// PodDisruptionBudget's status from the pods. Core cannot compute it itself (it needs
+    /// the controllers' scale), so the plan installs it. It runs after the controllers
+    /// reconcile, and before preemption or an eviction reads the budgets whenever a pod was
+    /// added, bound or deleted since it last ran.
+    using DisruptionController = std::function<void(Cluster&)>;
+    void setDisruptionController(DisruptionController d) {
+        m_disruption = std::move(d);
+        m_budgetsStale = true;
+    }
+    /// Runs the disruption controller now when a pod changed since it last ran.
+    void syncDisruptionBudgets();
     /// Workloads were added to cluster().workloads (objects submitted while planning): the
     /// controllers create their pods, which are queued.
     void workloadsChanged() { reconcile(); }
@@ -160,6 +176,8 @@ private:
     std::function<void(const SimEvent&)> m_eventListener;
     Reconciler m_reconciler;
     bool m_reconciling = false;
+    DisruptionController m_disruption;
+    bool m_budgetsStale = true;  // a pod changed since the disruption controller last ran
     /// Pods waiting at Permit: the timeout event that rejects them, and what their binding
     /// cycle needs. Preemption rejects a waiting victim instead of deleting it.
     struct WaitingPod {

@@ -9,6 +9,12 @@ void readCommon(Reader& r, const DocNode& meta, const FieldPath& path, ObjectMet
         readString(r, field(meta, "generateName"), path.child("generateName")).value_or(std::string());
     out.labels = readLabels(r, field(meta, "labels"), path.child("labels"));
     out.deleting = present(field(meta, "deletionTimestamp"));
+    const DocNode annotations = field(meta, "annotations");
+    if (present(annotations) && expectMap(r, annotations, path.child("annotations"))) {
+        const FieldPath annotationsPath = path.child("annotations");
+        const char* key = "cluster-autoscaler.kubernetes.io/safe-to-evict";
+        out.notSafeToEvict = readString(r, field(annotations, key), annotationsPath.child(key)) == std::string("false");
+    }
     const FieldPath ownersPath = path.child("ownerReferences");
     forEachItem(
         r, field(meta, "ownerReferences"), ownersPath, [&](const DocNode& item, const FieldPath& p) {

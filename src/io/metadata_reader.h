@@ -18,6 +18,9 @@ struct ObjectMeta {
     core::Labels labels;
     std::vector<core::OwnerReference> ownerReferences;
     bool deleting = false;  // metadata.deletionTimestamp is set
+    /// annotations["cluster-autoscaler.kubernetes.io/safe-to-evict"] == "false" (the only
+    /// annotation Berth reads: drains refuse such pods without --force).
+    bool notSafeToEvict = false;
 };
 
 /// Reads `metadata` of a top-level object: metadata.name is required. Names the object in

@@ -23,6 +23,41 @@ std::int32_t readCount(Reader& r, const DocNode& spec, const char* key, const Fi
     return v ? static_cast<std::int32_t>(*v) : fallback;
 }
 
+/// An intstr.IntOrString that must be a non-negative integer or a percentage of at most 100
+/// (ValidatePositiveIntOrPercent and IsNotMoreThan100Percent, pkg/apis/apps/validation). A
+/// quoted "3" is a string, and a string must be a percentage, as the API server says.
+std::optional<core::IntOrPercent> readIntOrPercent(Reader& r, const DocNode& node, const FieldPath& path) {
+    if (!present(node)) return std::nullopt;
+    if (!node.isScalar()) {
+        r.error(node, path, std::string("expected an integer or a percentage, got ") + typeName(node));
+        return std::nullopt;
+    }
+    const std::string_view text = node.scalar();
+    core::IntOrPercent v;
+    std::optional<std::int64_t> n;
+    if (node.quoted() || (!text.empty() && text.back() == '%')) {
+        v.percent = true;
+        if (!text.empty() && text.back() == '%') n = parseDecimalInt64(text.substr(0, text.size() - 1));
+        if (!n) {
+            r.error(node, path, "invalid value " + quoted(text) + ": a valid percent string must be a numeric string followed by an ending '%'");
+            return std::nullopt;
+        }
+        if (*n > 100) {
+            r.error(node, path, "invalid value " + quoted(text) + ": must not be greater than 100%");
+            return std::nullopt;
+        }
+    } else {
+        n = readInt(r, node, path, std::numeric_limits<std::int32_t>::min(), kInt32Max);
+        if (!n) return std::nullopt;
+    }
+    if (*n < 0) {
+        r.error(node, path, "invalid value " + quoted(text) + ": must be greater than or equal to 0");
+        return std::nullopt;
+    }
+    v.value = static_cast<std::int32_t>(*n);
+    return v;
+}
+
 }  // namespace
 
 void readNamespace(Reader& r, const DocNode& object, core::Namespace& ns) {
@@ -69,19 +104,37 @@ void readPodDisruptionBudget(Reader& r, const DocNode& object, core::PodDisrupti
     pdb.source = r.sourceOf(object);
     const DocNode spec = field(object, "spec");
     const FieldPath specPath("spec");
-    if (expectMap(r, spec, specPath))
+    if (expectMap(r, spec, specPath)) {
         pdb.selector = readLabelSelector(r, field(spec, "selector"), specPath.child("selector"));
+        pdb.minAvailable = readIntOrPercent(r, field(spec, "minAvailable"), specPath.child("minAvailable"));
+        pdb.maxUnavailable = readIntOrPercent(r, field(spec, "maxUnavailable"), specPath.child("maxUnavailable"));
+        // ValidatePodDisruptionBudgetSpec (pkg/apis/policy/validation): at most one of the two.
+        if (pdb.minAvailable && pdb.maxUnavailable)
+            r.error(spec, specPath, "minAvailable and maxUnavailable cannot be both set");
+    }
     const DocNode status = field(object, "status");
     const FieldPath statusPath("status");
-    if (expectMap(r, status, statusPath)) {
-        // Taken as given: no disruption controller recomputes it.
-        pdb.disruptionsAllowed =
-            readInt32(r, field(status, "disruptionsAllowed"), statusPath.child("disruptionsAllowed"))
-                .value_or(0);
+    if (present(status) && expectMap(r, status, statusPath)) {
+        // Kept for a budget whose pods are not in the plan; otherwise the disruption
+        // controller recomputes it from the plan's pods (plan/controllers/disruption.h).
+        core::PodDisruptionBudgetStatus given;
+        auto count = [&](const char* key) {
+            return readInt32(r, field(status, key), statusPath.child(key)).value_or(0);
+        };
+        given.disruptionsAllowed = count("disruptionsAllowed");
+        given.currentHealthy = count("currentHealthy");
+        given.desiredHealthy = count("desiredHealthy");
+        given.expectedPods = count("expectedPods");
         forEachEntry(r, field(status, "disruptedPods"), statusPath.child("disruptedPods"),
                      [&](const std::string& podName, const DocNode&, const FieldPath&) {
-                         pdb.disruptedPods.push_back(podName);
+                         given.disruptedPods.push_back(podName);
                      });
+        pdb.disruptionsAllowed = given.disruptionsAllowed;
+        pdb.currentHealthy = given.currentHealthy;
+        pdb.desiredHealthy = given.desiredHealthy;
+        pdb.expectedPods = given.expectedPods;
+        pdb.disruptedPods = given.disruptedPods;
+        pdb.givenStatus = std::move(given);
     }
 }
 

@@ -152,6 +152,12 @@ void readPodSpec(Reader& r, const DocNode& spec, const FieldPath& path, core::Po
 
     pod.overhead = toResourceList(r, readNamedQuantities(r, field(spec, "overhead"), path.child("overhead")));
 
+    // hasLocalStorage (kubectl drain/filters.go): any emptyDir volume.
+    const FieldPath volumesPath = path.child("volumes");
+    forEachItem(r, field(spec, "volumes"), volumesPath, [&](const DocNode& item, const FieldPath& p) {
+        if (expectMap(r, item, p) && present(field(item, "emptyDir"))) pod.emptyDirVolume = true;
+    });
+
     const FieldPath gatesPath = path.child("schedulingGates");
     forEachItem(r, field(spec, "schedulingGates"), gatesPath,
                 [&](const DocNode& item, const FieldPath& p) {
@@ -206,6 +212,7 @@ void readPod(Reader& r, const DocNode& object, core::Pod& pod) {
     pod.ownerReferences = meta.ownerReferences;
     pod.generateName = meta.generateName;
     pod.terminating = meta.deleting;
+    pod.notSafeToEvict = meta.notSafeToEvict;
     pod.source = r.sourceOf(object);
 
     const FieldPath specPath("spec");
@@ -227,6 +234,7 @@ void readPodTemplate(Reader& r, const DocNode& node, const FieldPath& path, Sym 
     pod.name = meta.name;
     pod.labels = meta.labels;
     pod.generateName = meta.generateName;
+    pod.notSafeToEvict = meta.notSafeToEvict;
     readPodSpec(r, field(node, "spec"), path.child("spec"), pod);
 }
 

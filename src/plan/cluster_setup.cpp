@@ -1,5 +1,6 @@
 #include "plan/cluster_setup.h"
 
+#include "plan/controllers/disruption.h"
 #include "plan/controllers/workloads.h"
 
 namespace berth::plan {
@@ -17,6 +18,12 @@ core::Simulation::Reconciler controllerReconciler(std::uint64_t seed, const core
         io::Diagnostics ignored;
         return expandWorkloads(cluster, seed, version, ignored);
     };
+}
+
+void attachControllers(core::Simulation& sim, std::uint64_t seed, const core::KubeVersion& version) {
+    sim.setReconciler(controllerReconciler(seed, version));
+    sim.setDisruptionController(disruptionController());
+    sim.syncDisruptionBudgets();
 }
 
 }  // namespace berth::plan

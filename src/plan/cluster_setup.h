@@ -21,4 +21,9 @@ void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t
 /// are dropped: finishLoading already reported them once.
 core::Simulation::Reconciler controllerReconciler(std::uint64_t seed, const core::KubeVersion& version);
 
+/// The simulated controller-manager on a simulation: the workloads' controllers
+/// (controllerReconciler) and the disruption controller (controllers/disruption.h), which
+/// then syncs every PodDisruptionBudget once so the budgets read as the pods make them.
+void attachControllers(core::Simulation& sim, std::uint64_t seed, const core::KubeVersion& version);
+
 }  // namespace berth::plan

@@ -90,7 +90,7 @@ void Plan::build() {
         m_sim.reset();
         return;
     }
-    m_sim->setReconciler(controllerReconciler(input.seed, input.version));
+    attachControllers(*m_sim, input.seed, input.version);
 }
 
 Plan::~Plan() = default;

@@ -80,7 +80,7 @@ QJsonObject runToJson(const std::string& yaml, const QString& version, std::stri
     core::Simulation sim(cluster, load.config.value_or(core::SchedulerConfiguration{}), so);
     std::string error;
     if (!sim.init(error)) return {};
-    sim.setReconciler(plan::controllerReconciler(0, lo.version));
+    plan::attachControllers(sim, 0, lo.version);  // as a plan does: workloads and disruption controllers
     if (eventsOut)
         sim.setEventListener([&](const core::SimEvent& e) {
             *eventsOut += std::to_string(e.time) + " " + core::eventTypeName(e.type) + " " + std::to_string(e.pod) + " " +

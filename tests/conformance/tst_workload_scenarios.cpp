@@ -81,7 +81,7 @@ struct World {
         sim = std::make_unique<core::Simulation>(cluster, core::SchedulerConfiguration{}, so);
         std::string error;
         QVERIFY2(sim->init(error), error.c_str());
-        sim->setReconciler(plan::controllerReconciler(0, version));
+        plan::attachControllers(*sim, 0, version);
         sim->setEventListener([this](const core::SimEvent& e) {
             events += std::to_string(e.time) + " " + core::eventTypeName(e.type) + " " + std::to_string(e.pod) + " " +
                       std::to_string(e.node) + " " + e.message + "\n";

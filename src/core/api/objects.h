@@ -59,12 +59,39 @@ struct PriorityClass {
     SourceRef source;
 };
 
+/// An intstr.IntOrString as PodDisruptionBudget's minAvailable / maxUnavailable hold it: an
+/// integer, or a percentage ("50%") scaled against the controllers' replicas.
+struct IntOrPercent {
+    std::int32_t value = 0;
+    bool percent = false;
+    bool operator==(const IntOrPercent&) const = default;
+};
+
+/// The status fields of a budget (policy/v1 PodDisruptionBudgetStatus).
+struct PodDisruptionBudgetStatus {
+    std::int32_t disruptionsAllowed = 0;
+    std::int32_t currentHealthy = 0;
+    std::int32_t desiredHealthy = 0;
+    std::int32_t expectedPods = 0;
+    std::vector<std::string> disruptedPods;  // status.disruptedPods keys (pod names)
+};
+
 struct PodDisruptionBudget {
     Sym ns = kEmptySym;
     std::string name;
     std::optional<LabelSelector> selector;
+    std::optional<IntOrPercent> minAvailable;    // spec.minAvailable
+    std::optional<IntOrPercent> maxUnavailable;  // spec.maxUnavailable
+    // The status the eviction API and preemption read, kept up to date from the pods by the
+    // disruption controller (plan/controllers/disruption) while a plan runs.
     std::int32_t disruptionsAllowed = 0;
+    std::int32_t currentHealthy = 0;
+    std::int32_t desiredHealthy = 0;
+    std::int32_t expectedPods = 0;
     std::vector<std::string> disruptedPods;  // status.disruptedPods keys (pod names)
+    /// The `status` block as the file gave it; nullopt when there was none (the normal case
+    /// for a budget written by hand: the controller computes it).
+    std::optional<PodDisruptionBudgetStatus> givenStatus;
     SourceRef source;
 
     /// The budget covers the pod: same namespace, and a non-empty selector that matches it

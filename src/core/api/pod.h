@@ -76,6 +76,9 @@ struct Pod {
     std::vector<Container> initContainers;
     ResourceList overhead;
     std::vector<std::string> schedulingGates;
+    // What `kubectl drain` asks of a pod besides its owner (staging/src/k8s.io/kubectl/pkg/drain/filters.go).
+    bool emptyDirVolume = false;  // a spec.volumes[] entry is an emptyDir (local storage)
+    bool notSafeToEvict = false;  // annotation cluster-autoscaler.kubernetes.io/safe-to-evict: "false"
 
     // status
     PodPhase phase = PodPhase::Pending;

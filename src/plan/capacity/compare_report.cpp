@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "core/api/quantity.h"
-#include "io/json_to_yaml.h"
 #include "io/json_writer.h"
 #include "io/report_writer.h"
 
@@ -202,14 +201,8 @@ std::string csv(const CompareAnswer& a) {
 }  // namespace
 
 std::string compareReport(const CompareAnswer& answer, ReportFormat format) {
-    switch (format) {
-        case ReportFormat::Table: return trimLineEnds(text(answer, false));
-        case ReportFormat::Json: return json(answer);
-        case ReportFormat::Yaml: return io::jsonToYaml(json(answer));
-        case ReportFormat::Csv: return csv(answer);
-        case ReportFormat::Markdown: return text(answer, true);
-    }
-    return {};
+    return writeReport(format, {[&] { return trimLineEnds(text(answer, false)); }, [&] { return json(answer); },
+                                [&] { return csv(answer); }, [&] { return text(answer, true); }});
 }
 
 }  // namespace berth::plan::capacity

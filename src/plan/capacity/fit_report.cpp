@@ -2,7 +2,6 @@
 
 #include <sstream>
 
-#include "io/json_to_yaml.h"
 #include "io/json_writer.h"
 #include "io/report_writer.h"
 
@@ -86,14 +85,8 @@ std::string csv(const FitAnswer& a) {
 }  // namespace
 
 std::string fitReport(const FitAnswer& answer, ReportFormat format) {
-    switch (format) {
-        case ReportFormat::Table: return table(answer);
-        case ReportFormat::Json: return json(answer);
-        case ReportFormat::Yaml: return io::jsonToYaml(json(answer));
-        case ReportFormat::Csv: return csv(answer);
-        case ReportFormat::Markdown: return markdown(answer);
-    }
-    return {};
+    return writeReport(format, {[&] { return table(answer); }, [&] { return json(answer); }, [&] { return csv(answer); },
+                                [&] { return markdown(answer); }});
 }
 
 }  // namespace berth::plan::capacity

@@ -1,5 +1,7 @@
 #include "plan/capacity/report_format.h"
 
+#include "io/json_to_yaml.h"
+
 namespace berth::plan::capacity {
 
 std::optional<ReportFormat> parseReportFormat(std::string_view name) {
@@ -9,6 +11,17 @@ std::optional<ReportFormat> parseReportFormat(std::string_view name) {
     if (name == "csv") return ReportFormat::Csv;
     if (name == "markdown") return ReportFormat::Markdown;
     return std::nullopt;
+}
+
+std::string writeReport(ReportFormat format, const ReportWriters& writers) {
+    switch (format) {
+        case ReportFormat::Table: return writers.table();
+        case ReportFormat::Json: return writers.json();
+        case ReportFormat::Yaml: return io::jsonToYaml(writers.json());
+        case ReportFormat::Csv: return writers.csv();
+        case ReportFormat::Markdown: return writers.markdown();
+    }
+    return {};
 }
 
 }  // namespace berth::plan::capacity
