@@ -57,6 +57,8 @@ std::optional<CompareAnswer> compare(io::Diagnostics& diags, std::string second 
     auto in = std::make_shared<plan::PlanInput>();
     in->manifests.push_back({"cluster.yaml", kCluster});
     in->tieBreak = core::TieBreak::Name;
+    // The scores below are derived with BalancedAllocation's formula of 1.26 to 1.35.
+    in->version = *core::KubeVersion::parse("1.35");
     plan::capacity::CompareRequest r;
     r.configs.push_back({"least", "least.yaml", config("LeastAllocated")});
     r.configs.push_back({"most", "most.yaml", std::move(second)});
