@@ -25,8 +25,9 @@ done
 
 scripts/setup-deps.sh
 # The differential oracle (upstream kube-scheduler in Go, tests/oracle): built when Go is
-# present (cached; the first build takes minutes), else its ctest is skipped.
-scripts/build-oracle.sh
+# present (cached; the first build takes minutes), else its ctest is skipped. A failed build
+# (no module proxy, say) leaves it unbuilt rather than stopping the suite.
+scripts/build-oracle.sh || echo "test.sh: the oracle did not build; oracle/conformance will be skipped"
 
 # --- test environment -------------------------------------------------------------------
 cleanup=()
