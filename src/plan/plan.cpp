@@ -6,6 +6,7 @@
 #include "plan/cluster_setup.h"
 #include "io/label_validation.h"
 #include "plan/scheduler_settings.h"
+#include "plan/unmodelled_features.h"
 #include "plan/controllers/workloads.h"
 
 namespace berth::plan {
@@ -91,6 +92,7 @@ void Plan::build() {
         return;
     }
     attachControllers(*m_sim, input.seed, input.version);
+    warnUnmodelledBatching(*m_sim, input.version, m_load.diagnostics);
 }
 
 Plan::~Plan() = default;
