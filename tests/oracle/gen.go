@@ -39,8 +39,8 @@ type gen struct {
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
-func (g *gen) intn(lo, hi int) int  { return lo + g.r.IntN(hi-lo+1) } // lo..hi inclusive
-func pick[T any](g *gen, xs []T) T  { return xs[g.r.IntN(len(xs))] }
+func (g *gen) intn(lo, hi int) int   { return lo + g.r.IntN(hi-lo+1) } // lo..hi inclusive
+func pick[T any](g *gen, xs []T) T   { return xs[g.r.IntN(len(xs))] }
 
 // Label values the selectors draw from: small sets, so that selectors match often.
 var (
