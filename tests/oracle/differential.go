@@ -35,6 +35,74 @@ type diffResult struct {
 	pods    int // pending pods decided (single) or pods in the final state (loop)
 	diffs   []string
 	failure string // the oracle or berthctl failed
+	cover   coverage
+}
+
+// coverage counts what the oracle's decisions exercised, so that a run shows it reached every
+// plugin: nodes each filter plugin rejected first, nodes each score plugin gave a non-zero
+// weighted score, pods placed and pods unschedulable.
+type coverage struct {
+	rejected map[string]int
+	scored   map[string]int
+	placed   int
+	failed   int
+}
+
+func (c *coverage) add(o coverage) {
+	if c.rejected == nil {
+		c.rejected, c.scored = map[string]int{}, map[string]int{}
+	}
+	for k, v := range o.rejected {
+		c.rejected[k] += v
+	}
+	for k, v := range o.scored {
+		c.scored[k] += v
+	}
+	c.placed += o.placed
+	c.failed += o.failed
+}
+
+func (c coverage) String() string {
+	list := func(m map[string]int) string {
+		var parts []string
+		for _, k := range sortedKeysOf(m) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+		}
+		return strings.Join(parts, ", ")
+	}
+	return fmt.Sprintf("  placed %d, unschedulable %d\n  first rejecting filter (nodes): %s\n  non-zero weighted scores (nodes): %s",
+		c.placed, c.failed, list(c.rejected), list(c.scored))
+}
+
+func sortedKeysOf(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func singleCoverage(lines []singleLine) coverage {
+	c := coverage{rejected: map[string]int{}, scored: map[string]int{}}
+	for _, l := range lines {
+		if l.Chosen != "" {
+			c.placed++
+		} else {
+			c.failed++
+		}
+		for _, st := range l.Filtered {
+			c.rejected[strings.SplitN(st, ":", 2)[0]]++
+		}
+		for _, scores := range l.Scores {
+			for p, v := range scores {
+				if p != "total" && v != 0 {
+					c.scored[p]++
+				}
+			}
+		}
+	}
+	return c
 }
 
 func runDifferential(opt diffOptions, out io.Writer) error {
@@ -74,8 +142,10 @@ func runDifferential(opt diffOptions, out io.Writer) error {
 	wg.Wait()
 
 	pods, differing, failed := 0, 0, 0
+	var cover coverage
 	for _, r := range results {
 		pods += r.pods
+		cover.add(r.cover)
 		if r.failure == "" && len(r.diffs) == 0 {
 			continue
 		}
@@ -102,6 +172,9 @@ func runDifferential(opt diffOptions, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "differential %s: %d scenarios, %d pods, %d with differences, %d failed (%.1f s)\n",
 		mode, len(opt.seeds), pods, differing, failed, time.Since(start).Seconds())
+	if !opt.loop {
+		fmt.Fprintln(out, cover)
+	}
 	if differing > 0 || failed > 0 {
 		return fmt.Errorf("%d of %d scenarios differ, %d failed", differing, len(opt.seeds), failed)
 	}
@@ -157,6 +230,9 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 	res.pods, res.diffs, err = compareSingle(berth, oracle.Bytes())
 	if err != nil {
 		res.failure = err.Error()
+	}
+	if lines, err := parseLines(oracle.Bytes()); err == nil {
+		res.cover = singleCoverage(lines)
 	}
 	return res
 }

@@ -18,6 +18,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"sigs.k8s.io/yaml"
@@ -29,13 +30,15 @@ type obj = map[string]any
 type gen struct {
 	r *rand.Rand
 	// The cluster drawn so far, for pods that refer to it.
-	nodes      []string
-	zones      []string
-	namespaces []string
-	images     []string
-	extended   bool // nodes may offer example.com/gpu
-	hugepages  bool // nodes may offer hugepages-2Mi
-	loop       bool // the scenario is for the whole loop (priorities matter, preemption)
+	nodes       []string
+	zones       []string
+	namespaces  []string
+	images      []string
+	extended    bool           // nodes may offer example.com/gpu
+	hugepages   bool           // nodes may offer hugepages-2Mi
+	loop        bool           // the scenario is for the whole loop (priorities matter, preemption)
+	replicaSets []string       // apps with a ReplicaSet rs-APP in default
+	owned       map[string]int // app -> pods its ReplicaSet owns
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -91,11 +94,30 @@ func generateScenario(seed uint64, loop bool) ([]byte, error) {
 		g.nodes = append(g.nodes, name)
 		docs = append(docs, g.node(name))
 	}
+	// Services and ReplicaSets select pods: PodTopologySpread's system default constraints apply
+	// to a pod without constraints of its own that one of them selects (helper.DefaultSelector).
+	for _, app := range appValues {
+		if g.chance(0.3) {
+			docs = append(docs, obj{"apiVersion": "v1", "kind": "Service", "metadata": obj{"name": "svc-" + app, "namespace": "default"},
+				"spec": obj{"selector": obj{"app": app}, "ports": []any{obj{"port": 80}}}})
+		}
+		if g.chance(0.3) {
+			g.replicaSets = append(g.replicaSets, app)
+		}
+	}
+	g.owned = map[string]int{}
 	for i := 0; i < nBound; i++ {
 		docs = append(docs, g.pod(fmt.Sprintf("run-%02d", i), pick(g, g.nodes), i))
 	}
 	for i := 0; i < nPending; i++ {
 		docs = append(docs, g.pod(fmt.Sprintf("pod-%02d", i), "", nBound+i))
+	}
+	// Each ReplicaSet wants exactly the pods it owns, so that Berth's ReplicaSet controller
+	// creates none (the oracle runs no controllers).
+	for _, app := range g.replicaSets {
+		docs = append(docs, obj{"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": obj{"name": "rs-" + app, "namespace": "default", "uid": "uid-rs-" + app},
+			"spec": obj{"replicas": g.owned[app], "selector": obj{"matchLabels": obj{"app": app}},
+				"template": obj{"metadata": obj{"labels": obj{"app": app}}, "spec": obj{"containers": []any{obj{"name": "c", "image": "busybox"}}}}}})
 	}
 	if loop {
 		for i := 0; i < g.intn(0, 3); i++ {
@@ -118,7 +140,33 @@ func generateScenario(seed uint64, loop bool) ([]byte, error) {
 
 func (g *gen) config() obj {
 	fit := obj{"name": "NodeResourcesFit", "args": obj{"scoringStrategy": g.scoringStrategy()}}
-	profile := obj{"schedulerName": "default-scheduler", "pluginConfig": []any{fit}}
+	pluginConfig := []any{fit}
+	if g.chance(0.4) {
+		pts := obj{"defaultingType": pick(g, []string{"System", "List"})}
+		if pts["defaultingType"] == "List" && g.chance(0.7) {
+			pts["defaultConstraints"] = []any{obj{"maxSkew": g.intn(1, 3), "topologyKey": pick(g, []string{"topology.kubernetes.io/zone", "kubernetes.io/hostname"}),
+				"whenUnsatisfiable": pick(g, []string{"ScheduleAnyway", "DoNotSchedule"})}}
+		}
+		pluginConfig = append(pluginConfig, obj{"name": "PodTopologySpread", "args": pts})
+	}
+	if g.chance(0.3) {
+		pluginConfig = append(pluginConfig, obj{"name": "InterPodAffinity", "args": obj{"hardPodAffinityWeight": g.intn(0, 100),
+			"ignorePreferredTermsOfExistingPods": g.chance(0.5)}})
+	}
+	if g.chance(0.2) {
+		pluginConfig = append(pluginConfig, obj{"name": "NodeAffinity", "args": obj{"addedAffinity": obj{
+			"requiredDuringSchedulingIgnoredDuringExecution": obj{"nodeSelectorTerms": []any{obj{"matchExpressions": []any{g.nodeSelectorRequirement()}}}}}}})
+	}
+	if g.chance(0.2) {
+		if args, ok := fit["args"].(obj); ok {
+			if g.chance(0.5) {
+				args["ignoredResources"] = []any{"example.com/gpu"}
+			} else {
+				args["ignoredResourceGroups"] = []any{"example.com"}
+			}
+		}
+	}
+	profile := obj{"schedulerName": "default-scheduler", "pluginConfig": pluginConfig}
 	if g.chance(0.5) {
 		// Reweigh or disable a score plugin.
 		p := pick(g, []string{"NodeResourcesBalancedAllocation", "ImageLocality", "InterPodAffinity", "NodeAffinity", "PodTopologySpread", "TaintToleration", "NodeResourcesFit"})
@@ -259,6 +307,9 @@ func (g *gen) toleration() obj {
 	case 3:
 		return obj{"key": "maintenance", "operator": "Equal", "value": "true", "effect": "NoExecute", "tolerationSeconds": 60}
 	case 4:
+		if g.chance(0.5) {
+			return obj{"key": "node.kubernetes.io/unschedulable", "operator": "Exists", "effect": "NoSchedule"}
+		}
 		return obj{"operator": "Exists"}
 	}
 	return obj{"key": "example.com/flaky", "operator": "Exists", "effect": pick(g, []string{"PreferNoSchedule", "NoSchedule"})}
@@ -330,6 +381,14 @@ func (g *gen) resources() obj {
 
 func (g *gen) container(name string) obj {
 	img := pick(g, append(append([]string{}, g.images...), "quay.io/other/tool:1"))
+	if g.chance(0.15) {
+		// The same image as the node reports it, spelled in full or without a tag.
+		if n := imageNames(img)[0].(string); g.chance(0.5) {
+			img = n
+		} else if strings.HasSuffix(n, ":latest") {
+			img = strings.TrimSuffix(img, ":latest")
+		}
+	}
 	c := obj{"name": name, "image": img, "resources": g.resources()}
 	if g.chance(0.12) {
 		port := obj{"containerPort": 8080, "hostPort": pick(g, []int{80, 443, 8080})}
@@ -396,7 +455,16 @@ func (g *gen) pod(name, node string, index int) obj {
 		// Running pods carry constraints too: existing anti-affinity and spread matter.
 		g.affinity(spec, labels)
 	}
+	if g.chance(0.03) {
+		ns = "team-c" // a namespace without a Namespace object: selectors see no labels
+	}
 	meta := obj{"name": name, "namespace": ns, "labels": labels}
+	terminal := status["phase"] == "Succeeded" || status["phase"] == "Failed"
+	if ns == "default" && !terminal && slices.Contains(g.replicaSets, labels["app"].(string)) && g.chance(0.7) {
+		g.owned[labels["app"].(string)]++
+		meta["ownerReferences"] = []any{obj{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "rs-" + labels["app"].(string),
+			"uid": "uid-rs-" + labels["app"].(string), "controller": true}}
+	}
 	p := obj{"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec}
 	if len(status) > 0 {
 		p["status"] = status
