@@ -192,7 +192,7 @@ func (g *gen) scoringStrategy() obj {
 		return obj{"type": "MostAllocated", "resources": resources}
 	}
 	return obj{"type": "RequestedToCapacityRatio", "resources": resources,
-		"requestedToCapacityRatio": obj{"shape": []any{obj{"utilization": 0, "score": g.intn(0, 10)}, obj{"utilization": 100, "score": g.intn(0, 10)}}}}
+		"requestedToCapacityRatio": obj{"shape": []any{obj{"utilization": 0, "score": g.intn(0, 10)}, obj{"utilization": g.intn(20, 80), "score": g.intn(0, 10)}, obj{"utilization": 100, "score": g.intn(0, 10)}}}}
 }
 
 func (g *gen) node(name string) obj {
@@ -205,11 +205,17 @@ func (g *gen) node(name string) obj {
 	}
 	if g.chance(0.6) {
 		labels["tier"] = fmt.Sprint(g.intn(1, 5))
+		if g.chance(0.05) {
+			labels["tier"] = "x" // Gt and Lt fail to parse it: no match
+		}
 	}
 	cpu := pick(g, []int{2, 4, 8, 16})
 	memGi := pick(g, []int{4, 8, 16, 32})
 	capacity := obj{"cpu": fmt.Sprint(cpu), "memory": fmt.Sprintf("%dGi", memGi),
 		"pods": fmt.Sprint(pick(g, []int{4, 10, 20, 110})), "ephemeral-storage": pick(g, []string{"20Gi", "100Gi", "50G"})}
+	if g.chance(0.1) {
+		delete(capacity, "ephemeral-storage") // a node that reports none
+	}
 	if g.extended && g.chance(0.5) {
 		capacity["example.com/gpu"] = fmt.Sprint(g.intn(1, 4))
 		labels["accelerator"] = "gpu"
@@ -248,6 +254,10 @@ func (g *gen) node(name string) obj {
 	}
 	if g.chance(0.05) {
 		spec["unschedulable"] = true
+		if g.chance(0.5) { // as kubectl cordon leaves it once the node lifecycle controller ran
+			taints, _ := spec["taints"].([]any)
+			spec["taints"] = append(taints, obj{"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"})
+		}
 	}
 	return obj{"apiVersion": "v1", "kind": "Node", "metadata": obj{"name": name, "labels": labels}, "spec": spec, "status": status}
 }
@@ -424,14 +434,20 @@ func (g *gen) pod(name, node string, index int) obj {
 	spec["containers"] = containers
 	if g.chance(0.15) {
 		ic := g.container("init")
-		delete(ic, "ports")
 		if g.chance(0.4) {
-			ic["restartPolicy"] = "Always" // a sidecar
+			ic["restartPolicy"] = "Always" // a sidecar: its host ports count
+		} else {
+			delete(ic, "ports")
 		}
 		spec["initContainers"] = []any{ic}
 	}
 	if g.chance(0.05) {
 		spec["overhead"] = obj{"cpu": "100m", "memory": "64Mi"}
+	}
+	if g.chance(0.03) {
+		// Host network: API defaulting sets each containerPort's hostPort to the containerPort.
+		spec["hostNetwork"] = true
+		containers[0].(obj)["ports"] = []any{obj{"containerPort": pick(g, []int{80, 9100})}}
 	}
 	// The single pass decides pending pods in file order, which is queue order only when their
 	// priorities are equal: there only running pods carry priorities.
@@ -595,6 +611,9 @@ func (g *gen) nodeAffinity() obj {
 }
 
 func (g *gen) labelSelector() obj {
+	if g.chance(0.04) {
+		return obj{} // matches every pod
+	}
 	if g.chance(0.6) {
 		return obj{"matchLabels": obj{"app": pick(g, appValues)}}
 	}
@@ -609,6 +628,9 @@ func (g *gen) labelSelector() obj {
 
 func (g *gen) affinityTerm(labels obj) obj {
 	term := obj{"topologyKey": pick(g, []string{"kubernetes.io/hostname", "topology.kubernetes.io/zone"}), "labelSelector": g.labelSelector()}
+	if g.chance(0.03) {
+		delete(term, "labelSelector") // nil: matches no pod
+	}
 	switch g.intn(0, 4) {
 	case 0:
 		term["namespaces"] = []any{pick(g, g.namespaces)}
@@ -620,7 +642,7 @@ func (g *gen) affinityTerm(labels obj) obj {
 	if g.chance(0.2) {
 		// matchLabelKeys / mismatchLabelKeys take keys the selector does not already use.
 		if _, ok := labels["version"]; ok {
-			if ls := term["labelSelector"].(obj); !selectorUsesKey(ls, "version") {
+			if ls, ok := term["labelSelector"].(obj); ok && !selectorUsesKey(ls, "version") {
 				term[pick(g, []string{"matchLabelKeys", "mismatchLabelKeys"})] = []any{"version"}
 			}
 		}
