@@ -24,6 +24,7 @@ type diffOptions struct {
 	berthctl string
 	seeds    []uint64
 	loop     bool   // whole loop instead of single pass
+	scale    int    // generator scale (genOptions.scale)
 	keep     string // folder for the scenarios that differ ("" = none)
 	jobs     int    // scenarios run at once (the loop mostly waits for its backoff)
 	settle   time.Duration
@@ -106,6 +107,8 @@ func singleCoverage(lines []singleLine) coverage {
 	return c
 }
 
+func (o diffOptions) gen() genOptions { return genOptions{loop: o.loop, scale: o.scale} }
+
 func runDifferential(opt diffOptions, out io.Writer) error {
 	tmp, err := os.MkdirTemp("", "berth-differential.")
 	if err != nil {
@@ -155,7 +158,7 @@ func runDifferential(opt diffOptions, out io.Writer) error {
 		if r.failure == "" && len(r.diffs) == 0 {
 			continue
 		}
-		replay := fmt.Sprintf("berth-oracle gen --seed %d%s > s.yaml", r.seed, map[bool]string{true: " --loop", false: ""}[opt.loop])
+		replay := fmt.Sprintf("berth-oracle gen --seed %d%s > s.yaml", r.seed, opt.gen().flags())
 		if r.failure != "" {
 			failed++
 			fmt.Fprintf(out, "FAIL %s seed %d: %s\n    replay: %s\n", mode, r.seed, r.failure, replay)
@@ -171,7 +174,7 @@ func runDifferential(opt diffOptions, out io.Writer) error {
 			}
 		}
 		if opt.keep != "" {
-			if y, err := generateScenario(r.seed, opt.loop); err == nil {
+			if y, err := generateScenario(r.seed, opt.gen()); err == nil {
 				_ = os.WriteFile(filepath.Join(opt.keep, fmt.Sprintf("%s-%d.yaml", mode, r.seed)), y, 0o644)
 			}
 		}
@@ -189,7 +192,7 @@ func runDifferential(opt diffOptions, out io.Writer) error {
 
 func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 	res := diffResult{seed: seed}
-	y, err := generateScenario(seed, opt.loop)
+	y, err := generateScenario(seed, opt.gen())
 	if err != nil {
 		res.failure = "generating: " + err.Error()
 		return res

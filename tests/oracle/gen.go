@@ -55,13 +55,31 @@ var (
 	priorityValue = map[string]int{"low": 100, "medium": 1000, "high": 10000}
 )
 
-// generateScenario returns a multi-document YAML scenario for the seed; loop selects the
-// whole-loop flavour (every pod names a PriorityClass, distinct start times, budgets).
-func generateScenario(seed uint64, loop bool) ([]byte, error) {
+// genOptions selects the flavour of a scenario.
+type genOptions struct {
+	loop  bool // the whole loop: every pod names a PriorityClass, distinct start times, budgets
+	scale int  // node and pending pod counts times this (1: 5-30 nodes, 10-60 pending pods)
+}
+
+func (o genOptions) flags() string {
+	f := ""
+	if o.loop {
+		f += " --loop"
+	}
+	if o.scale > 1 {
+		f += fmt.Sprintf(" --scale %d", o.scale)
+	}
+	return f
+}
+
+// generateScenario returns a multi-document YAML scenario for the seed.
+func generateScenario(seed uint64, opt genOptions) ([]byte, error) {
+	loop := opt.loop
+	scale := max(opt.scale, 1)
 	g := &gen{r: rand.New(rand.NewPCG(seed, 0x6265727468)), loop: loop}
 	var docs []obj
-	nNodes := g.intn(5, 30)
-	nPending := g.intn(10, 60)
+	nNodes := g.intn(5, 30) * scale
+	nPending := g.intn(10, 60) * scale
 	nBound := g.intn(0, nNodes*2)
 	g.zones = []string{"zone-a", "zone-b", "zone-c"}[:g.intn(1, 3)]
 	g.extended = g.chance(0.5)
@@ -126,7 +144,7 @@ func generateScenario(seed uint64, loop bool) ([]byte, error) {
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "# berth-oracle gen --seed %d%s\n", seed, map[bool]string{true: " --loop", false: ""}[loop])
+	fmt.Fprintf(&b, "# berth-oracle gen --seed %d%s\n", seed, opt.flags())
 	for _, d := range docs {
 		y, err := yaml.Marshal(d)
 		if err != nil {

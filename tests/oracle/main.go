@@ -31,8 +31,8 @@ func usage() {
   berth-oracle single -f SCENARIO.yaml [--no-cross-check] [--follow FILE.jsonl] [-v N]
   berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 3s] [-v N]
   (both: [--feature-gates Gate=false,...] to see what a default gate changes)
-  berth-oracle gen --seed N [--loop]
-  berth-oracle differential --berthctl BERTHCTL --seed N [--count C] [--loop] [--jobs J] [--keep DIR]
+  berth-oracle gen --seed N [--loop] [--scale S]
+  berth-oracle differential --berthctl BERTHCTL --seed N [--count C] [--loop] [--scale S] [--jobs J] [--keep DIR]
   berth-oracle version
 `)
 }
@@ -83,6 +83,7 @@ func main() {
 	seed := fs.Uint64("seed", 0, "gen, differential: the (first) seed")
 	count := fs.Int("count", 1, "differential: how many seeds, from --seed on")
 	loopMode := fs.Bool("loop", false, "gen, differential: the whole-loop flavour")
+	scale := fs.Int("scale", 1, "gen, differential: node and pod counts times this")
 	berthctl := fs.String("berthctl", "", "differential: the berthctl to compare")
 	jobs := fs.Int("jobs", 1, "differential: scenarios run at once")
 	keep := fs.String("keep", "", "differential: write the scenarios that differ into this folder")
@@ -121,7 +122,7 @@ func main() {
 		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle})
 	case "gen":
 		var y []byte
-		if y, err = generateScenario(*seed, *loopMode); err == nil {
+		if y, err = generateScenario(*seed, genOptions{loop: *loopMode, scale: *scale}); err == nil {
 			_, err = os.Stdout.Write(y)
 		}
 	case "differential":
@@ -129,7 +130,7 @@ func main() {
 		for i := 0; i < *count; i++ {
 			seeds = append(seeds, *seed+uint64(i))
 		}
-		err = runDifferential(diffOptions{berthctl: *berthctl, seeds: seeds, loop: *loopMode, keep: *keep,
+		err = runDifferential(diffOptions{berthctl: *berthctl, seeds: seeds, loop: *loopMode, scale: *scale, keep: *keep,
 			jobs: *jobs, settle: *settle}, os.Stdout)
 	default:
 		usage()
