@@ -150,6 +150,17 @@ void readPodSpec(Reader& r, const DocNode& spec, const FieldPath& path, core::Po
         pod.initContainers.push_back(readContainer(r, item, p, true));
     });
 
+    // API defaulting of a host-network pod (apis/core/v1/defaults.go SetDefaults_Pod,
+    // defaultHostNetworkPorts): a port without a hostPort gets its containerPort as hostPort,
+    // in containers and init containers, so NodePorts sees it. A template's pods get the same
+    // when the controller creates them.
+    if (readBool(r, field(spec, "hostNetwork"), path.child("hostNetwork")).value_or(false)) {
+        for (auto* list : {&pod.containers, &pod.initContainers})
+            for (auto& c : *list)
+                for (auto& port : c.ports)
+                    if (port.hostPort == 0) port.hostPort = port.containerPort;
+    }
+
     pod.overhead = toResourceList(r, readNamedQuantities(r, field(spec, "overhead"), path.child("overhead")));
 
     // hasLocalStorage (kubectl drain/filters.go): any emptyDir volume.

@@ -41,8 +41,9 @@ void TestDeclaredFeatures::warns_data() {
     QTest::newRow("host network, host users") << "{hostNetwork: true, hostUsers: true, containers: [" + c + "}]}" << "";
     QTest::newRow("user namespace only") << "{hostUsers: false, containers: [" + c + "}]}" << "";
     // fields Berth does not read: a malformed value is neither an error nor a warning
+    // (hostNetwork is read, for the host ports API defaulting gives a host-network pod)
     QTest::newRow("malformed unread fields")
-        << "{hostNetwork: [x], hostUsers: {a: b}, containers: [" + c + ", restartPolicyRules: x, volumeMounts: [3]}]}"
+        << "{hostNetwork: true, hostUsers: {a: b}, containers: [" + c + ", restartPolicyRules: x, volumeMounts: [3]}]}"
         << "";
 }
 

@@ -97,6 +97,7 @@ private slots:
     void conformanceFiles_data();
     void conformanceFiles();
     void podDefaults();
+    void hostNetworkDefaultsHostPorts();
     void containerRequests_data();
     void containerRequests();
     void nodeAllocatable_data();
@@ -202,6 +203,41 @@ void TestManifestLoader::podDefaults() {
     QCOMPARE(p->derived.nonZeroMilliCpu, core::kDefaultMilliCpuRequest);
     QCOMPARE(p->derived.nonZeroMemory, core::kDefaultMemoryRequest);
     QVERIFY(p->derived.requestsNothing);
+}
+
+// A host-network pod's ports without a hostPort get their containerPort (defaults.go
+// defaultHostNetworkPorts), in containers and init containers; a given hostPort stays. Without
+// hostNetwork nothing is defaulted. Found by the differential test (seed 17).
+void TestManifestLoader::hostNetworkDefaultsHostPorts() {
+    auto l = load(R"(
+apiVersion: v1
+kind: Pod
+metadata: {name: host}
+spec:
+  hostNetwork: true
+  initContainers:
+  - {name: init, image: busybox, ports: [{containerPort: 9100}]}
+  containers:
+  - name: app
+    image: app:1
+    ports: [{containerPort: 80}, {containerPort: 81, hostPort: 8081}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: plain}
+spec:
+  containers:
+  - {name: app, image: app:1, ports: [{containerPort: 80}]}
+)");
+    QVERIFY2(l->result.diagnostics.items.empty(), qPrintable(l->all()));
+    const core::Pod* host = l->pod("host");
+    QVERIFY(host);
+    QCOMPARE(host->containers[0].ports[0].hostPort, 80);
+    QCOMPARE(host->containers[0].ports[1].hostPort, 8081);
+    QCOMPARE(host->initContainers[0].ports[0].hostPort, 9100);
+    const core::Pod* plain = l->pod("plain");
+    QVERIFY(plain);
+    QCOMPARE(plain->containers[0].ports[0].hostPort, 0);
 }
 
 void TestManifestLoader::containerRequests_data() {

@@ -18,9 +18,11 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	clientscheme "k8s.io/client-go/kubernetes/scheme"
 	configv1 "k8s.io/kube-scheduler/config/v1"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	"k8s.io/kubernetes/pkg/features"
 	schedconfig "k8s.io/kubernetes/pkg/scheduler/apis/config"
 	schedscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
 	schedvalidation "k8s.io/kubernetes/pkg/scheduler/apis/config/validation"
@@ -104,6 +106,7 @@ func loadScenario(path string) (*scenario, error) {
 		case *v1.Node:
 			sc.nodes = append(sc.nodes, o)
 		case *v1.Pod:
+			applyCreateMutations(o)
 			if o.Status.Phase == v1.PodSucceeded || o.Status.Phase == v1.PodFailed {
 				continue // the scheduler's pod informer filters terminal pods out
 			}
@@ -154,4 +157,54 @@ func defaultSchedulerConfig() (*schedconfig.KubeSchedulerConfiguration, error) {
 	}
 	cfg.TypeMeta.APIVersion = configv1.SchemeGroupVersion.String()
 	return cfg, nil
+}
+
+// applyCreateMutations does what the API server's pod strategy does on create before storing a
+// pod (pkg/registry/core/pod/strategy.go, PrepareForCreate: mutatePodAffinity and
+// mutateTopologySpreadConstraints): matchLabelKeys / mismatchLabelKeys become `key in (value)` /
+// `key notin (value)` requirements of the term's labelSelector, taking the value from the pod's
+// own labels. The 1.37 scheduler reads only the merged selector of an affinity term, so a pod
+// "as stored" must carry it. Not admission: it happens to every pod the API server creates.
+func applyCreateMutations(pod *v1.Pod) {
+	merge := func(sel *metav1.LabelSelector, keys []string, op metav1.LabelSelectorOperator) {
+		for _, k := range keys {
+			if v, ok := pod.Labels[k]; ok {
+				sel.MatchExpressions = append(sel.MatchExpressions, metav1.LabelSelectorRequirement{Key: k, Operator: op, Values: []string{v}})
+			}
+		}
+	}
+	term := func(t *v1.PodAffinityTerm) {
+		if t.LabelSelector == nil || (len(t.MatchLabelKeys) == 0 && len(t.MismatchLabelKeys) == 0) {
+			return
+		}
+		merge(t.LabelSelector, t.MatchLabelKeys, metav1.LabelSelectorOpIn)
+		merge(t.LabelSelector, t.MismatchLabelKeys, metav1.LabelSelectorOpNotIn)
+	}
+	if a := pod.Spec.Affinity; a != nil && utilfeature.DefaultFeatureGate.Enabled(features.MatchLabelKeysInPodAffinity) {
+		if pa := a.PodAffinity; pa != nil {
+			for i := range pa.PreferredDuringSchedulingIgnoredDuringExecution {
+				term(&pa.PreferredDuringSchedulingIgnoredDuringExecution[i].PodAffinityTerm)
+			}
+			for i := range pa.RequiredDuringSchedulingIgnoredDuringExecution {
+				term(&pa.RequiredDuringSchedulingIgnoredDuringExecution[i])
+			}
+		}
+		if pa := a.PodAntiAffinity; pa != nil {
+			for i := range pa.PreferredDuringSchedulingIgnoredDuringExecution {
+				term(&pa.PreferredDuringSchedulingIgnoredDuringExecution[i].PodAffinityTerm)
+			}
+			for i := range pa.RequiredDuringSchedulingIgnoredDuringExecution {
+				term(&pa.RequiredDuringSchedulingIgnoredDuringExecution[i])
+			}
+		}
+	}
+	if utilfeature.DefaultFeatureGate.Enabled(features.MatchLabelKeysInPodTopologySpread) &&
+		utilfeature.DefaultFeatureGate.Enabled(features.MatchLabelKeysInPodTopologySpreadSelectorMerge) {
+		for i := range pod.Spec.TopologySpreadConstraints {
+			c := &pod.Spec.TopologySpreadConstraints[i]
+			if c.LabelSelector != nil && len(c.MatchLabelKeys) > 0 {
+				merge(c.LabelSelector, c.MatchLabelKeys, metav1.LabelSelectorOpIn)
+			}
+		}
+	}
 }

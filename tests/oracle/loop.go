@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -23,8 +24,10 @@ import (
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/klog/v2"
+	fwk "k8s.io/kube-scheduler/framework"
 	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
 	"k8s.io/kubernetes/pkg/features"
+	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 )
 
@@ -183,6 +186,7 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		}
 		return e, err
 	}
+	h.deterministicHost()
 	go h.sched.Run(ctx)
 
 	q := h.sched.SchedulingQueue
@@ -318,4 +322,32 @@ func waitFor(ctx context.Context, limit time.Duration, cond func() bool) error {
 		}
 	}
 	return nil
+}
+
+// deterministicHost makes the loop's choice among equal top scores the smallest node name, as in
+// the single pass and berthctl's --tie-break name: upstream's schedulePod picks at random among
+// them (framework.NewSortedScoredNodes with a random tie-breaker), and opportunistic batching
+// (on by default since 1.35) reuses the previous pod's random order through its node hint.
+// Upstream still runs the cycle (its PreFilter and PreScore state is what Reserve, Permit and
+// PreBind see, and is the same for any node); only the host is replaced by the full evaluation's,
+// which must be one of upstream's equally scored top nodes, or the hint upstream took must pass
+// every filter and score as high: anything else is reported.
+func (h *harness) deterministicHost() {
+	orig := h.sched.SchedulePod
+	h.sched.SchedulePod = func(ctx context.Context, f framework.Framework, state fwk.CycleState, pi *framework.QueuedPodInfo) (scheduler.ScheduleResult, error) {
+		res, err := orig(ctx, f, state, pi)
+		if err != nil {
+			return res, err
+		}
+		v := h.decide(ctx, f, pi.Pod)
+		if v.line.Chosen == "" {
+			fmt.Fprintf(os.Stderr, "berth-oracle: %s: SchedulePod chose %q, the full evaluation none (%s)\n", podKey(pi.Pod), res.SuggestedHost, v.line.Message)
+			return res, err
+		}
+		if res.SuggestedHost != v.line.Chosen && len(v.topNodes) > 0 && !slices.Contains(v.topNodes, res.SuggestedHost) {
+			fmt.Fprintf(os.Stderr, "berth-oracle: %s: SchedulePod chose %q, not among the full evaluation's top nodes %v\n", podKey(pi.Pod), res.SuggestedHost, v.topNodes)
+		}
+		res.SuggestedHost = v.line.Chosen
+		return res, nil
+	}
 }

@@ -3,6 +3,9 @@
 //
 //	berth-oracle single -f SCENARIO.yaml   one JSON line per pending pod (tests/conformance/scenarios/README.md)
 //	berth-oracle loop   -f SCENARIO.yaml   the whole loop's final state (tests/conformance/loop/README.md)
+//	berth-oracle gen --seed N [--loop]     a generated scenario (gen.go), for replaying a differential seed
+//	berth-oracle differential --berthctl B --seed N --count C [--loop]
+//	                                       generated scenarios through the oracle and berthctl, compared
 //	berth-oracle version                   the pinned Kubernetes version
 //
 // It is test tooling: Berth's product code is C++.
@@ -28,6 +31,8 @@ func usage() {
   berth-oracle single -f SCENARIO.yaml [--no-cross-check] [--follow FILE.jsonl] [-v N]
   berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 3s] [-v N]
   (both: [--feature-gates Gate=false,...] to see what a default gate changes)
+  berth-oracle gen --seed N [--loop] [--scale S]
+  berth-oracle differential --berthctl BERTHCTL --seed N [--count C] [--loop] [--scale S] [--jobs J] [--keep DIR]
   berth-oracle version
 `)
 }
@@ -75,11 +80,19 @@ func main() {
 	maxRun := fs.Duration("max-run", 60*time.Second, "loop: bound on the whole run")
 	settle := fs.Duration("settle", 3*time.Second, "loop: how long nothing may change before the run counts as settled")
 	gates := fs.String("feature-gates", "", "comma-separated Gate=true|false, as kube-scheduler's flag (analysis aid; the committed files use the defaults)")
+	seed := fs.Uint64("seed", 0, "gen, differential: the (first) seed")
+	count := fs.Int("count", 1, "differential: how many seeds, from --seed on")
+	loopMode := fs.Bool("loop", false, "gen, differential: the whole-loop flavour")
+	scale := fs.Int("scale", 1, "gen, differential: node and pod counts times this")
+	berthctl := fs.String("berthctl", "", "differential: the berthctl to compare")
+	jobs := fs.Int("jobs", 1, "differential: scenarios run at once")
+	keep := fs.String("keep", "", "differential: write the scenarios that differ into this folder")
 	verbosity := fs.Int("v", -1, "log the scheduler's klog output at this verbosity on stderr (default: no logs)")
 	if err := fs.Parse(os.Args[2:]); err != nil {
 		os.Exit(2)
 	}
-	if *file == "" || fs.NArg() != 0 {
+	needsFile := cmd == "single" || cmd == "loop"
+	if (needsFile && *file == "") || fs.NArg() != 0 || (cmd == "differential" && *berthctl == "") {
 		usage()
 		os.Exit(2)
 	}
@@ -107,6 +120,18 @@ func main() {
 		err = runSingle(*file, os.Stdout, !*noCross, *follow)
 	case "loop":
 		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle})
+	case "gen":
+		var y []byte
+		if y, err = generateScenario(*seed, genOptions{loop: *loopMode, scale: *scale}); err == nil {
+			_, err = os.Stdout.Write(y)
+		}
+	case "differential":
+		seeds := make([]uint64, 0, *count)
+		for i := 0; i < *count; i++ {
+			seeds = append(seeds, *seed+uint64(i))
+		}
+		err = runDifferential(diffOptions{berthctl: *berthctl, seeds: seeds, loop: *loopMode, scale: *scale, keep: *keep,
+			jobs: *jobs, settle: *settle}, os.Stdout)
 	default:
 		usage()
 		os.Exit(2)

@@ -113,6 +113,9 @@ func runSingle(path string, out io.Writer, crossCheck bool, followPath string) e
 			fmt.Fprintf(os.Stderr, "berth-oracle: %s: no profile for schedulerName %q; not scheduled\n", podKey(pod), pod.Spec.SchedulerName)
 			continue
 		}
+		if gated(ctx, schedFwk, pod) {
+			continue // PreEnqueue keeps it out of the queue: never scheduled, no line
+		}
 		if err := cache.UpdateSnapshot(logger, h.snapshot); err != nil {
 			return fmt.Errorf("UpdateSnapshot: %w", err)
 		}
@@ -147,6 +150,16 @@ func runSingle(path string, out io.Writer, crossCheck bool, followPath string) e
 		}
 	}
 	return nil
+}
+
+// gated says whether a PreEnqueue plugin (SchedulingGates) keeps the pod out of the queue.
+func gated(ctx context.Context, schedFwk framework.Framework, pod *v1.Pod) bool {
+	for _, pl := range schedFwk.PreEnqueuePlugins() {
+		if st := pl.PreEnqueue(ctx, pod); !st.IsSuccess() {
+			return true
+		}
+	}
+	return false
 }
 
 // readFollow reads pod -> chosen from a conformance .jsonl file (nil when path is empty).

@@ -64,6 +64,8 @@ private slots:
     void hardMatchLabelKeys_data();
     void hardMatchLabelKeys();
     void hardCountsOnlyLivePodsOfTheNamespace();
+    void emptySelectorCountsNoPods_data();
+    void emptySelectorCountsNoPods();
     void inclusionPolicies_data();
     void inclusionPolicies();
     void filterReasons();
@@ -225,6 +227,38 @@ void TstPodTopologySpread::hardCountsOnlyLivePodsOfTheNamespace() {
     PreFilterResult r;
     QVERIFY(pl->preFilter(state, pod, r).isSuccess());
     QCOMPARE(filterAll(tc, *pl, state, pod), QString("n1=ok n2=U"));
+}
+
+// `labelSelector: {}` (no requirements: labels.Everything()). n1 holds two pods, n2 none;
+// hostname, maxSkew 1; the incoming pod matches the selector (selfMatch 1).
+// >= 1.27 countPodsMatchSelector returns 0 for an Empty() selector (common.go, PR #116607):
+// n1 0, n2 0, min 0 -> n1 0+1-0 = 1 ok, n2 1 ok. Found by the differential test (seed 14).
+// v1.26 counts every pod: n1 2, n2 0, min 0 -> n1 2+1-0 = 3 > 1 (U), n2 1 ok.
+void TstPodTopologySpread::emptySelectorCountsNoPods_data() {
+    QTest::addColumn<int>("minor");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("newest counts none") << 37 << "n1=ok n2=ok";
+    QTest::newRow("1.27 counts none") << 27 << "n1=ok n2=ok";
+    QTest::newRow("1.26 counts all") << 26 << "n1=U n2=ok";
+}
+
+void TstPodTopologySpread::emptySelectorCountsNoPods() {
+    QFETCH(int, minor);
+    QFETCH(QString, expected);
+    TestCluster tc(KubeVersion{1, minor});
+    tc.node("n1").cpu("4").label(kHost, "n1").add();
+    tc.node("n2").cpu("4").label(kHost, "n2").add();
+    addPods(tc, "n1", 2, "x");
+    auto b = tc.pod("in");
+    b.label("app", "y");
+    b.raw().topologySpreadConstraints = {spread(tc, 1, kHost, UnsatisfiableAction::DoNotSchedule, LabelSelector{})};
+    const Pod& pod = b.add();
+    tc.refresh();
+    auto pl = makePlugin(tc);
+    CycleState state(1);
+    PreFilterResult r;
+    QVERIFY(pl->preFilter(state, pod, r).isSuccess());
+    QCOMPARE(filterAll(tc, *pl, state, pod), expected);
 }
 
 // n1 zone a disk=ssd, n2 zone b disk=ssd, n3 zone c tainted dedicated=gpu:NoSchedule; one

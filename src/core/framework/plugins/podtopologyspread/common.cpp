@@ -46,13 +46,14 @@ void assignGroups(std::vector<Constraint>& items) {
 
 bool SpreadSelector::sameAs(const SpreadSelector& o) const {
     if (nothing || o.nothing) return nothing == o.nothing;
-    return selector == o.selector;
+    return countsNoPods == o.countsNoPods && selector == o.selector;
 }
 
 ConstraintBuilder::ConstraintBuilder(const PodTopologySpreadArgs& args, const KubeVersion& version, StringPool& pool)
     : m_defaults(args.defaultConstraints),
       m_minDomains(version.atLeast(27)),
       m_matchLabelKeys(version.atLeast(27)),
+      m_emptyCountsNoPods(version.atLeast(27)),
       m_hostnameKey(pool.intern("kubernetes.io/hostname")) {
     // plugin.go systemDefaultConstraints.
     if (args.defaultingType == SpreadDefaulting::System) {
@@ -105,6 +106,9 @@ Constraints ConstraintBuilder::filter(const std::vector<TopologySpreadConstraint
                 k.selector.selector.requirements = std::move(merged);
             }
         }
+        // After the matchLabelKeys merge, as upstream counts with the merged selector.
+        k.selector.countsNoPods =
+            m_emptyCountsNoPods && !k.selector.nothing && k.selector.selector.requirements.empty();
         if (m_minDomains && c.minDomains) k.minDomains = *c.minDomains;
         if (c.nodeAffinityPolicy) k.nodeAffinityPolicy = *c.nodeAffinityPolicy;
         if (c.nodeTaintsPolicy) k.nodeTaintsPolicy = *c.nodeTaintsPolicy;
@@ -197,7 +201,7 @@ bool nodeHasAllKeys(const Node& node, const std::vector<Constraint>& constraints
 }
 
 std::int64_t countMatchingPods(const NodeInfo& nodeInfo, const SpreadSelector& selector, Sym ns) {
-    if (selector.nothing) return 0;
+    if (selector.nothing || selector.countsNoPods) return 0;
     std::int64_t n = 0;
     for (const Pod* p : nodeInfo.pods()) {
         // Terminating pods are not counted (issue #87621).

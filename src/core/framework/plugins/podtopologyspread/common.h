@@ -30,6 +30,10 @@ inline constexpr std::int64_t kMaxInt32 = std::numeric_limits<std::int32_t>::max
 struct SpreadSelector {
     bool nothing = true;
     LabelSelector selector;
+    /// >= 1.27: a selector without requirements (`labelSelector: {}`, labels.Everything())
+    /// counts no pod although it matches every pod (common.go countPodsMatchSelector returns 0
+    /// when selector.Empty(), PR #116607). The incoming pod still matches it (selfMatch).
+    bool countsNoPods = false;
 
     bool matches(const Labels& labels) const { return !nothing && selector.matches(labels); }
     bool sameAs(const SpreadSelector& o) const;
@@ -73,6 +77,7 @@ private:
     bool m_systemDefaulted = false;
     bool m_minDomains = false;      // MinDomainsInPodTopologySpread (>= 1.27)
     bool m_matchLabelKeys = false;  // MatchLabelKeysInPodTopologySpread (>= 1.27)
+    bool m_emptyCountsNoPods = false;  // countPodsMatchSelector's selector.Empty() (>= 1.27)
     Sym m_hostnameKey = kEmptySym;
 };
 
