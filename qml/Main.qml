@@ -2,7 +2,6 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import Berth.App
-import "panels"
 
 ApplicationWindow {
     id: window
