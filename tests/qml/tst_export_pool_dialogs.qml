@@ -4,7 +4,7 @@ import QtTest
 import Berth
 
 // File > Export placements and Node > Add node pool, without a controller: the export dialog
-// hands its path, format and namespace to the caller's accept();
+// hands its path, format and namespace to the caller's accept() and stays open on an error;
 // the pool dialog emits what the user entered.
 Item {
     id: root
@@ -53,6 +53,15 @@ Item {
             compare(root.exported[0].url, "file:///tmp/out.yaml")  // a plain path becomes a URL
             compare(root.exported[0].ns, "team-a")
             compare(root.exported[0].overwrite, false)
+        }
+
+        function test_export_error_keeps_the_dialog_open() {
+            exportDialog.begin("/tmp/refused.yaml")
+            tryCompare(exportDialog, "opened", true)
+            clickOk(exportDialog)
+            tryCompare(exportDialog, "visible", true)
+            compare(exportDialog.error, "cannot write there")
+            exportDialog.close()
         }
 
         function test_pool() {
