@@ -13,7 +13,7 @@ Item {
     height: 600
 
     AppearanceSettings { id: appearance }
-    Binding { target: Theme; property: "dark"; value: appearance.dark }
+    Binding { target: AppPalette; property: "dark"; value: appearance.dark }
     ClusterCanvas {
         id: canvas
         anchors.fill: parent
@@ -51,11 +51,11 @@ Item {
             mouseClick(themeMenu.itemAt(1))             // Dark
             compare(appearance.theme, "dark")
             compare(canvas.dark, true)
-            compare(Theme.dark, true)
+            compare(AppPalette.dark, true)
             verify(String(canvas.background) !== light)
-            verify(Qt.colorEqual(Theme.text, "#e6e9ee"))
+            verify(Qt.colorEqual(AppPalette.text, "#e6e9ee"))
             appearance.theme = "light"
-            compare(Theme.dark, false)
+            compare(AppPalette.dark, false)
         }
 
         function test_2_groupBy() {

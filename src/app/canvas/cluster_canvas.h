@@ -119,6 +119,8 @@ public:
     QColor tipBorder() const { return palette().tipBorder; }
     QColor tipInk() const { return palette().tipInk; }
     QVariantList legend() const;
+    /// This theme's canvas colours by name (CanvasPalette::byName; checked against AppPalette).
+    Q_INVOKABLE QVariantMap colors() const { return palette().byName(); }
 
     /// The label keys the nodes can be grouped by: the zone first (always offered), then
     /// every other key on the live nodes in name order, the hostname last (one group per
