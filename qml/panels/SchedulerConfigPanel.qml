@@ -2,6 +2,7 @@ pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // The scheduler configuration of the session's profile: Score plugins (on/off, weight) and
@@ -149,7 +150,7 @@ Pane {
             Layout.fillWidth: true
             visible: text.length > 0
             text: panel.config.errorText.length > 0 ? panel.config.errorText : panel.lastError
-            color: "#b3261e"
+            color: AppPalette.refusal
             wrapMode: Text.Wrap
         }
         RowLayout {
@@ -185,13 +186,14 @@ Pane {
             delegate: ItemDelegate {
                 id: change
                 required property string pod
-                required property string kind
+                required property int kind  // PlacementDiffModel.ChangeKind
                 required text
                 width: ListView.view.width
                 padding: 2
                 contentItem: Label {
                     text: change.text
-                    color: change.kind === "unscheduled" ? "#b3261e" : change.kind === "scheduled" ? "#1b7f3b" : palette.text
+                    color: change.kind === PlacementDiffModel.Unscheduled ? AppPalette.refusal
+                         : change.kind === PlacementDiffModel.Scheduled ? AppPalette.placed : palette.text
                     elide: Text.ElideRight
                 }
                 onClicked: panel.podClicked(change.pod)

@@ -1,6 +1,7 @@
 import QtQuick
 import QtTest
 import Berth
+import Berth.App
 import BerthTest
 
 // The scheduler configuration panel: plugins listed with toggles and weights, a strategy
@@ -52,6 +53,10 @@ Item {
             verify(panel.diff.valid)
             verify(diffList.count > 0)
             verify(findChild(panel, "diffSummary").text.indexOf("moved") >= 0)
+            // Each row's kind is a PlacementDiffModel.ChangeKind; a moved pod is drawn as text.
+            const kinds = [PlacementDiffModel.Moved, PlacementDiffModel.Unscheduled, PlacementDiffModel.Scheduled]
+            for (let i = 0; i < panel.diff.count; ++i)
+                verify(kinds.indexOf(panel.diff.data(panel.diff.index(i, 0), Qt.UserRole + 2)) >= 0)
             compare(apply.enabled, false)
         }
 

@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import Berth
 import Berth.App
 
 // Drops on the canvas: a template tile from the palette (submitted, with a required node
@@ -60,7 +61,7 @@ Item {
         width: hint.implicitWidth + 14
         height: hint.implicitHeight + 8
         radius: 4
-        color: "#2b2f36"
+        color: AppPalette.dragChip
         opacity: 0.9
         Label {
             id: hint

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // Asks for a file path (QtQuick.Dialogs is not a dependency). `accept(path, overwrite)` is
@@ -30,7 +31,9 @@ Dialog {
         const err = p.length === 0 ? qsTr("No file name") : dialog.accept(p.startsWith("file:") ? p : "file://" + p, replace.checked)
         if (err.length > 0) {
             dialog.error = err
-            dialog.open()
+            // Later, not now: Qt 6.4 ignores open() from the accepted handler of the close
+            // under way, and the error was never seen.
+            Qt.callLater(dialog.open)
         }
     }
 
@@ -50,7 +53,7 @@ Dialog {
         Label {
             visible: dialog.error.length > 0
             text: dialog.error
-            color: Theme.error
+            color: AppPalette.error
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }
