@@ -95,10 +95,7 @@ int run(const cli::Options& opt) {
 
     if (opt.command == "explain") {
         if (!explained) {
-            const auto slash = opt.explainPod.find('/');
-            const std::string ns = slash == std::string::npos ? "default" : opt.explainPod.substr(0, slash);
-            const std::string name = slash == std::string::npos ? opt.explainPod : opt.explainPod.substr(slash + 1);
-            const core::Pod* pod = cluster.findPod(cluster.pool.intern(ns), name);
+            const core::Pod* pod = cluster.findPod(opt.explainPod);
             if (!pod) {
                 std::cerr << "berthctl: pod " << opt.explainPod << " not found\n";
                 return 1;

@@ -723,9 +723,8 @@ std::vector<const Pod*> Simulation::drain(std::string_view name) {
     if (const NodeInfo* ni = m_scheduler->cache().nodeInfo(sym)) onNode.assign(ni->pods().begin(), ni->pods().end());
     m_reconciling = true;
     for (const Pod* p : onNode) {
-        bool daemon = false;
-        for (const auto& r : p->ownerReferences) daemon = daemon || (r.controller && r.kind == "DaemonSet");
-        if (daemon) continue;  // kubectl drain --ignore-daemonsets
+        const OwnerReference* owner = controllerOf(*p);
+        if (owner && owner->kind == "DaemonSet") continue;  // kubectl drain --ignore-daemonsets
         // The eviction API refuses when a matching budget allows no more disruptions.
         bool allowed = true;
         for (const auto& pdb : m_cluster.pdbs)

@@ -34,8 +34,7 @@ QString labelValue(const core::Cluster& c, const core::Labels& labels, std::stri
 
 /// The colour group of a pod: its controlling owner, else an app label, else itself.
 QString workloadOf(const core::Cluster& c, const core::Pod& p) {
-    for (const auto& o : p.ownerReferences)
-        if (o.controller) return qs(o.kind) + QLatin1Char('/') + qs(o.name);
+    if (const core::OwnerReference* o = core::controllerOf(p)) return qs(o->kind) + QLatin1Char('/') + qs(o->name);
     if (!p.ownerReferences.empty())
         return qs(p.ownerReferences.front().kind) + QLatin1Char('/') + qs(p.ownerReferences.front().name);
     for (const char* key : {"app.kubernetes.io/name", "app"}) {
@@ -47,17 +46,14 @@ QString workloadOf(const core::Cluster& c, const core::Pod& p) {
 
 /// The workload at the top of the pod's controller chain (Deployment -> ReplicaSet -> pod).
 QString topOwnerOf(const core::Cluster& c, const core::Pod& p) {
-    const core::OwnerReference* ref = nullptr;
-    for (const auto& o : p.ownerReferences)
-        if (o.controller) ref = &o;
+    const core::OwnerReference* ref = core::controllerOf(p);
     QString top;
     for (int depth = 0; ref && depth < 4; ++depth) {
         top = qs(ref->kind) + QLatin1Char('/') + qs(ref->name);
         const core::OwnerReference* next = nullptr;
         for (const auto& w : c.workloads)
             if (w.ns == p.ns && w.name == ref->name && ref->kind == core::workloadKindName(w.kind))
-                for (const auto& o : w.ownerReferences)
-                    if (o.controller) next = &o;
+                if (const core::OwnerReference* o = core::controllerOf(w.ownerReferences)) next = o;
         ref = next;
     }
     return top;

@@ -350,12 +350,6 @@ std::string ownerIndexKey(WorkloadKind kind, Sym ns, std::string_view name) {
     return key;
 }
 
-const core::OwnerReference* controllerRef(const std::vector<core::OwnerReference>& refs) {
-    for (const auto& r : refs)
-        if (r.controller) return &r;
-    return nullptr;
-}
-
 bool sameToleration(const core::Toleration& a, const core::Toleration& b) {
     // v1.Toleration.MatchToleration: key, effect, operator and value.
     return a.key == b.key && a.effect == b.effect && a.op == b.op && a.value == b.value;
@@ -384,7 +378,7 @@ public:
             m_takenNames.insert(nameKey(p.ns, p.name));
             if (m_cluster.podRemoved[i]) continue;
             m_liveNames.insert(nameKey(p.ns, p.name));
-            if (const auto* ref = controllerRef(p.ownerReferences))
+            if (const auto* ref = core::controllerOf(p))
                 if (auto kind = kindFromString(ref->kind))
                     m_owned[ownerIndexKey(*kind, p.ns, ref->name)].push_back(static_cast<std::uint32_t>(i));
         }
@@ -428,7 +422,7 @@ private:
         for (std::uint32_t idx : it->second) {
             if (m_cluster.podRemoved[idx]) continue;
             const Pod& p = m_cluster.pods[idx];
-            const auto* ref = controllerRef(p.ownerReferences);
+            const auto* ref = core::controllerOf(p);
             if (ref && !ref->uid.empty() && !w.uid.empty() && ref->uid != w.uid) continue;
             out.push_back(&p);
         }
@@ -462,7 +456,7 @@ private:
         d.name = std::string(m_pool.str(w.ns)) + "/" + w.name;
         // A ReplicaSet a Deployment controls follows the Deployment's replicas (whether made
         // here or loaded from a dump): name the Deployment, which is what the user edits.
-        if (const auto* owner = controllerRef(w.ownerReferences); owner && owner->kind == "Deployment") {
+        if (const auto* owner = core::controllerOf(w.ownerReferences); owner && owner->kind == "Deployment") {
             d.kind = owner->kind;
             d.name = std::string(m_pool.str(w.ns)) + "/" + owner->name;
         }
@@ -596,7 +590,7 @@ private:
             for (std::size_t j = 0; j < m_cluster.workloads.size(); ++j) {
                 const Workload& rs = m_cluster.workloads[j];
                 if (rs.kind != WorkloadKind::ReplicaSet || rs.ns != d.ns) continue;
-                const auto* ref = controllerRef(rs.ownerReferences);
+                const auto* ref = core::controllerOf(rs.ownerReferences);
                 if (ref && ref->kind == "Deployment" && ref->name == d.name &&
                     (ref->uid.empty() || ref->uid == d.uid))
                     owned.push_back(j);
