@@ -482,6 +482,8 @@ CycleTrace Scheduler::buildTrace(const Framework& fw, const Pod& pod, const FitD
                                  const ScoreMatrix* scores, const CycleResult& result) const {
     CycleTrace t;
     t.pod = m_cluster.podKey(pod);
+    t.filterPlugins = fw.pluginNames(ExtensionPoint::Filter);
+    t.scorePlugins = fw.pluginNames(ExtensionPoint::Score);
     const auto& nodes = m_snapshot.nodes();
     t.nodes.resize(nodes.size());
     for (std::size_t i = 0; i < nodes.size(); ++i) {

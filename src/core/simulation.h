@@ -68,6 +68,10 @@ public:
     /// By pod id. A deque: growing it (controllers create pods mid-cycle) keeps references valid.
     const std::deque<PodOutcome>& outcomes() const { return m_outcomes; }
     const PodOutcome& outcome(const Pod& p) const { return m_outcomes[p.id]; }
+    /// The scheduler's cached view of a node (requested resources, pods), or null.
+    const NodeInfo* nodeInfo(Sym node) const { return m_scheduler->cache().nodeInfo(node); }
+    /// The node the scheduler's cache has the pod on, assumed or bound; kNoSym when none.
+    Sym nodeOf(const Pod& pod) const { return m_scheduler->cache().nodeOf(pod); }
 
     // --- Cluster edits (cluster_edits.cpp): events the loop reacts to, as the informers
     // would deliver them. ---

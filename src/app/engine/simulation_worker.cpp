@@ -210,8 +210,7 @@ void SimulationWorker::onTrace(const core::CycleTrace& trace) {
     if (m_cyclePod < 0) return;
     const auto id = static_cast<quint32>(m_cyclePod);
     const core::Pod& pod = m_cluster->pods[id];
-    m_traces.record(id, trace, m_sim->scheduler().frameworkFor(pod), m_sim->outcome(pod).attempts,
-                    m_sim->clock().now());
+    m_traces.record(id, trace, m_sim->outcome(pod).attempts, m_sim->clock().now());
     m_lastCyclePod = m_cyclePod;
     if (m_cyclePod == m_selectedPod) m_selectedTraceDirty = true;
 }
@@ -345,7 +344,7 @@ NodeRow SimulationWorker::nodeRow(quint32 id) const {
     r.labels.reserve(static_cast<qsizetype>(n.labels.size()));
     for (const auto& l : n.labels) r.labels.append({qs(c.pool.str(l.key)), qs(c.pool.str(l.value))});
     std::sort(r.labels.begin(), r.labels.end());
-    if (const core::NodeInfo* info = m_sim->scheduler().cache().nodeInfo(n.nameSym)) {
+    if (const core::NodeInfo* info = m_sim->nodeInfo(n.nameSym)) {
         r.cpuRequested = info->requested().milliCpu;
         r.memRequested = info->requested().memory;
         r.podCount = static_cast<int>(info->podCount());
@@ -386,7 +385,7 @@ PodRow SimulationWorker::podRow(quint32 id) const {
         if (auto it = m_assumedOn.constFind(id); it != m_assumedOn.constEnd()) {
             r.nodeId = static_cast<qint32>(*it);
             r.node = qs(c.nodes[*it].name);
-        } else if (const core::Node* n = c.findNode(m_sim->scheduler().cache().nodeOf(p))) {
+        } else if (const core::Node* n = c.findNode(m_sim->nodeOf(p))) {
             // Assumed during a replay, which runs without the event listener.
             r.nodeId = static_cast<qint32>(n->id);
             r.node = qs(n->name);
