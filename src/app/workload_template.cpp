@@ -22,16 +22,6 @@ QStringList listOf(const QVariant& v) {
     return out;
 }
 
-bool isDns1123Subdomain(const QString& name) {
-    static const QRegularExpression re(QStringLiteral("^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"));
-    return name.size() <= 253 && re.match(name).hasMatch();
-}
-
-bool isDns1123Label(const QString& name) {
-    static const QRegularExpression re(QStringLiteral("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"));
-    return name.size() <= 63 && re.match(name).hasMatch();
-}
-
 int replicasOf(const QVariantMap& form) {
     bool ok = false;
     const int n = form.value(QStringLiteral("replicas")).toInt(&ok);
@@ -225,10 +215,10 @@ QStringList WorkloadTemplate::formProblems(const QVariantMap& form) {
     if (!kinds().contains(kind)) out << tr("unknown kind '%1' (%2)").arg(kind, kinds().join(QStringLiteral(", ")));
     const QString name = str(form, "name");
     if (name.isEmpty()) out << tr("a name is required");
-    else if (!isDns1123Subdomain(name))
+    else if (!io::detail::isDns1123Subdomain(name.toStdString()))
         out << tr("name '%1': lower-case letters, digits, '-' and '.', starting and ending alphanumeric").arg(name);
     const QString ns = str(form, "namespace");
-    if (!ns.isEmpty() && !isDns1123Label(ns))
+    if (!ns.isEmpty() && !io::detail::isDns1123Label(ns.toStdString()))
         out << tr("namespace '%1': at most 63 lower-case letters, digits and '-', starting and ending alphanumeric").arg(ns);
     if (replicasOf(form) < 0) out << tr("replicas cannot be negative");
     const QVariantMap labels = labelsOf(form);

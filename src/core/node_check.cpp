@@ -1,14 +1,16 @@
-// Simulation::checkNodeForPod: one node of findNodesThatFitPod (schedule_one.go), for the
-// planner's "drop this pending pod on that node" question. The snapshot is brought up to date
+// checkNodeForPod: one node of findNodesThatFitPod (schedule_one.go), for the planner's
+// "drop this pending pod on that node" question. The snapshot is brought up to date
 // first, exactly as the next cycle would (it only mirrors the cache); PreFilter writes only
 // into a fresh CycleState, and Filter plugins are const. No pod is assumed, nominated,
 // queued or counted.
+
+#include "core/node_check.h"
 
 #include <algorithm>
 
 #include "core/framework/cycle_state.h"
 #include "core/framework/interface.h"
-#include "core/simulation.h"
+#include "core/scheduler.h"
 
 namespace berth::core {
 namespace {
@@ -22,34 +24,45 @@ std::string join(const std::vector<std::string>& names) {
     return out;
 }
 
+/// Per Filter plugin, each on its own (for display); the verdict is the scheduler's.
+std::vector<PluginVerdict> pluginVerdicts(const Framework& fw, const CycleState& state, const Pod& pod,
+                                          const NodeInfo& info, const StringPool& pool) {
+    std::vector<PluginVerdict> out;
+    for (const std::string& name : fw.pluginNames(ExtensionPoint::Filter)) {
+        const auto* plugin = dynamic_cast<const FilterPlugin*>(fw.plugin(name));
+        if (!plugin) continue;
+        PluginVerdict v;
+        v.plugin = name;
+        if (state.skipFilter(plugin->slot())) {
+            v.code = Code::Skip;
+        } else {
+            const Status s = plugin->filter(state, pod, info);
+            v.code = s.code();
+            v.reason = s.message(pool);
+        }
+        out.push_back(std::move(v));
+    }
+    return out;
+}
+
 }  // namespace
 
-NodeCheck Simulation::checkNodeForPod(std::uint32_t podId, std::string_view nodeName) {
+NodeCheck checkNodeForPod(Scheduler& scheduler, const Pod& pod, std::string_view nodeName) {
     NodeCheck check;
-    if (podId >= m_cluster.pods.size() || m_cluster.podRemoved[podId]) {
-        check.error = "no such pod";
-        return check;
-    }
-    const Pod& pod = m_cluster.pods[podId];
-    const PodOutcome& outcome = m_outcomes[podId];
-    if (outcome.state != PodState::Pending || outcome.assumed) {
-        check.error = "pod " + m_cluster.podKey(pod) + " is not pending (it is " +
-                      (outcome.assumed ? std::string("assumed") : std::string(podStateName(outcome.state))) + ")";
-        return check;
-    }
-    Framework* fw = m_scheduler->frameworkFor(pod);
+    const Cluster& cluster = scheduler.cluster();
+    Framework* fw = scheduler.frameworkFor(pod);
     if (!fw) {
-        check.error = "pod " + m_cluster.podKey(pod) + " is for another scheduler";
+        check.error = "pod " + cluster.podKey(pod) + " is for another scheduler";
         return check;
     }
-    const Sym nodeSym = m_cluster.pool.find(nodeName);
-    m_scheduler->refreshSnapshot();
-    const NodeInfo* info = nodeSym == kNoSym ? nullptr : m_scheduler->snapshot().get(nodeSym);
+    const Sym nodeSym = cluster.pool.find(nodeName);
+    scheduler.refreshSnapshot();
+    const NodeInfo* info = nodeSym == kNoSym ? nullptr : scheduler.snapshot().get(nodeSym);
     if (!info || !info->node()) {
         check.error = "no node " + std::string(nodeName) + " in the scheduler's snapshot";
         return check;
     }
-    const StringPool& pool = m_cluster.pool;
+    const StringPool& pool = cluster.pool;
 
     CycleState state = fw->newCycleState();
     PreFilterResult pre;
@@ -63,21 +76,7 @@ NodeCheck Simulation::checkNodeForPod(std::uint32_t podId, std::string_view node
         return check;
     }
 
-    // Per Filter plugin, each on its own (for display); the verdict below is the scheduler's.
-    for (const std::string& name : fw->pluginNames(ExtensionPoint::Filter)) {
-        const auto* plugin = dynamic_cast<const FilterPlugin*>(fw->plugin(name));
-        if (!plugin) continue;
-        PluginVerdict v;
-        v.plugin = name;
-        if (state.skipFilter(plugin->slot())) {
-            v.code = Code::Skip;
-        } else {
-            const Status s = plugin->filter(state, pod, *info);
-            v.code = s.code();
-            v.reason = s.message(pool);
-        }
-        check.plugins.push_back(std::move(v));
-    }
+    check.plugins = pluginVerdicts(*fw, state, pod, *info, pool);
 
     if (!pre.allNodes() && std::find(pre.nodeNames->begin(), pre.nodeNames->end(), nodeSym) == pre.nodeNames->end()) {
         // Outside the PreFilterResult: the cycle never runs Filter on this node (the text is

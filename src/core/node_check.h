@@ -1,16 +1,20 @@
 #pragma once
 /// "Would this pending pod fit on that node now?" — the planner's drag-a-pod-onto-a-node
-/// check (Simulation::checkNodeForPod). It runs the pod's own profile exactly as a scheduling
+/// check (checkNodeForPod; Simulation::checkNodeForPod first makes sure the pod is pending). It runs the pod's own profile exactly as a scheduling
 /// cycle would for one node (schedule_one.go findNodesThatFitPod: PreFilter, the
 /// PreFilterResult's node set, then Filter with the nominated-pods two-pass), so the verdict
 /// and its reason are the core plugins' own; nothing is assumed, reserved or queued.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/api/pod.h"
 #include "core/framework/status.h"
 
 namespace berth::core {
+
+class Scheduler;
 
 /// One Filter plugin's own verdict on the node (every Filter plugin is run on its own, so a
 /// pod rejected by two plugins shows both; the scheduler itself stops at the first).
@@ -35,5 +39,9 @@ struct NodeCheck {
     /// Per Filter plugin, in profile order (empty when PreFilter rejected the pod).
     std::vector<PluginVerdict> plugins;
 };
+
+/// Runs `pod`'s profile, PreFilter then Filter, against the scheduler's snapshot (brought up
+/// to date first) for the one node `node`. Nothing is assumed, nominated, queued or counted.
+NodeCheck checkNodeForPod(Scheduler& scheduler, const Pod& pod, std::string_view node);
 
 }  // namespace berth::core

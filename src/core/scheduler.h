@@ -1,7 +1,9 @@
 #pragma once
-/// The scheduling cycle (pkg/scheduler/schedule_one.go): for one pod, PreFilter -> Filter
-/// (two-pass with nominated pods) -> PostFilter on failure -> PreScore/Score/Normalize ->
-/// selectHost. The caller (Simulation) assumes, binds and requeues.
+/// The scheduler (pkg/scheduler/scheduler.go): the profiles' frameworks, the cache and its
+/// snapshot, the nominator, the handle plugins see. Its scheduling cycle, schedulePod
+/// (schedule_one.go: PreFilter -> Filter, two-pass with nominated pods -> PostFilter on
+/// failure -> PreScore/Score/Normalize -> selectHost), is defined in schedule_one.cpp and
+/// find_nodes_that_fit.cpp; the Simulation assumes, binds and requeues.
 
 #include <cstdint>
 #include <functional>
@@ -20,6 +22,7 @@
 #include "core/framework/runtime/framework.h"
 #include "core/parallel/worker_pool.h"
 #include "core/profile/config.h"
+#include "core/schedule_one.h"
 #include "core/trace/cycle_trace.h"
 
 namespace berth::core {
@@ -43,21 +46,6 @@ struct SchedulerOptions {
     /// busy machine. Tests lower it to share small clusters.
     std::size_t minSharedNodes = 1024;
 };
-
-/// The outcome of one scheduling cycle.
-struct CycleResult {
-    enum class Kind : std::uint8_t { Scheduled, Unschedulable, Error } kind = Kind::Error;
-    Sym node = kEmptySym;
-    std::string message;                          // FitError / error text
-    std::vector<std::string> unschedulablePlugins;
-    std::optional<NominatingInfo> nominating;     // from PostFilter
-    int evaluatedNodes = 0;
-    int feasibleNodes = 0;
-    std::optional<CycleTrace> trace;
-};
-
-/// numFeasibleNodesToFind (schedule_one.go): how many feasible nodes to look for.
-std::int32_t numFeasibleNodesToFind(std::optional<std::int32_t> percentage, std::int32_t numAllNodes);
 
 class Scheduler {
 public:

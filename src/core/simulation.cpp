@@ -1,62 +1,11 @@
 #include "core/simulation.h"
 
-#include <algorithm>
 #include <unordered_set>
 
-#include "core/api/node_selector_match.h"
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
-#include "core/framework/plugins/nodeports/node_ports.h"
 #include "core/profile/default_plugins.h"
 
 namespace berth::core {
-
-namespace {
-
-/// Go's time.Duration String(): "500ms", "10s", "1m30s", "1h0m0s", "1.5s".
-std::string goDuration(SimTime ns) {
-    if (ns == 0) return "0s";
-    std::string sign = ns < 0 ? "-" : "";
-    std::uint64_t u = ns < 0 ? static_cast<std::uint64_t>(-ns) : static_cast<std::uint64_t>(ns);
-    auto fraction = [](std::uint64_t v, std::uint64_t unit) {
-        std::string out = std::to_string(v / unit);
-        std::uint64_t rest = v % unit;
-        if (rest == 0) return out;
-        std::string digits;
-        for (std::uint64_t d = unit / 10; d > 0; d /= 10) {
-            digits += static_cast<char>('0' + rest / d);
-            rest %= d;
-        }
-        while (!digits.empty() && digits.back() == '0') digits.pop_back();
-        return out + "." + digits;
-    };
-    const std::uint64_t second = static_cast<std::uint64_t>(kSecond);
-    if (u < 1000) return sign + std::to_string(u) + "ns";
-    if (u < 1000 * 1000) return sign + fraction(u, 1000) + "\u00b5s";
-    if (u < second) return sign + fraction(u, 1000 * 1000) + "ms";
-    std::string out = fraction(u % (60 * second), second) + "s";
-    const std::uint64_t minutes = u / (60 * second);
-    if (minutes > 0) {
-        out = std::to_string(minutes % 60) + "m" + out;
-        if (minutes >= 60) out = std::to_string(minutes / 60) + "h" + out;
-    }
-    return sign + out;
-}
-
-/// The FitError >= 1.28 builds for a Reserve/Permit rejection: one node, its reasons counted.
-std::string oneNodeFitError(const Status& s, const StringPool& pool) {
-    std::vector<std::string> items;
-    for (Sym r : s.reasons()) items.push_back("1 " + std::string(pool.str(r)));
-    std::sort(items.begin(), items.end());
-    std::string msg = "0/1 nodes are available:";
-    if (!items.empty()) {
-        msg += " ";
-        for (std::size_t i = 0; i < items.size(); ++i) msg += (i ? ", " : "") + items[i];
-        msg += ".";
-    }
-    return msg;
-}
-
-}  // namespace
 
 const char* podStateName(PodState s) {
     switch (s) {
@@ -80,25 +29,15 @@ bool Simulation::init(std::string& error) {
     m_scheduler = std::make_unique<Scheduler>(m_cluster, m_config, m_options, m_registry ? *m_registry : inTree, error);
     if (!error.empty()) return false;
     m_scheduler->setClusterActions(
-        [this](const Pod& victim, const Pod& preemptor, Sym node) {
-            // A victim waiting at Permit is rejected, not deleted (preemption.go
-            // prepareCandidate: RejectWaitingPod "preempted"). Its binding goroutine wakes
-            // up later; here: once the preemptor's cycle is over, at the same instant.
-            if (auto it = m_waitingPods.find(victim.id); it != m_waitingPods.end()) {
-                m_clock.cancel(it->second.timeoutEvent);
-                WaitingPod wait = std::move(it->second);
-                m_waitingPods.erase(it);
-                const std::uint32_t id = victim.id;
-                m_clock.scheduleAfter(0, [this, id, wait = std::move(wait)]() mutable {
-                    bindFailed(id, wait.node, *wait.state, std::move(wait.info), "preempted", "DefaultPreemption");
-                });
-                return;
-            }
-            evictPod(victim, "preempted by " + m_cluster.podKey(preemptor) + " on node " + std::string(m_cluster.pool.str(node)));
-        },
+        [this](const Pod& victim, const Pod& preemptor, Sym node) { evictVictim(victim, preemptor, node); },
         [this](const Pod& p) { setNominated(p, kEmptySym); });
     m_scheduler->setBeforePostFilter([this] { syncDisruptionBudgets(); });
+    makeQueue();
+    loadCluster();
+    return true;
+}
 
+void Simulation::makeQueue() {
     QueueSettings qs;
     qs.podInitialBackoff = m_config.podInitialBackoffSeconds * kSecond;
     qs.podMaxBackoff = m_config.podMaxBackoffSeconds * kSecond;
@@ -127,7 +66,9 @@ bool Simulation::init(std::string& error) {
             default: break;
         }
     });
+}
 
+void Simulation::loadCluster() {
     Cache& cache = m_scheduler->cache();
     for (std::size_t i = 0; i < m_cluster.nodes.size(); ++i)
         if (!m_cluster.nodeRemoved[i]) cache.addNode(m_cluster.nodes[i]);
@@ -158,7 +99,6 @@ bool Simulation::init(std::string& error) {
             if (p.nominatedNodeName != kEmptySym) m_scheduler->nominator().add(p, p.nominatedNodeName);
             m_queue->add(p);
         }
-    return true;
 }
 
 void Simulation::emitEvent(SimEvent e) {
@@ -175,14 +115,6 @@ void Simulation::emitPod(EventType type, const Pod& pod, Sym node, std::string m
     e.node = node;
     e.message = std::move(message);
     emitEvent(std::move(e));
-}
-
-void Simulation::setNominated(const Pod& pod, Sym node) {
-    Pod& stored = m_cluster.pods[pod.id];
-    stored.nominatedNodeName = node;
-    m_outcomes[pod.id].nominated = node;
-    if (node == kEmptySym) m_scheduler->nominator().remove(pod);
-    else m_scheduler->nominator().add(pod, node);
 }
 
 bool Simulation::requiredAffinityMatches(const Pod& pending, const Pod& assigned) const {
@@ -293,454 +225,20 @@ void Simulation::waitUntil(SimTime t) {
     }
 }
 
-void Simulation::scheduleOne(QueuedPodInfo info) {
-    const Pod& pod = *info.pod;
-    PodOutcome& o = m_outcomes[pod.id];
-    Framework* fw = m_scheduler->frameworkFor(pod);
-    // skipPodSchedule: deleted or terminating pods are dropped.
-    if (!fw || m_cluster.podRemoved[pod.id] || pod.terminating) {
-        m_queue->done(pod);
-        return;
+NodeCheck Simulation::checkNodeForPod(std::uint32_t podId, std::string_view node) {
+    NodeCheck check;
+    if (podId >= m_cluster.pods.size() || m_cluster.podRemoved[podId]) {
+        check.error = "no such pod";
+        return check;
     }
-    ++o.attempts;
-    ++m_stats.attempts;
-    emitPod(EventType::PodPopped, pod);
-    auto state = std::make_shared<CycleState>(fw->newCycleState());
-    CycleResult r = m_scheduler->schedulePod(*fw, *state, pod);
-    if (m_eventListener) {
-        SimEvent f;
-        f.type = EventType::PodFiltered;
-        f.pod = pod.id;
-        f.count = r.feasibleNodes;
-        f.total = static_cast<std::int64_t>(m_scheduler->snapshot().size());
-        emitEvent(f);
-    }
-    if (r.trace && m_traceListener) m_traceListener(*r.trace);
-
-    if (r.kind != CycleResult::Kind::Scheduled) {
-        const bool error = r.kind == CycleResult::Kind::Error;
-        std::optional<NominatingInfo> nominating = r.nominating;
-        // Non-fit errors clear the nomination (clearNominatedNode).
-        if (error) nominating = NominatingInfo{NominatingMode::Override, kEmptySym};
-        if (error) ++m_stats.errors;
-        else ++m_stats.unschedulable;
-        handleFailure(std::move(info), r.message, error, r.unschedulablePlugins, nominating);
-        return;
-    }
-
-    emitPod(EventType::HostSelected, pod, r.node);
-    // assume: the cache accounts for the pod before binding finishes.
-    Cache& cache = m_scheduler->cache();
-    if (std::string err = cache.assumePod(pod, r.node); !err.empty()) {
-        ++m_stats.errors;
-        handleFailure(std::move(info), err, true, {}, NominatingInfo{NominatingMode::Override, kEmptySym});
-        return;
-    }
-    m_scheduler->nominator().remove(pod);
-    o.assumed = true;
-    emitPod(EventType::PodAssumed, pod, r.node);
-
-    Status s = fw->runReservePluginsReserve(*state, pod, r.node);
-    if (!s.isSuccess()) {
-        fw->runReservePluginsUnreserve(*state, pod, r.node);
-        cache.forgetPod(pod);
-        o.assumed = false;
-        // v1.26: every Reserve failure is the error `running Reserve plugin "X": ...`
-        // (SchedulerError). >= 1.28: a rejection is a FitError over the one node.
-        const bool rejected = s.isRejected() && m_options.version.atLeast(28);
-        std::vector<std::string> plugins;
-        std::string msg;
-        if (rejected) {
-            ++m_stats.unschedulable;
-            if (s.plugin() >= 0) plugins.emplace_back(fw->pluginName(s.plugin()));
-            msg = oneNodeFitError(s, m_cluster.pool);
-        } else {
-            ++m_stats.errors;
-            msg = "running Reserve plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " + s.message(m_cluster.pool);
-        }
-        handleFailure(std::move(info), msg, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
-        return;
-    }
-    emitPod(EventType::PodReserved, pod, r.node);
-
-    double waitSeconds = 0;
-    s = fw->runPermitPlugins(*state, pod, r.node, waitSeconds);
-    if (s.code() != Code::Success && s.code() != Code::Wait) {
-        fw->runReservePluginsUnreserve(*state, pod, r.node);
-        cache.forgetPod(pod);
-        o.assumed = false;
-        const bool rejected = s.isRejected();
-        if (rejected) ++m_stats.unschedulable;
-        else ++m_stats.errors;
-        std::vector<std::string> plugins;
-        if (rejected && s.plugin() >= 0 && m_options.version.atLeast(28)) plugins.emplace_back(fw->pluginName(s.plugin()));
-        std::string msg = rejected ? s.message(m_cluster.pool)
-                                   : "running Permit plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " +
-                                         s.message(m_cluster.pool);
-        if (rejected && m_options.version.atLeast(28)) msg = oneNodeFitError(s, m_cluster.pool);
-        handleFailure(std::move(info), msg, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
-        return;
-    }
-    ++m_inFlightBindings;
-    ++m_stats.scheduled;
-    fw->releaseSchedulingCycleData(*state);
-    const std::uint32_t id = pod.id;
-    const Sym node = r.node;
-    if (s.code() == Code::Wait) {
-        // WaitOnPermit: no plugin here ever allows a waiting pod, so it times out: the timer of
-        // the plugin with the shortest wait rejects it (Unschedulable, waiting_pods_map.go).
-        emitPod(EventType::PodPermitWaiting, pod, node);
-        const SimTime timeout = static_cast<SimTime>(waitSeconds * static_cast<double>(kSecond));
-        const std::string plugin = s.plugin() >= 0 ? std::string(fw->pluginName(s.plugin())) : std::string();
-        WaitingPod& waiting = m_waitingPods[id];
-        waiting = WaitingPod{node, state, info, 0};
-        waiting.timeoutEvent = m_clock.scheduleAfter(timeout, [this, id, plugin, timeout]() {
-            auto it = m_waitingPods.find(id);
-            WaitingPod wait = std::move(it->second);
-            m_waitingPods.erase(it);
-            const std::string msg = "rejected due to timeout after waiting " + goDuration(timeout) + " at plugin " + plugin;
-            bindFailed(id, wait.node, *wait.state, std::move(wait.info), msg, plugin);
-        });
-        return;
-    }
-    emitPod(EventType::PodPermitted, pod, node);
-    m_clock.scheduleAfter(m_binding.latency, [this, id, node, state, info]() mutable {
-        runBindingCycle(id, node, state, std::move(info));
-    });
-}
-
-void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<CycleState> state, QueuedPodInfo info) {
     const Pod& pod = m_cluster.pods[podId];
-    Framework* fw = m_scheduler->frameworkFor(pod);
-    if (m_cluster.podRemoved[podId]) {
-        // Deleted while its binding was in flight: the Binding POST finds no pod. The delete
-        // already took it out of the cache and the queue, so nothing is requeued.
-        abandonBinding(pod, node, *state);
-        emitPod(EventType::PodBindFailed, pod, node, "pods \"" + pod.name + "\" not found");
-        return;
+    const PodOutcome& outcome = m_outcomes[podId];
+    if (outcome.state != PodState::Pending || outcome.assumed) {
+        check.error = "pod " + m_cluster.podKey(pod) + " is not pending (it is " +
+                      (outcome.assumed ? std::string("assumed") : std::string(podStateName(outcome.state))) + ")";
+        return check;
     }
-    Status s = fw->runPreBindPlugins(*state, pod, node);
-    if (!s.isSuccess()) {
-        bindFailed(podId, node, *state, std::move(info), "running PreBind plugin \"" + std::string(fw->pluginName(s.plugin())) +
-                                                            "\": " + s.message(m_cluster.pool));
-        return;
-    }
-    s = fw->runBindPlugins(*state, pod, node);
-    std::string injected;
-    if (s.isSuccess()) {
-        const std::string nodeName(m_cluster.pool.str(node));
-        if (m_binding.failingNodes.count(nodeName)) injected = "binding rejected: node " + nodeName + " refuses bindings";
-        else if (m_binding.failureProbability > 0 &&
-                 std::uniform_real_distribution<double>(0, 1)(*m_scheduler->handle().rng) < m_binding.failureProbability)
-            injected = "binding rejected: injected failure";
-    }
-    if (!s.isSuccess() || !injected.empty()) {
-        // sched.bind: `binding rejected: running Bind plugin "X": ...` (or `bind status: ...`
-        // for a non-error status).
-        std::string msg = injected;
-        if (msg.empty()) {
-            const std::string name = s.plugin() >= 0 ? std::string(fw->pluginName(s.plugin())) : std::string();
-            msg = s.code() == Code::Error
-                      ? "binding rejected: running Bind plugin \"" + name + "\": " + s.message(m_cluster.pool)
-                      : "binding rejected: bind status: " + std::string(codeName(s.code())) + ", " + s.message(m_cluster.pool);
-        }
-        bindFailed(podId, node, *state, std::move(info), msg);
-        return;
-    }
-    --m_inFlightBindings;
-    Cache& cache = m_scheduler->cache();
-    cache.finishBinding(pod);
-    Pod& stored = m_cluster.pods[podId];
-    stored.nodeName = node;
-    stored.phase = PodPhase::Running;
-    m_budgetsStale = true;  // a bound pod is a healthy one
-    stored.startTime = m_clock.now() / kSecond;
-    // >= 1.35 the API server clears nominatedNodeName on bind; v1.26 leaves it set.
-    if (m_options.version.atLeast(35)) {
-        stored.nominatedNodeName = kEmptySym;
-        m_outcomes[podId].nominated = kEmptySym;
-    }
-    // The informer reports the bound pod: the cache confirms it, the queue forgets it.
-    cache.addPod(stored, node);
-    m_queue->done(stored);
-    PodOutcome& o = m_outcomes[podId];
-    o.state = PodState::Bound;
-    o.node = node;
-    o.message.clear();
-    o.assumed = false;
-    emitPod(EventType::PodBound, stored, node);
-    fw->runPostBindPlugins(*state, stored, node);
-    m_queue->assignedPodAdded(stored, [this](const Pod& pending, const Pod& assigned) {
-        return requiredAffinityMatches(pending, assigned);
-    });
-}
-
-void Simulation::abandonBinding(const Pod& pod, Sym node, CycleState& state) {
-    --m_inFlightBindings;
-    --m_stats.scheduled;  // counted when its cycle succeeded; the pod is not placed after all
-    if (Framework* fw = m_scheduler->frameworkFor(pod)) fw->runReservePluginsUnreserve(state, pod, node);
-    m_outcomes[pod.id].assumed = false;
-}
-
-void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message,
-                            const std::string& rejectedBy) {
-    const Pod& pod = m_cluster.pods[podId];
-    abandonBinding(pod, node, state);
-    const bool forgotten = m_scheduler->cache().forgetPod(pod).empty();
-    emitPod(EventType::PodBindFailed, pod, node, message);
-    // A rejection at WaitOnPermit is Unschedulable (>= 1.28 a FitError over the one node); a
-    // PreBind/Bind failure is an error.
-    const bool rejected = !rejectedBy.empty();
-    std::string text = message;
-    std::vector<std::string> plugins;
-    if (rejected) {
-        ++m_stats.unschedulable;
-        if (m_options.version.atLeast(28)) {
-            text = "0/1 nodes are available: 1 " + message + ".";
-            plugins.push_back(rejectedBy);
-        }
-    } else {
-        ++m_stats.errors;
-    }
-    // Forgetting the assumed pod frees its room like an assigned-pod delete. For an error the
-    // move comes first (so the pod itself goes to backoffQ); for a rejection it is deferred
-    // until the pod has been requeued and leaves the pod out (schedule_one.go: "It's
-    // intentional to defer this operation").
-    if (forgotten && !rejected) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
-    handleFailure(std::move(info), text, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
-    if (forgotten && rejected)
-        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete, [podId](const Pod& p) { return p.id != podId; });
-}
-
-void Simulation::handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
-                               const std::vector<std::string>& unschedulablePlugins,
-                               std::optional<NominatingInfo> nominating) {
-    const Pod& pod = *info.pod;
-    PodOutcome& o = m_outcomes[pod.id];
-    o.message = message;
-    emitPod(schedulerError ? EventType::PodSchedulerError : EventType::PodUnschedulable, pod, kEmptySym, message);
-    info.unschedulablePlugins = unschedulablePlugins;
-    // The pod is re-read: gone, or bound meanwhile -> not requeued.
-    const bool exists = !m_cluster.podRemoved[pod.id] && pod.nodeName == kEmptySym;
-    if (exists) {
-        FailureRecord& f = m_failures[pod.id];
-        f.generation = m_scheduler->cache().generation();
-        f.consecutiveErrors = unschedulablePlugins.empty() ? f.consecutiveErrors + 1 : 0;
-        if (m_singlePass) m_queue->done(pod);
-        else m_queue->addUnschedulableIfNotPresent(std::move(info), m_queue->schedulingCycle());
-    }
-    // AddNominatedPod: Override sets (or clears) the nomination; Noop re-registers it.
-    if (nominating && nominating->mode == NominatingMode::Override) {
-        if (pod.nominatedNodeName != nominating->nodeName) {
-            setNominated(pod, nominating->nodeName);
-            if (nominating->nodeName != kEmptySym) emitPod(EventType::PodNominated, pod, nominating->nodeName);
-        } else if (nominating->nodeName != kEmptySym) {
-            m_scheduler->nominator().add(pod, nominating->nodeName);
-        }
-    } else if (pod.nominatedNodeName != kEmptySym && exists) {
-        m_scheduler->nominator().add(pod, pod.nominatedNodeName);
-    }
-}
-
-void Simulation::evictPod(const Pod& pod, std::string_view why) {
-    if (m_cluster.podRemoved[pod.id]) return;
-    PodOutcome& o = m_outcomes[pod.id];
-    const Sym node = m_scheduler->cache().nodeOf(pod);
-    if (auto it = m_waitingPods.find(pod.id); it != m_waitingPods.end()) {
-        // Deleted while waiting at Permit: its binding cycle ends here, without a requeue.
-        m_clock.cancel(it->second.timeoutEvent);
-        abandonBinding(pod, it->second.node, *it->second.state);
-        m_waitingPods.erase(it);
-    }
-    m_scheduler->cache().removePod(pod);
-    m_cluster.podRemoved[pod.id] = true;
-    m_budgetsStale = true;
-    m_scheduler->nominator().remove(pod);
-    m_queue->remove(pod);
-    o.state = PodState::Evicted;
-    if (node != kNoSym) o.node = node;
-    emitPod(EventType::PodEvicted, pod, o.node, std::string(why));
-    // The informer's delete event: freed room may help unschedulable pods.
-    if (node != kNoSym) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
-    reconcile();
-}
-
-void Simulation::reconcile() {
-    if (!m_reconciler || m_reconciling) return;
-    m_reconciling = true;
-    const std::size_t before = m_cluster.pods.size();
-    const std::vector<std::uint32_t> surplus = m_reconciler(m_cluster);
-    for (std::size_t i = before; i < m_cluster.pods.size(); ++i) {
-        if (m_cluster.podRemoved.size() < m_cluster.pods.size()) m_cluster.podRemoved.resize(m_cluster.pods.size(), false);
-        m_outcomes.resize(m_cluster.pods.size());
-        emitPod(EventType::PodCreated, m_cluster.pods[i]);
-        podAdded(m_cluster.pods[i]);
-    }
-    for (std::uint32_t id : surplus)
-        if (id < m_cluster.pods.size()) evictPod(m_cluster.pods[id], "deleted by its controller: scaled down");
-    m_reconciling = false;
-    // The disruption controller watches the same pods (and the workloads' scale).
-    m_budgetsStale = true;
-    syncDisruptionBudgets();
-}
-
-void Simulation::syncDisruptionBudgets() {
-    if (!m_disruption || !m_budgetsStale) return;
-    m_budgetsStale = false;
-    m_disruption(m_cluster);
-}
-
-bool Simulation::scaleWorkload(WorkloadKind kind, std::string_view ns, std::string_view name, std::int32_t replicas) {
-    if (kind == WorkloadKind::DaemonSet || replicas < 0) return false;
-    const Sym nsSym = m_cluster.pool.find(ns);
-    for (Workload& w : m_cluster.workloads) {
-        if (w.kind != kind || w.ns != nsSym || w.name != name) continue;
-        w.replicas = replicas;
-        reconcile();
-        return true;
-    }
-    return false;
-}
-
-void Simulation::podAdded(const Pod& pod) {
-    if (m_outcomes.size() < m_cluster.pods.size()) m_outcomes.resize(m_cluster.pods.size());
-    PodOutcome& o = m_outcomes[pod.id];
-    m_budgetsStale = true;  // a budget's selector may match it
-    if (pod.phase == PodPhase::Succeeded || pod.phase == PodPhase::Failed) return;
-    if (pod.nodeName != kEmptySym) {
-        if (!m_cluster.findNode(pod.nodeName)) return;
-        m_scheduler->cache().addPod(pod, pod.nodeName);
-        o.state = PodState::Preexisting;
-        o.node = pod.nodeName;
-        m_queue->assignedPodAdded(pod, [this](const Pod& pending, const Pod& assigned) {
-            return requiredAffinityMatches(pending, assigned);
-        });
-        return;
-    }
-    if (!m_scheduler->frameworkFor(pod)) return;
-    o.state = PodState::Pending;
-    m_queue->add(pod);
-}
-
-bool Simulation::admissionPreCheck(const Pod& pod, const NodeInfo* nodeInfo) const {
-    // preCheckForNode (eventhandlers.go, v1.26): would the kubelet admit the pod there?
-    if (!nodeInfo || !nodeInfo->node()) return false;
-    const Node& node = *nodeInfo->node();
-    const auto& req = pod.derived.requests;
-    const auto& alloc = node.allocatable;
-    const auto& used = nodeInfo->requested();
-    if (static_cast<std::int64_t>(nodeInfo->podCount()) + 1 > alloc.pods) return false;
-    if (req.milliCpu > alloc.milliCpu - used.milliCpu || req.memory > alloc.memory - used.memory ||
-        req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage)
-        return false;
-    for (const auto& sc : req.scalars)
-        if (sc.value > alloc.scalar(sc.name) - used.scalar(sc.name)) return false;
-    if (pod.nodeName != kEmptySym && pod.nodeName != node.nameSym) return false;
-    const Sym anyIP = m_cluster.pool.find("0.0.0.0");
-    for (const auto& want : pod.derived.hostPorts)
-        if (NodePorts::conflicts(want, nodeInfo->usedPorts(), anyIP)) return false;
-    if (!podMatchesNodeSelectorAndAffinity(pod, node, m_cluster.pool)) return false;
-    for (const auto& t : node.taints)
-        if (t.effect == TaintEffect::NoSchedule && !toleratesTaint(pod.tolerations, t)) return false;
-    return true;
-}
-
-void Simulation::addNode(Node node) {
-    Node& stored = m_cluster.addNode(std::move(node));
-    m_scheduler->cache().addNode(stored);
-    if (m_eventListener) {
-        SimEvent e;
-        e.type = EventType::NodeAdded;
-        e.node = stored.nameSym;
-        emitEvent(e);
-    }
-    const NodeInfo* ni = m_scheduler->cache().nodeInfo(stored.nameSym);
-    m_queue->moveAllToActiveOrBackoffQueue(events::NodeAdd, [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
-    reconcile();  // e.g. DaemonSets place a pod on the new node
-}
-
-bool Simulation::updateNode(std::string_view name, const std::function<void(Node&)>& edit) {
-    const Sym sym = m_cluster.pool.find(name);
-    const Node* old = sym == kNoSym ? nullptr : m_cluster.findNode(sym);
-    if (!old) return false;
-    Node copy = *old;
-    edit(copy);
-    m_cluster.nodeRemoved[old->id] = true;
-    Node& stored = m_cluster.addNode(std::move(copy));
-    m_scheduler->cache().updateNode(*old, stored);
-    if (m_eventListener) {
-        SimEvent e;
-        e.type = EventType::NodeUpdated;
-        e.node = stored.nameSym;
-        emitEvent(e);
-    }
-    // nodeSchedulingPropertiesChange: the first change that applies names the event.
-    const ClusterEvent* event = nullptr;
-    bool taintsChanged = old->taints.size() != stored.taints.size();
-    for (std::size_t i = 0; !taintsChanged && i < old->taints.size(); ++i)
-        taintsChanged = old->taints[i].key != stored.taints[i].key || old->taints[i].value != stored.taints[i].value ||
-                        old->taints[i].effect != stored.taints[i].effect;
-    if (old->unschedulable && !stored.unschedulable) event = &events::NodeSpecUnschedulableChange;
-    else if (!(old->allocatable == stored.allocatable)) event = &events::NodeAllocatableChange;
-    else if (!(old->labels == stored.labels)) event = &events::NodeLabelChange;
-    else if (taintsChanged) event = &events::NodeTaintChange;
-    if (event) {
-        const NodeInfo* ni = m_scheduler->cache().nodeInfo(stored.nameSym);
-        m_queue->moveAllToActiveOrBackoffQueue(*event, [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
-    }
-    return true;
-}
-
-bool Simulation::removeNode(std::string_view name) {
-    const Sym sym = m_cluster.pool.find(name);
-    const Node* node = sym == kNoSym ? nullptr : m_cluster.findNode(sym);
-    if (!node) return false;
-    // The pods go with their node (pod garbage collection); owners recreate theirs.
-    std::vector<const Pod*> onNode;
-    if (const NodeInfo* ni = m_scheduler->cache().nodeInfo(sym))
-        onNode.assign(ni->pods().begin(), ni->pods().end());
-    m_reconciling = true;
-    for (const Pod* p : onNode) evictPod(*p, "node " + std::string(name) + " deleted");
-    m_reconciling = false;
-    m_scheduler->cache().removeNode(*node);
-    m_cluster.nodeRemoved[node->id] = true;
-    if (m_eventListener) {
-        SimEvent e;
-        e.type = EventType::NodeRemoved;
-        e.node = sym;
-        emitEvent(e);
-    }
-    reconcile();
-    return true;
-}
-
-std::vector<const Pod*> Simulation::drain(std::string_view name) {
-    std::vector<const Pod*> refused;
-    if (!cordon(name)) return refused;
-    syncDisruptionBudgets();  // the eviction API reads the budgets' current status
-    const Sym sym = m_cluster.pool.find(name);
-    std::vector<const Pod*> onNode;
-    if (const NodeInfo* ni = m_scheduler->cache().nodeInfo(sym)) onNode.assign(ni->pods().begin(), ni->pods().end());
-    m_reconciling = true;
-    for (const Pod* p : onNode) {
-        bool daemon = false;
-        for (const auto& r : p->ownerReferences) daemon = daemon || (r.controller && r.kind == "DaemonSet");
-        if (daemon) continue;  // kubectl drain --ignore-daemonsets
-        // The eviction API refuses when a matching budget allows no more disruptions.
-        bool allowed = true;
-        for (const auto& pdb : m_cluster.pdbs)
-            if (pdb.covers(*p) && pdb.disruptionsAllowed <= 0) allowed = false;
-        if (!allowed) {
-            refused.push_back(p);
-            continue;
-        }
-        for (auto& pdb : m_cluster.pdbs)
-            if (pdb.covers(*p)) --pdb.disruptionsAllowed;
-        evictPod(*p, "drained from node " + std::string(name));
-    }
-    m_reconciling = false;
-    reconcile();
-    return refused;
+    return core::checkNodeForPod(*m_scheduler, pod, node);
 }
 
 }  // namespace berth::core

@@ -2,6 +2,8 @@
 /// The facade the CLI and the app drive: the whole scheduleOne loop on simulated time —
 /// queue, scheduling cycle, assume, asynchronous binding cycle, failure handling with
 /// backoff and requeue, preemption — with an ordered event stream and per-pod outcomes.
+/// simulation.cpp sets it up and runs the loop; the cycle itself is in schedule_one.cpp, the
+/// cluster edits in cluster_edits.cpp.
 
 #include <cstdint>
 #include <deque>
@@ -20,37 +22,11 @@
 #include "core/events.h"
 #include "core/node_check.h"
 #include "core/profile/config.h"
+#include "core/schedule_one.h"
 #include "core/scheduler.h"
 #include "core/trace/cycle_trace.h"
 
 namespace berth::core {
-
-enum class PodState : std::uint8_t { Preexisting, Bound, Pending, Evicted, Ignored };
-const char* podStateName(PodState s);
-
-/// What happened to one pod of the cluster.
-struct PodOutcome {
-    PodState state = PodState::Ignored;
-    Sym node = kEmptySym;       // bound / preexisting / evicted-from node
-    Sym nominated = kEmptySym;  // status.nominatedNodeName at the end
-    std::string message;        // last FailedScheduling text (pending pods)
-    int attempts = 0;
-    bool assumed = false;       // assumed, binding in flight
-};
-
-struct RunStats {
-    std::size_t attempts = 0;
-    std::size_t scheduled = 0;
-    std::size_t unschedulable = 0;
-    std::size_t errors = 0;
-};
-
-/// Knobs of the simulated binding cycle.
-struct BindingSettings {
-    SimTime latency = 10 * kMillisecond;
-    double failureProbability = 0;      // injected bind failures, drawn from the seeded rng
-    std::set<std::string> failingNodes; // binds to these nodes always fail
-};
 
 class Simulation {
 public:
@@ -79,7 +55,7 @@ public:
     bool idle() const;
     /// Would the pending pod `podId` pass PreFilter and Filter on `node` now? Runs its
     /// profile's real plugins against the current snapshot for that one node; changes no
-    /// scheduling state (see node_check.h). Defined in node_check.cpp.
+    /// scheduling state (see node_check.h).
     NodeCheck checkNodeForPod(std::uint32_t podId, std::string_view node);
 
     void setTraceListener(std::function<void(const CycleTrace&)> l) { m_traceListener = std::move(l); }
@@ -92,8 +68,13 @@ public:
     /// By pod id. A deque: growing it (controllers create pods mid-cycle) keeps references valid.
     const std::deque<PodOutcome>& outcomes() const { return m_outcomes; }
     const PodOutcome& outcome(const Pod& p) const { return m_outcomes[p.id]; }
+    /// The scheduler's cached view of a node (requested resources, pods), or null.
+    const NodeInfo* nodeInfo(Sym node) const { return m_scheduler->cache().nodeInfo(node); }
+    /// The node the scheduler's cache has the pod on, assumed or bound; kNoSym when none.
+    Sym nodeOf(const Pod& pod) const { return m_scheduler->cache().nodeOf(pod); }
 
-    // --- Cluster edits: events the loop reacts to, as the informers would deliver them. ---
+    // --- Cluster edits (cluster_edits.cpp): events the loop reacts to, as the informers
+    // would deliver them. ---
     /// Deletes a pod (a preemption victim, a drained or deleted pod). Owners recreate theirs.
     void evictPod(const Pod& pod, std::string_view why);
     /// A new pod from outside (kubectl apply, a controller): bound ones join the cache,
@@ -138,7 +119,14 @@ public:
     void workloadsChanged() { reconcile(); }
 
 private:
+    // schedule_one.cpp
     void scheduleOne(QueuedPodInfo info);
+    /// Assumes the pod on `node` and runs Reserve; false (the failure handled) when either fails.
+    bool assumeAndReserve(Framework& fw, CycleState& state, QueuedPodInfo& info, Sym node);
+    /// Runs Permit, then waits or schedules the binding cycle.
+    void permitAndBind(Framework& fw, std::shared_ptr<CycleState> state, QueuedPodInfo info, Sym node);
+    /// DefaultPreemption's victim: rejected at Permit when waiting there, deleted otherwise.
+    void evictVictim(const Pod& victim, const Pod& preemptor, Sym node);
     void handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
                        const std::vector<std::string>& unschedulablePlugins,
                        std::optional<NominatingInfo> nominating);
@@ -149,12 +137,17 @@ private:
     /// `rejectedBy`: the Permit plugin whose wait timed out (a rejection); empty for errors.
     void bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message,
                     const std::string& rejectedBy = {});
+    void setNominated(const Pod& pod, Sym node);
+    // simulation.cpp
+    void makeQueue();
+    /// Fills the cache with the nodes and bound pods and queues the pending pods.
+    void loadCluster();
     void emitEvent(SimEvent e);  // not emit(): Qt defines `emit` as a macro
     void emitPod(EventType type, const Pod& pod, Sym node = kEmptySym, std::string message = {});
     void schedulePeriodicFlushes();
     bool requiredAffinityMatches(const Pod& pending, const Pod& assigned) const;
     bool retryCouldChangeAnything() const;
-    void setNominated(const Pod& pod, Sym node);
+    // cluster_edits.cpp
     void reconcile();
     bool admissionPreCheck(const Pod& pod, const NodeInfo* nodeInfo) const;
 

@@ -22,19 +22,12 @@ bool isLowerAlnum(char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
 }
 
-// DNS-1123 subdomain: dot-separated labels of [a-z0-9-] starting and ending alphanumeric.
-bool isDnsSubdomain(std::string_view s) {
-    if (s.empty() || s.size() > 253) return false;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t dot = s.find('.', start);
-        const std::string_view label = s.substr(start, dot == std::string_view::npos ? s.npos : dot - start);
-        if (label.empty() || !isLowerAlnum(label.front()) || !isLowerAlnum(label.back())) return false;
-        for (char c : label)
-            if (!isLowerAlnum(c) && c != '-') return false;
-        if (dot == std::string_view::npos) return true;
-        start = dot + 1;
-    }
+// [a-z0-9]([-a-z0-9]*[a-z0-9])?, of any length.
+bool hasDnsLabelSyntax(std::string_view s) {
+    if (s.empty() || !isLowerAlnum(s.front()) || !isLowerAlnum(s.back())) return false;
+    for (char c : s)
+        if (!isLowerAlnum(c) && c != '-') return false;
+    return true;
 }
 
 }  // namespace
@@ -43,11 +36,28 @@ bool isQualifiedName(std::string_view text) {
     const std::size_t slash = text.find('/');
     if (slash == std::string_view::npos) return isNamePart(text, false);
     if (text.find('/', slash + 1) != std::string_view::npos) return false;
-    return isDnsSubdomain(text.substr(0, slash)) && isNamePart(text.substr(slash + 1), false);
+    return isDns1123Subdomain(text.substr(0, slash)) && isNamePart(text.substr(slash + 1), false);
 }
 
 bool isValidLabelValue(std::string_view text) {
     return isNamePart(text, true);
+}
+
+bool isDns1123Label(std::string_view text) {
+    return text.size() <= 63 && hasDnsLabelSyntax(text);
+}
+
+bool isDns1123Subdomain(std::string_view text) {
+    if (text.empty() || text.size() > 253) return false;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t dot = text.find('.', start);
+        const std::string_view label = text.substr(start, dot == std::string_view::npos ? text.npos : dot - start);
+        // Each part has a label's syntax; only the whole name's length is limited.
+        if (!hasDnsLabelSyntax(label)) return false;
+        if (dot == std::string_view::npos) return true;
+        start = dot + 1;
+    }
 }
 
 }  // namespace berth::io::detail

@@ -1,7 +1,8 @@
 #pragma once
-/// Label key and value syntax (k8s.io/apimachinery/pkg/util/validation/validation.go:
-/// IsQualifiedName, IsValidLabelValue). labels.NewRequirement applies both, so a selector
-/// requirement with a bad key or value fails to parse upstream.
+/// Label key and value syntax and object names (k8s.io/apimachinery/pkg/util/validation/
+/// validation.go: IsQualifiedName, IsValidLabelValue, IsDNS1123Subdomain, IsDNS1123Label).
+/// labels.NewRequirement applies the first two, so a selector requirement with a bad key or
+/// value fails to parse upstream.
 
 #include <string_view>
 
@@ -12,5 +13,10 @@ namespace berth::io::detail {
 bool isQualifiedName(std::string_view text);
 /// Empty, or at most 63 characters of [A-Za-z0-9-_.] starting and ending alphanumeric.
 bool isValidLabelValue(std::string_view text);
+/// At most 253 characters: dot-separated labels of [a-z0-9-] starting and ending
+/// alphanumeric (most object names).
+bool isDns1123Subdomain(std::string_view text);
+/// At most 63 characters of [a-z0-9-] starting and ending alphanumeric (namespace names).
+bool isDns1123Label(std::string_view text);
 
 }  // namespace berth::io::detail

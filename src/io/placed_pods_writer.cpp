@@ -355,12 +355,6 @@ YAML::Node podFromModel(const StringPool& pool, const Pod& p) {
 
 // --- building the manifest -----------------------------------------------------------------
 
-const core::OwnerReference* controllerOf(const Pod& p) {
-    for (const auto& r : p.ownerReferences)
-        if (r.controller) return &r;
-    return nullptr;
-}
-
 /// The pod template of a workload document (every supported kind keeps it at spec.template).
 YAML::Node podTemplate(const YAML::Node& workload) {
     const YAML::Node spec = workload["spec"];
@@ -437,7 +431,7 @@ private:
             spec.remove("tolerations");
         else
             spec["tolerations"] = tolerations(m_pool, p.tolerations);
-        const auto* owner = controllerOf(p);
+        const auto* owner = core::controllerOf(p);
         if (owner && owner->kind == "DaemonSet" && p.affinity.node.required)
             spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] =
                 nodeSelector(m_pool, *p.affinity.node.required);
@@ -491,7 +485,7 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
     const auto& cluster = sim.cluster();
     SourceObjects sources(texts);
     auto controlled = [](const std::vector<core::OwnerReference>& refs) {
-        return std::any_of(refs.begin(), refs.end(), [](const core::OwnerReference& r) { return r.controller; });
+        return core::controllerOf(refs) != nullptr;
     };
     std::vector<const core::Workload*> workloads;
     for (const core::Workload& w : cluster.workloads) {
@@ -507,7 +501,7 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
     std::vector<const Pod*> standalone;
     for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
         const Pod& p = cluster.pods[i];
-        if (!cluster.podRemoved[i] && sim.outcome(p).state == core::PodState::Bound && !controllerOf(p) &&
+        if (!cluster.podRemoved[i] && sim.outcome(p).state == core::PodState::Bound && !core::controllerOf(p) &&
             (ns.empty() || cluster.pool.str(p.ns) == ns))
             standalone.push_back(&p);
     }

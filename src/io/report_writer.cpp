@@ -176,9 +176,8 @@ std::string reportCsv(core::Simulation& sim, std::string_view ns, core::Progress
     out << "namespace,name,owner,state,node,nominated,priority,attempts,message\r\n";
     for (const Pod* p : pods) {
         const auto& o = sim.outcome(*p);
-        std::string owner;
-        for (const auto& r : p->ownerReferences)
-            if (r.controller) owner = r.kind + "/" + r.name;
+        const core::OwnerReference* ref = core::controllerOf(*p);
+        const std::string owner = ref ? ref->kind + "/" + ref->name : std::string();
         out << csvField(cluster.pool.str(p->ns)) << ',' << csvField(p->name) << ',' << csvField(owner) << ','
             << core::podStateName(o.state) << ',' << csvField(cluster.pool.str(o.node)) << ','
             << csvField(cluster.pool.str(o.nominated)) << ',' << p->priority << ',' << o.attempts << ','

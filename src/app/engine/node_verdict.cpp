@@ -46,14 +46,7 @@ void SimulationWorker::checkPodOnNode(const QString& podKey, const QString& node
     v.serial = serial;
     v.pod = podKey;
     v.node = node;
-    const qsizetype slash = podKey.indexOf(QLatin1Char('/'));
-    const std::string ns = slash < 0 ? std::string("default") : podKey.left(slash).toStdString();
-    const std::string name = (slash < 0 ? podKey : podKey.mid(slash + 1)).toStdString();
-    const core::Pod* pod = nullptr;
-    if (m_sim) {
-        const core::Sym nsSym = m_cluster->pool.find(ns);
-        if (nsSym != core::kNoSym) pod = m_cluster->findPod(nsSym, name);
-    }
+    const core::Pod* pod = m_sim ? m_cluster->findPod(podKey.toStdString()) : nullptr;
     if (!m_sim) {
         v.error = QStringLiteral("no cluster is loaded");
     } else if (!pod) {

@@ -34,8 +34,7 @@ QString labelValue(const core::Cluster& c, const core::Labels& labels, std::stri
 
 /// The colour group of a pod: its controlling owner, else an app label, else itself.
 QString workloadOf(const core::Cluster& c, const core::Pod& p) {
-    for (const auto& o : p.ownerReferences)
-        if (o.controller) return qs(o.kind) + QLatin1Char('/') + qs(o.name);
+    if (const core::OwnerReference* o = core::controllerOf(p)) return qs(o->kind) + QLatin1Char('/') + qs(o->name);
     if (!p.ownerReferences.empty())
         return qs(p.ownerReferences.front().kind) + QLatin1Char('/') + qs(p.ownerReferences.front().name);
     for (const char* key : {"app.kubernetes.io/name", "app"}) {
@@ -47,17 +46,14 @@ QString workloadOf(const core::Cluster& c, const core::Pod& p) {
 
 /// The workload at the top of the pod's controller chain (Deployment -> ReplicaSet -> pod).
 QString topOwnerOf(const core::Cluster& c, const core::Pod& p) {
-    const core::OwnerReference* ref = nullptr;
-    for (const auto& o : p.ownerReferences)
-        if (o.controller) ref = &o;
+    const core::OwnerReference* ref = core::controllerOf(p);
     QString top;
     for (int depth = 0; ref && depth < 4; ++depth) {
         top = qs(ref->kind) + QLatin1Char('/') + qs(ref->name);
         const core::OwnerReference* next = nullptr;
         for (const auto& w : c.workloads)
             if (w.ns == p.ns && w.name == ref->name && ref->kind == core::workloadKindName(w.kind))
-                for (const auto& o : w.ownerReferences)
-                    if (o.controller) next = &o;
+                if (const core::OwnerReference* o = core::controllerOf(w.ownerReferences)) next = o;
         ref = next;
     }
     return top;
@@ -214,8 +210,7 @@ void SimulationWorker::onTrace(const core::CycleTrace& trace) {
     if (m_cyclePod < 0) return;
     const auto id = static_cast<quint32>(m_cyclePod);
     const core::Pod& pod = m_cluster->pods[id];
-    m_traces.record(id, trace, m_sim->scheduler().frameworkFor(pod), m_sim->outcome(pod).attempts,
-                    m_sim->clock().now());
+    m_traces.record(id, trace, m_sim->outcome(pod).attempts, m_sim->clock().now());
     m_lastCyclePod = m_cyclePod;
     if (m_cyclePod == m_selectedPod) m_selectedTraceDirty = true;
 }
@@ -349,7 +344,7 @@ NodeRow SimulationWorker::nodeRow(quint32 id) const {
     r.labels.reserve(static_cast<qsizetype>(n.labels.size()));
     for (const auto& l : n.labels) r.labels.append({qs(c.pool.str(l.key)), qs(c.pool.str(l.value))});
     std::sort(r.labels.begin(), r.labels.end());
-    if (const core::NodeInfo* info = m_sim->scheduler().cache().nodeInfo(n.nameSym)) {
+    if (const core::NodeInfo* info = m_sim->nodeInfo(n.nameSym)) {
         r.cpuRequested = info->requested().milliCpu;
         r.memRequested = info->requested().memory;
         r.podCount = static_cast<int>(info->podCount());
@@ -390,7 +385,7 @@ PodRow SimulationWorker::podRow(quint32 id) const {
         if (auto it = m_assumedOn.constFind(id); it != m_assumedOn.constEnd()) {
             r.nodeId = static_cast<qint32>(*it);
             r.node = qs(c.nodes[*it].name);
-        } else if (const core::Node* n = c.findNode(m_sim->scheduler().cache().nodeOf(p))) {
+        } else if (const core::Node* n = c.findNode(m_sim->nodeOf(p))) {
             // Assumed during a replay, which runs without the event listener.
             r.nodeId = static_cast<qint32>(n->id);
             r.node = qs(n->name);

@@ -1,17 +1,14 @@
 #include "app/engine/trace_store.h"
 
-#include "core/framework/runtime/framework.h"
-
 namespace berth::app {
 
 namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-QStringList names(const core::Framework* fw, core::ExtensionPoint p) {
+QStringList names(const std::vector<std::string>& plugins) {
     QStringList out;
-    if (!fw) return out;
-    for (const std::string& n : fw->pluginNames(p)) out << qs(n);
+    for (const std::string& n : plugins) out << qs(n);
     return out;
 }
 
@@ -23,12 +20,10 @@ void TraceStore::clear() {
     m_nodeEntries = 0;
 }
 
-void TraceStore::record(quint32 podId, const core::CycleTrace& trace, const core::Framework* fw, int attempt,
-                        qint64 timeNs) {
+void TraceStore::record(quint32 podId, const core::CycleTrace& trace, int attempt, qint64 timeNs) {
     Entry& e = m_entries[podId];
     m_nodeEntries -= e.trace.nodes.size();
     e.trace = trace;
-    e.fw = fw;
     e.attempt = attempt;
     e.timeNs = timeNs;
     e.seq = ++m_seq;
@@ -64,8 +59,8 @@ CycleTraceUi TraceStore::toUi(quint32 podId) const {
     ui.pod = qs(e.trace.pod);
     ui.attempt = e.attempt;
     ui.timeNs = e.timeNs;
-    ui.filterPlugins = names(e.fw, core::ExtensionPoint::Filter);
-    ui.scorePlugins = names(e.fw, core::ExtensionPoint::Score);
+    ui.filterPlugins = names(e.trace.filterPlugins);
+    ui.scorePlugins = names(e.trace.scorePlugins);
     ui.scored = e.trace.scored;
     ui.chosen = qs(e.trace.chosen);
     ui.message = qs(e.trace.message);

@@ -13,10 +13,6 @@
 #include "app/engine/trace_types.h"
 #include "core/trace/cycle_trace.h"
 
-namespace berth::core {
-class Framework;
-}
-
 namespace berth::app {
 
 class TraceStore {
@@ -25,8 +21,8 @@ public:
     static constexpr std::size_t kNodeEntryBudget = 400'000;
 
     void clear();
-    /// Keeps `trace` as `podId`'s newest attempt; `fw` is the pod's profile (for plugin order).
-    void record(quint32 podId, const core::CycleTrace& trace, const core::Framework* fw, int attempt, qint64 timeNs);
+    /// Keeps `trace` as `podId`'s newest attempt (the trace names its profile's plugins).
+    void record(quint32 podId, const core::CycleTrace& trace, int attempt, qint64 timeNs);
     bool contains(quint32 podId) const { return m_entries.count(podId) != 0; }
     /// The pod's newest attempt, or an invalid trace when none is kept.
     CycleTraceUi toUi(quint32 podId) const;
@@ -35,7 +31,6 @@ public:
 private:
     struct Entry {
         core::CycleTrace trace;
-        const core::Framework* fw = nullptr;
         int attempt = 0;
         qint64 timeNs = 0;
         std::uint64_t seq = 0;

@@ -15,6 +15,13 @@
 
 namespace berth::core {
 
+/// An object key as kubectl reads it: "namespace/name", or a bare name in "default".
+struct NamespacedName {
+    std::string_view ns;
+    std::string_view name;
+};
+NamespacedName splitNamespacedName(std::string_view key);
+
 struct Cluster {
     Cluster() = default;
     Cluster(const Cluster&) = delete;
@@ -52,6 +59,8 @@ struct Cluster {
     }
     const Node* findNode(Sym name) const;
     const Pod* findPod(Sym ns, std::string_view name) const;
+    /// The live pod a "namespace/name" key names (see splitNamespacedName), or null.
+    const Pod* findPod(std::string_view key) const;
     const PriorityClass* findPriorityClass(std::string_view name) const {
         for (const auto& pc : priorityClasses)
             if (pc.name == name) return &pc;

@@ -41,6 +41,14 @@ struct OwnerReference {
     bool controller = false;
 };
 
+/// metav1.GetControllerOf: the first owner reference marked controller, or null. (The API
+/// server accepts at most one such reference per object.)
+inline const OwnerReference* controllerOf(const std::vector<OwnerReference>& refs) {
+    for (const auto& r : refs)
+        if (r.controller) return &r;
+    return nullptr;
+}
+
 enum class PodPhase : std::uint8_t { Pending, Running, Succeeded, Failed, Unknown };
 enum class PreemptionPolicy : std::uint8_t { PreemptLowerPriority, Never };
 
@@ -99,6 +107,8 @@ struct Pod {
         bool requestsNothing = false;           // cpu, memory, storage 0 and no scalars
     } derived;
 };
+
+inline const OwnerReference* controllerOf(const Pod& pod) { return controllerOf(pod.ownerReferences); }
 
 inline constexpr std::int64_t kDefaultMilliCpuRequest = 100;
 inline constexpr std::int64_t kDefaultMemoryRequest = 200LL * 1024 * 1024;

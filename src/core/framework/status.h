@@ -25,7 +25,7 @@ enum class Code : std::uint8_t {
 
 const char* codeName(Code c);
 
-class Status {
+class [[nodiscard]] Status {
 public:
     Status() = default;
     explicit Status(Code code) : m_code(code) {}

@@ -31,6 +31,9 @@ struct NodeTrace {
 
 struct CycleTrace {
     std::string pod;  // namespace/name
+    /// The profile's Filter and Score plugins in the order they run: a table's columns.
+    std::vector<std::string> filterPlugins;
+    std::vector<std::string> scorePlugins;
     std::vector<NodeTrace> nodes;  // snapshot order
     bool scored = false;           // >= 2 feasible nodes
     std::string chosen;

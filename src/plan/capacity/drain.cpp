@@ -16,12 +16,6 @@ constexpr core::SimTime kEvictionRetry = 5 * core::kSecond;
 // (injected bind failures) must still end.
 constexpr int kMaxRetryRounds = 720;
 
-const core::OwnerReference* controllerOf(const Pod& pod) {
-    for (const auto& r : pod.ownerReferences)
-        if (r.controller) return &r;
-    return nullptr;
-}
-
 void fail(io::Diagnostics& diags, const char* flag, std::string message) {
     io::Diagnostic d;
     d.file = flag;
@@ -67,7 +61,7 @@ std::vector<std::string> targetNodes(core::Cluster& c, const DrainRequest& reque
 /// kubectl's filters (filters.go makeFilters, plus the safe-to-evict one as an additional
 /// filter): "" to evict, "-" to skip, else why the pod cannot be deleted.
 std::string filterPod(const Pod& pod, const DrainRequest& request) {
-    const core::OwnerReference* owner = controllerOf(pod);
+    const core::OwnerReference* owner = core::controllerOf(pod);
     if (owner && owner->kind == "DaemonSet") return "-";
     if (pod.emptyDirVolume && !request.deleteEmptyDirData) return kLocalStorageRefusal;
     if (!owner && !request.force) return kUnmanagedRefusal;
@@ -159,14 +153,14 @@ private:
             // StatefulSet pod recreated under the same name as disrupted.
             --budget->disruptionsAllowed;
         }
-        const core::OwnerReference* owner = controllerOf(pod);
+        const core::OwnerReference* owner = core::controllerOf(pod);
         const std::string ownerUid = owner ? owner->uid : std::string();
         const std::size_t before = m_c.pods.size();
         DrainAnswer::Eviction e{m_c.podKey(pod), node, {}, {}};
         m_sim.evictPod(pod, "evicted by a drain of node " + node);
         std::uint32_t replacement = kNone;
         for (std::size_t i = before; i < m_c.pods.size() && replacement == kNone; ++i) {
-            const core::OwnerReference* o = controllerOf(m_c.pods[i]);
+            const core::OwnerReference* o = core::controllerOf(m_c.pods[i]);
             if (o && !ownerUid.empty() && o->uid == ownerUid) replacement = static_cast<std::uint32_t>(i);
         }
         if (replacement != kNone) e.replacement = m_c.podKey(m_c.pods[replacement]);

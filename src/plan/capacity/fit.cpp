@@ -14,12 +14,6 @@ namespace {
 // batches (each costs the controllers one pass over the cluster's pods).
 constexpr std::int64_t kMaxBatch = 4096;
 
-const core::OwnerReference* controllerOf(const std::vector<core::OwnerReference>& refs) {
-    for (const auto& r : refs)
-        if (r.controller) return &r;
-    return nullptr;
-}
-
 /// Makes the replicas: copies of a Pod, or more replicas of a workload (its controller
 /// makes them).
 class ReplicaSource {
@@ -85,13 +79,13 @@ private:
     /// Whether the workload controls `pod`, itself or through the ReplicaSet a Deployment owns.
     bool isReplica(const core::Pod& pod) const {
         const core::Workload& t = m_template.workload;
-        const core::OwnerReference* ref = controllerOf(pod.ownerReferences);
+        const core::OwnerReference* ref = core::controllerOf(pod.ownerReferences);
         if (!ref || pod.ns != t.ns) return false;
         if (ref->kind == core::workloadKindName(t.kind)) return ref->name == t.name;
         if (t.kind != core::WorkloadKind::Deployment || ref->kind != "ReplicaSet") return false;
         for (const core::Workload& rs : m_plan.cluster().workloads)
             if (rs.kind == core::WorkloadKind::ReplicaSet && rs.ns == t.ns && rs.name == ref->name) {
-                const core::OwnerReference* owner = controllerOf(rs.ownerReferences);
+                const core::OwnerReference* owner = core::controllerOf(rs.ownerReferences);
                 return owner && owner->kind == "Deployment" && owner->name == t.name;
             }
         return false;

@@ -17,13 +17,6 @@ using core::PodDisruptionBudget;
 using core::Workload;
 using core::WorkloadKind;
 
-/// metav1.GetControllerOf: the owner reference marked controller.
-const OwnerReference* controllerOf(const Pod& pod) {
-    for (const auto& r : pod.ownerReferences)
-        if (r.controller) return &r;
-    return nullptr;
-}
-
 /// The API group of an apiVersion ("apps/v1" -> "apps", "v1" -> "").
 std::string_view groupOf(std::string_view apiVersion) {
     const auto slash = apiVersion.find('/');
@@ -57,9 +50,7 @@ std::optional<ControllerScale> findControllerScale(const Cluster& c, const Owner
         if (const Workload* rc = find(c, WorkloadKind::ReplicationController, ns, ref)) return ControllerScale{rc->uid, rc->replicas};
     if (refersTo(ref, "ReplicaSet", {"apps", "extensions"})) {
         if (const Workload* rs = find(c, WorkloadKind::ReplicaSet, ns, ref)) {
-            const OwnerReference* owner = nullptr;
-            for (const auto& r : rs->ownerReferences)
-                if (r.controller) owner = &r;
+            const OwnerReference* owner = core::controllerOf(rs->ownerReferences);
             if (owner && refersTo(*owner, "Deployment", {"apps", "extensions"})) {
                 if (const Workload* d = find(c, WorkloadKind::Deployment, ns, *owner)) return ControllerScale{d->uid, d->replicas};
             } else if (!owner || owner->kind != "Deployment") {
@@ -83,7 +74,7 @@ std::optional<ControllerScale> findControllerScale(const Cluster& c, const Owner
 std::optional<std::int32_t> expectedScale(const Cluster& c, const std::vector<const Pod*>& pods) {
     std::map<std::string, std::int32_t> scaleByUid;
     for (const Pod* p : pods) {
-        const OwnerReference* ref = controllerOf(*p);
+        const OwnerReference* ref = core::controllerOf(*p);
         if (!ref || scaleByUid.count(ref->uid)) continue;
         const auto found = findControllerScale(c, *ref, p->ns);
         if (!found) return std::nullopt;

@@ -1,6 +1,7 @@
 #include "core/framework/runtime/framework.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -39,6 +40,102 @@ bool implementsPoint(Plugin* p, ExtensionPoint point, const KubeVersion& version
     return implementsType(p, point) && p->hasExtensionPoint(point, version);
 }
 
+/// The plugins a profile names anywhere, each created once (pluginsMap in NewFramework), and
+/// each one's slot.
+struct ProfilePlugins {
+    std::vector<std::unique_ptr<Plugin>> plugins;
+    std::map<std::string, int> slotOf;
+    Plugin* named(const std::string& name) { return plugins[static_cast<std::size_t>(slotOf[name])].get(); }
+};
+
+bool instantiatePlugins(const ProfileConfig& profile, const Registry& registry, Handle& handle, ProfilePlugins& out,
+                        std::string& error) {
+    auto instantiate = [&](const std::string& name) -> bool {
+        if (out.slotOf.count(name)) return true;
+        const PluginFactory* f = registry.find(name);
+        if (!f) {
+            error = "plugin \"" + name + "\" does not exist";
+            return false;
+        }
+        auto plugin = (*f)(profile.args, handle);
+        if (!plugin) {
+            error = "plugin \"" + name + "\" could not be created";
+            return false;
+        }
+        const int slot = static_cast<int>(out.plugins.size());
+        plugin->setSlot(slot);
+        out.plugins.push_back(std::move(plugin));
+        out.slotOf[name] = slot;
+        return true;
+    };
+    for (const auto& p : profile.plugins.multiPoint.enabled)
+        if (!instantiate(p.name)) return false;
+    for (const auto& set : profile.plugins.points)
+        for (const auto& p : set.enabled)
+            if (!instantiate(p.name)) return false;
+    return true;
+}
+
+using PointLists = std::array<std::vector<int>, static_cast<std::size_t>(ExtensionPoint::Count)>;
+
+/// expandMultiPointPlugins (framework/runtime/framework.go) for one extension point: overrides
+/// first (in the point's own order), then multiPoint plugins, then the point's other plugins.
+bool expandMultiPoint(const ProfileConfig& profile, ProfilePlugins& plugins, ExtensionPoint point,
+                      const KubeVersion& version, std::vector<int>& list, std::string& error) {
+    const PluginSet& set = profile.plugins.points[static_cast<int>(point)];
+    std::vector<std::string> enabled;
+    for (const auto& p : set.enabled) {
+        if (!implementsPoint(plugins.named(p.name), point, version)) {
+            error = "plugin \"" + p.name + "\" does not extend " + extensionPointName(point) + " plugin";
+            return false;
+        }
+        if (std::find(enabled.begin(), enabled.end(), p.name) == enabled.end()) enabled.push_back(p.name);
+    }
+    std::set<std::string> disabled;
+    for (const auto& p : set.disabled) disabled.insert(p.name);
+    if (disabled.count("*")) {
+        for (const auto& n : enabled) list.push_back(plugins.slotOf[n]);
+        return true;
+    }
+    std::vector<std::string> multi;
+    std::set<std::string> overrides;
+    for (const auto& p : profile.plugins.multiPoint.enabled) {
+        if (!implementsPoint(plugins.named(p.name), point, version)) continue;
+        if (disabled.count(p.name)) continue;
+        if (std::find(enabled.begin(), enabled.end(), p.name) != enabled.end()) {
+            overrides.insert(p.name);
+            continue;
+        }
+        if (std::find(multi.begin(), multi.end(), p.name) != multi.end()) {
+            error = "plugin \"" + p.name + "\" already registered as \"" + extensionPointName(point) + "Plugin\"";
+            return false;
+        }
+        multi.push_back(p.name);
+    }
+    for (const auto& n : enabled)
+        if (overrides.count(n)) list.push_back(plugins.slotOf[n]);
+    for (const auto& n : multi) list.push_back(plugins.slotOf[n]);
+    for (const auto& n : enabled)
+        if (!overrides.count(n)) list.push_back(plugins.slotOf[n]);
+    return true;
+}
+
+/// Score weights: a weight at score.enabled wins over multiPoint's; 0 means 1.
+std::vector<std::int64_t> scoreWeights(const ProfileConfig& profile, ProfilePlugins& plugins) {
+    std::vector<std::int64_t> weights(plugins.plugins.size(), 0);
+    std::set<std::string> weighted;
+    auto takeWeights = [&](const std::vector<PluginRef>& refs) {
+        for (const auto& p : refs) {
+            if (!implements<ScorePlugin>(plugins.named(p.name)) || weighted.count(p.name)) continue;
+            weighted.insert(p.name);
+            weights[static_cast<std::size_t>(plugins.slotOf[p.name])] = p.weight == 0 ? 1 : p.weight;
+        }
+    };
+    takeWeights(profile.plugins.at(ExtensionPoint::Score).enabled);
+    takeWeights(profile.plugins.multiPoint.enabled);
+    return weights;
+}
+
 }  // namespace
 
 std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const Registry& registry,
@@ -47,91 +144,19 @@ std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const
     fw->m_schedulerName = profile.schedulerName;
     fw->m_percentage = profile.percentageOfNodesToScore;
 
-    // Instantiate every plugin named anywhere once (pluginsMap in NewFramework).
-    std::map<std::string, int> slotOf;
-    auto instantiate = [&](const std::string& name) -> bool {
-        if (slotOf.count(name)) return true;
-        const PluginFactory* f = registry.find(name);
-        if (!f) {
-            error = "plugin \"" + name + "\" does not exist";
-            return false;
-        }
-        auto plugin = (*f)(profile.args, fw->m_handle);
-        if (!plugin) {
-            error = "plugin \"" + name + "\" could not be created";
-            return false;
-        }
-        const int slot = static_cast<int>(fw->m_plugins.size());
-        plugin->setSlot(slot);
-        fw->m_plugins.push_back(std::move(plugin));
-        fw->m_weights.push_back(0);
-        slotOf[name] = slot;
-        return true;
-    };
-    for (const auto& p : profile.plugins.multiPoint.enabled)
-        if (!instantiate(p.name)) return nullptr;
-    for (const auto& set : profile.plugins.points)
-        for (const auto& p : set.enabled)
-            if (!instantiate(p.name)) return nullptr;
-
-    // expandMultiPointPlugins (framework/runtime/framework.go): per point, overrides first (in
-    // the point's own order), then multiPoint plugins, then the point's other plugins.
-    std::vector<int> lists[static_cast<int>(ExtensionPoint::Count)];
-    for (int pi = 0; pi < static_cast<int>(ExtensionPoint::Count); ++pi) {
-        const auto point = static_cast<ExtensionPoint>(pi);
-        const PluginSet& set = profile.plugins.points[pi];
-        std::vector<std::string> enabled;
-        for (const auto& p : set.enabled) {
-            if (!implementsPoint(fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get(), point, fw->m_handle.version)) {
-                error = "plugin \"" + p.name + "\" does not extend " + extensionPointName(point) + " plugin";
-                return nullptr;
-            }
-            if (std::find(enabled.begin(), enabled.end(), p.name) == enabled.end()) enabled.push_back(p.name);
-        }
-        std::set<std::string> disabled;
-        for (const auto& p : set.disabled) disabled.insert(p.name);
-        if (disabled.count("*")) {
-            for (const auto& n : enabled) lists[pi].push_back(slotOf[n]);
-            continue;
-        }
-        std::vector<std::string> multi;
-        std::set<std::string> overrides;
-        for (const auto& p : profile.plugins.multiPoint.enabled) {
-            if (!implementsPoint(fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get(), point, fw->m_handle.version)) continue;
-            if (disabled.count(p.name)) continue;
-            if (std::find(enabled.begin(), enabled.end(), p.name) != enabled.end()) {
-                overrides.insert(p.name);
-                continue;
-            }
-            if (std::find(multi.begin(), multi.end(), p.name) != multi.end()) {
-                error = "plugin \"" + p.name + "\" already registered as \"" + extensionPointName(point) + "Plugin\"";
-                return nullptr;
-            }
-            multi.push_back(p.name);
-        }
-        for (const auto& n : enabled)
-            if (overrides.count(n)) lists[pi].push_back(slotOf[n]);
-        for (const auto& n : multi) lists[pi].push_back(slotOf[n]);
-        for (const auto& n : enabled)
-            if (!overrides.count(n)) lists[pi].push_back(slotOf[n]);
-    }
-
-    // Score weights: a weight at score.enabled wins over multiPoint's; 0 means 1.
-    std::set<std::string> weighted;
-    auto takeWeights = [&](const std::vector<PluginRef>& refs) {
-        for (const auto& p : refs) {
-            Plugin* pl = fw->m_plugins[static_cast<std::size_t>(slotOf[p.name])].get();
-            if (!implements<ScorePlugin>(pl) || weighted.count(p.name)) continue;
-            weighted.insert(p.name);
-            fw->m_weights[static_cast<std::size_t>(slotOf[p.name])] = p.weight == 0 ? 1 : p.weight;
-        }
-    };
-    takeWeights(profile.plugins.at(ExtensionPoint::Score).enabled);
-    takeWeights(profile.plugins.multiPoint.enabled);
+    ProfilePlugins plugins;
+    if (!instantiatePlugins(profile, registry, fw->m_handle, plugins, error)) return nullptr;
+    PointLists lists;
+    for (int pi = 0; pi < static_cast<int>(ExtensionPoint::Count); ++pi)
+        if (!expandMultiPoint(profile, plugins, static_cast<ExtensionPoint>(pi), fw->m_handle.version,
+                              lists[static_cast<std::size_t>(pi)], error))
+            return nullptr;
+    fw->m_weights = scoreWeights(profile, plugins);
+    fw->m_plugins = std::move(plugins.plugins);
 
     auto fill = [&](auto& vec, ExtensionPoint point) {
         using Ptr = typename std::remove_reference_t<decltype(vec)>::value_type;
-        for (int slot : lists[static_cast<int>(point)])
+        for (int slot : lists[static_cast<std::size_t>(point)])
             vec.push_back(dynamic_cast<Ptr>(fw->m_plugins[static_cast<std::size_t>(slot)].get()));
     };
     std::vector<QueueSortPlugin*> queueSort;
@@ -159,7 +184,7 @@ std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const
     fw->m_inBindingCycle.assign(fw->m_plugins.size(), false);
     for (ExtensionPoint point : {ExtensionPoint::Reserve, ExtensionPoint::Permit, ExtensionPoint::PreBind,
                                  ExtensionPoint::Bind, ExtensionPoint::PostBind})
-        for (int slot : lists[static_cast<int>(point)]) fw->m_inBindingCycle[static_cast<std::size_t>(slot)] = true;
+        for (int slot : lists[static_cast<std::size_t>(point)]) fw->m_inBindingCycle[static_cast<std::size_t>(slot)] = true;
     return fw;
 }
 

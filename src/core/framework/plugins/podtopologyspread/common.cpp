@@ -132,12 +132,7 @@ SpreadSelector ConstraintBuilder::defaultSelector(const Pod& pod, const Cluster*
         for (const auto& l : *svc.selector) mergeInto(set, l.key, l.value);
     }
     std::vector<LabelRequirement> extra;
-    const OwnerReference* owner = nullptr;
-    for (const auto& ref : pod.ownerReferences)
-        if (ref.controller) {
-            owner = &ref;
-            break;
-        }
+    const OwnerReference* owner = controllerOf(pod);
     if (owner) {
         // The group/version must match too (rcKind is core/v1, rsKind and ssKind apps/v1). An
         // empty apiVersion is accepted: only Berth-generated pods lack one.

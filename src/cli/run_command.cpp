@@ -1,0 +1,158 @@
+#include "cli/run_command.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include "cli/explain_printer.h"
+#include "cli/plan_input.h"
+#include "core/simulation.h"
+#include "io/event_writer.h"
+#include "io/json_writer.h"
+#include "io/placed_pods_writer.h"
+#include "io/report_writer.h"
+#include "io/trace_writer.h"
+#include "plan/plan.h"
+
+namespace berth::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
+double cpuSeconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+double peakRssMb() {
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    return static_cast<double>(ru.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+void printDiagnostics(const io::Diagnostics& d) {
+    for (const auto& item : d.items) std::cerr << item.toString() << "\n";
+}
+
+/// Opens `path` for writing when one was given; false (with a message) when it cannot.
+bool openOutput(std::ofstream& out, const std::string& path, const char* what) {
+    if (path.empty()) return true;
+    out.open(path, std::ios::out | std::ios::trunc);
+    if (out) return true;
+    std::cerr << "berthctl: cannot write " << what << " file " << path << "\n";
+    return false;
+}
+
+/// When the run was measured: wall and CPU time at the load's end and the run's end.
+struct Timings {
+    Clock::time_point start, loaded, scheduled;
+    double cpuLoaded = 0, cpuScheduled = 0;
+};
+
+int printExplain(const Options& opt, core::Simulation& sim, const std::optional<core::CycleTrace>& explained) {
+    if (explained) {
+        std::cout << formatExplain(*explained);
+        return 0;
+    }
+    const core::Cluster& cluster = sim.cluster();
+    const core::Pod* pod = cluster.findPod(opt.explainPod);
+    if (!pod) {
+        std::cerr << "berthctl: pod " << opt.explainPod << " not found\n";
+        return 1;
+    }
+    std::cout << "Pod " << opt.explainPod << " was not scheduled in this run (state "
+              << core::podStateName(sim.outcome(*pod).state) << ", node " << cluster.pool.str(sim.outcome(*pod).node)
+              << ")\n";
+    return 0;
+}
+
+void printReport(const Options& opt, plan::Plan& thePlan) {
+    core::Simulation& sim = thePlan.sim();
+    switch (opt.output) {
+        case OutputFormat::Table: std::cout << io::reportTable(sim); break;
+        case OutputFormat::Json: std::cout << io::reportJson(sim); break;
+        case OutputFormat::Yaml: std::cout << io::placedPodsYaml(sim, thePlan.load().sourceTexts); break;
+        case OutputFormat::Bindings: std::cout << io::reportBindingsYaml(sim); break;
+        case OutputFormat::Workloads: std::cout << io::placedWorkloadsYaml(sim, thePlan.load().sourceTexts); break;
+        case OutputFormat::Csv: std::cout << io::reportCsv(sim); break;
+        case OutputFormat::None: break;
+    }
+}
+
+void printStats(const core::Cluster& cluster, const core::RunStats& stats, const Timings& t) {
+    std::size_t nodes = 0;
+    for (std::size_t i = 0; i < cluster.nodes.size(); ++i) nodes += cluster.nodeRemoved[i] ? 0 : 1;
+    const double sched = seconds(t.loaded, t.scheduled);
+    const double cpu = t.cpuScheduled - t.cpuLoaded;
+    io::JsonWriter w;
+    w.beginObject();
+    w.key("nodes").value(nodes);
+    w.key("pods").value(cluster.pods.size());
+    w.key("attempts").value(stats.attempts);
+    w.key("scheduled").value(stats.scheduled);
+    w.key("unschedulable").value(stats.unschedulable);
+    w.key("errors").value(stats.errors);
+    w.key("load_seconds").value(seconds(t.start, t.loaded));
+    w.key("schedule_seconds").value(sched);
+    w.key("pods_per_second").value(sched > 0 ? static_cast<double>(stats.attempts) / sched : 0.0);
+    // CPU time of the process while scheduling: on a shared machine the steadier figure.
+    w.key("schedule_cpu_seconds").value(cpu);
+    w.key("pods_per_cpu_second").value(t.cpuScheduled > t.cpuLoaded ? static_cast<double>(stats.attempts) / cpu : 0.0);
+    w.key("peak_rss_mb").value(peakRssMb());
+    w.endObject();
+    std::cerr << w.str() << "\n";
+}
+
+}  // namespace
+
+int runSchedule(const Options& opt) {
+    Timings t;
+    t.start = Clock::now();
+    io::Diagnostics problems;
+    // Controllers create the pods of Deployments, ReplicaSets, StatefulSets, Jobs, DaemonSets.
+    plan::Plan thePlan(planInputFor(opt, problems));
+    printDiagnostics(problems);
+    printDiagnostics(thePlan.load().diagnostics);
+    if (problems.hasErrors() || thePlan.load().diagnostics.hasErrors()) {
+        std::cerr << "berthctl: input errors, nothing scheduled\n";
+        return 1;
+    }
+    if (!thePlan.ok()) {
+        std::cerr << "berthctl: configuration error: " << thePlan.error() << "\n";
+        return 1;
+    }
+    t.loaded = Clock::now();
+    t.cpuLoaded = cpuSeconds();
+    core::Cluster& cluster = thePlan.cluster();
+    core::Simulation& sim = thePlan.sim();
+    sim.scheduler().setTrace(!opt.traceFile.empty() || opt.command == "explain");
+
+    std::ofstream traceOut;
+    if (!openOutput(traceOut, opt.traceFile, "trace")) return 1;
+    std::optional<core::CycleTrace> explained;
+    sim.setTraceListener([&](const core::CycleTrace& trace) {
+        if (traceOut.is_open()) traceOut << io::traceToJsonLine(trace) << "\n";
+        if (opt.command == "explain" && trace.pod == opt.explainPod) explained = trace;
+    });
+    std::ofstream eventsOut;
+    if (!openOutput(eventsOut, opt.eventsFile, "events")) return 1;
+    if (eventsOut.is_open())
+        sim.setEventListener([&](const core::SimEvent& e) { eventsOut << io::eventToJsonLine(e, cluster) << "\n"; });
+    const core::RunStats stats = opt.singlePass ? sim.runSinglePass() : sim.run(opt.untilNs);
+    t.scheduled = Clock::now();
+    t.cpuScheduled = cpuSeconds();
+
+    if (opt.command == "explain") return printExplain(opt, sim, explained);
+    printReport(opt, thePlan);
+    if (opt.stats) printStats(cluster, stats, t);
+    return 0;
+}
+
+}  // namespace berth::cli

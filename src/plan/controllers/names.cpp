@@ -1,0 +1,86 @@
+#include "plan/controllers/names.h"
+
+#include <cstdio>
+
+#include "plan/controllers/workloads.h"
+
+namespace berth::plan {
+namespace detail {
+namespace {
+
+constexpr int kAlphanumsIdxBits = 5;
+constexpr std::uint64_t kAlphanumsIdxMask = (1u << kAlphanumsIdxBits) - 1;
+constexpr int kMaxAlphanumsPerInt = 63 / kAlphanumsIdxBits;
+
+std::uint64_t fnv64(std::string_view s) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (unsigned char c : s) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+std::uint64_t splitmix64(std::uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+}  // namespace
+
+std::string deterministicUid(std::uint64_t seed, std::string_view kind, std::string_view ns,
+                             std::string_view name) {
+    std::string key;
+    key.reserve(kind.size() + ns.size() + name.size() + 2);
+    key.append(kind).push_back('/');
+    key.append(ns).push_back('/');
+    key.append(name);
+    const std::uint64_t a = splitmix64(seed ^ fnv64(key));
+    const std::uint64_t b = splitmix64(a ^ 0x6a09e667f3bcc909ull);
+    char hex[33];
+    std::snprintf(hex, sizeof hex, "%016llx%016llx", static_cast<unsigned long long>(a),
+                  static_cast<unsigned long long>(b));
+    hex[12] = '4';                    // version 4
+    hex[16] = "89ab"[(b >> 62) & 3];  // RFC 4122 variant
+    std::string out(hex, 8);
+    out += '-';
+    out.append(hex + 8, 4);
+    out += '-';
+    out.append(hex + 12, 4);
+    out += '-';
+    out.append(hex + 16, 4);
+    out += '-';
+    out.append(hex + 20, 12);
+    return out;
+}
+
+std::string SuffixGenerator::next(int n) {
+    std::string out;
+    out.reserve(static_cast<std::size_t>(n));
+    std::uint64_t bits = m_rng() >> 1;
+    int remaining = kMaxAlphanumsPerInt;
+    while (static_cast<int>(out.size()) < n) {
+        if (remaining == 0) {
+            bits = m_rng() >> 1;
+            remaining = kMaxAlphanumsPerInt;
+        }
+        const auto idx = static_cast<std::size_t>(bits & kAlphanumsIdxMask);
+        if (idx < kAlphanums.size()) out.push_back(kAlphanums[idx]);
+        bits >>= kAlphanumsIdxBits;
+        --remaining;
+    }
+    return out;
+}
+
+}  // namespace detail
+
+std::string safeEncodeString(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (unsigned char c : s) out.push_back(detail::kAlphanums[c % detail::kAlphanums.size()]);
+    return out;
+}
+
+}  // namespace berth::plan

@@ -1,0 +1,99 @@
+#pragma once
+/// The simulated controller-manager behind expandWorkloads (workloads.h): one pass over the
+/// cluster's workloads, each kind's controller in its own file as upstream has them
+/// (deployment.cpp, replicaset.cpp, statefulset.cpp, job.cpp, daemonset.cpp), the admission
+/// a created pod gets in admission.cpp, and what they share (owned pods, names, surplus
+/// ranking: pkg/controller/controller_utils.go) in workloads.cpp. Internal to the controllers.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/api/cluster.h"
+#include "core/api/version.h"
+#include "io/diagnostics.h"
+#include "plan/controllers/names.h"
+
+namespace berth::plan::detail {
+
+// The controllers' files speak of these constantly.
+using core::Cluster;
+using core::Pod;
+using core::Sym;
+using core::Workload;
+using core::WorkloadKind;
+
+class WorkloadExpander {
+public:
+    WorkloadExpander(core::Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
+                     io::Diagnostics& diags);
+
+    /// Pods the controllers delete because their workload wants fewer (scaled down).
+    std::vector<std::uint32_t> surplus() const { return m_surplus; }
+
+    void run();
+
+private:
+    /// The Priority admission plugin's view of a template: the class it names, the global
+    /// default, or none.
+    struct PriorityDecision {
+        std::string className;
+        std::int32_t value = 0;
+        std::optional<core::PreemptionPolicy> policy;
+    };
+
+    // --- shared (workloads.cpp) ---
+    static std::string nameKey(core::Sym ns, std::string_view name);
+    /// Pods that `w` controls (controller ownerReference of its kind and name; the uid too,
+    /// when both sides have one), still present.
+    std::vector<const core::Pod*> ownedPods(const core::Workload& w) const;
+    /// Whether `count` more pods keep the cluster within kMaxPlannedPods; an error if not.
+    bool roomFor(const core::Workload& w, std::int64_t count, const char* field);
+    /// controller.FilterActivePods: not Succeeded, not Failed, not being deleted.
+    static bool isActive(const core::Pod& p);
+    void warn(const core::Workload& w, std::string message) { report(w, io::Severity::Warning, std::move(message)); }
+    void report(const core::Workload& w, io::Severity severity, std::string message);
+    std::string generateName(core::Sym ns, std::string_view prefix);
+    core::OwnerReference controllerRefTo(const core::Workload& w) const;
+    /// The pod a controller creates from `w`'s template (before per-kind labels).
+    core::Pod podFromTemplate(const core::Workload& w, std::string name, std::string generateNamePrefix);
+    void addPod(core::Pod pod, const PriorityDecision& priority);
+    /// controller.getPodsPrefix: "<name>-".
+    static std::string podsPrefix(const core::Workload& w) { return w.name + "-"; }
+    void deleteSurplus(std::vector<const core::Pod*> active, std::size_t count, bool rankByColocation);
+
+    // --- admission (admission.cpp) ---
+    /// nullopt (and a warning) when the class does not exist: the API server would refuse
+    /// every pod.
+    std::optional<PriorityDecision> resolvePriority(const core::Workload& w);
+    void admit(core::Pod& pod, const PriorityDecision& priority);
+
+    // --- one controller each ---
+    void expandDeployment(std::size_t index);
+    void expandReplicaSet(const core::Workload& w);
+    void expandStatefulSet(const core::Workload& w);
+    void expandJob(core::Workload& w);
+    void expandDaemonSet(const core::Workload& w);
+    void addDaemonTolerations(std::vector<core::Toleration>& tolerations);
+    core::Sym pinnedNode(const core::Pod& p) const;
+    bool shouldRunDaemonPod(const core::Pod& probe, const core::Node& node) const;
+
+    core::Cluster& m_cluster;
+    core::StringPool& m_pool;
+    std::uint64_t m_seed;
+    core::KubeVersion m_version;
+    io::Diagnostics& m_diags;
+    SuffixGenerator m_suffixes;
+    core::Sym m_tcp;
+    core::Sym m_anyIp;
+    std::unordered_set<std::string> m_liveNames;                        // "ns/name"
+    std::unordered_set<std::string> m_takenNames;                       // live or removed
+    std::unordered_map<std::string, std::vector<std::uint32_t>> m_owned;  // controller -> pods
+    std::vector<std::uint32_t> m_surplus;
+};
+
+}  // namespace berth::plan::detail
