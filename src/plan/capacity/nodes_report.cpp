@@ -97,7 +97,9 @@ std::vector<std::string> summary(const NodesAnswer& a) {
     head += "; strategy " + std::string(strategyName(a.strategy)) + ".";
     lines.push_back(head);
     std::string run = plural(a.pendingBefore, "pod was", "pods were") + " pending; ";
-    if (a.verified)
+    if (a.pendingBefore == 0)
+        run = "No pod is pending: there is nothing to add.";
+    else if (a.verified)
         run += "a full run with these nodes placed every pod a pool can take, and one node fewer of any pool leaves a pod pending.";
     else if (!a.stoppedBy.empty())
         run += "NOT VERIFIED: the search stopped at " + a.stoppedBy + ", and pods are left pending.";
