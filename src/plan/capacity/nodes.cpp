@@ -8,6 +8,7 @@
 
 #include "core/simulation.h"
 #include "plan/capacity/node_pool.h"
+#include "plan/cluster_setup.h"
 
 namespace berth::plan::capacity {
 namespace {
@@ -41,6 +42,17 @@ bool keepsApart(const core::Pod& p, core::Sym hostname) {
                        [&](const core::PodAffinityTerm& t) {
                            return t.topologyKey == hostname && t.selector && t.selector->matches(p.labels);
                        });
+}
+
+/// Whether a DaemonSet pod is tied to `node`: its nodeName, or the matchFields term on the
+/// node's name its controller writes.
+bool tiedTo(const core::Pod& p, core::Sym node) {
+    if (p.nodeName == node) return true;
+    if (!p.affinity.node.required) return false;
+    for (const auto& term : p.affinity.node.required->terms)
+        for (const auto& f : term.fields)
+            if (std::find(f.values.begin(), f.values.end(), node) != f.values.end()) return true;
+    return false;
 }
 
 /// A pending pod at the end of a run.
@@ -305,17 +317,25 @@ private:
             }
             representative.emplace(p.signature, p.id);
         }
+        // The controllers make the DaemonSet pods of a probe node, but delete nothing: a
+        // dump whose ReplicaSet asks for fewer pods than it lists (as `berthctl generate`
+        // writes them) would otherwise lose the very pods to check.
+        sim.setReconciler([controllers = controllerReconciler(m_input->seed, m_input->version)](core::Cluster& cl) {
+            controllers(cl);
+            return std::vector<std::uint32_t>{};
+        });
         io::Diagnostics ignored;  // the templates were checked when read
         for (std::size_t p = 0; p < m_pools.size(); ++p) {
             const auto pool = readNodePool(c, m_pools[p].text, m_pools[p].file, m_input->version, ignored);
             const std::string& name = m_names[p].at(0);
             const std::size_t before = c.pods.size();
             sim.addNode(poolNodeCopy(pool->node, name, c.pool));
+            const core::Sym nameSym = c.pool.find(name);
             core::ResourceList room = pool->node.allocatable;
             std::int64_t daemonPods = 0;
             for (std::size_t i = before; i < c.pods.size(); ++i) {
                 const core::OwnerReference* owner = controllerRef(c.pods[i]);
-                if (c.podRemoved[i] || !owner || owner->kind != "DaemonSet") continue;
+                if (c.podRemoved[i] || !owner || owner->kind != "DaemonSet" || !tiedTo(c.pods[i], nameSym)) continue;
                 room.subtract(c.pods[i].derived.requests);
                 ++daemonPods;
             }
