@@ -98,19 +98,24 @@ std::optional<NodePool> readNodePool(core::Cluster& cluster, const std::string& 
     if (!pool.node.pricePerHour.empty()) {
         pool.pricePerHour = parsePrice(pool.node.pricePerHour);
         if (!pool.pricePerHour) {
-            io::Diagnostic d;
-            d.file = file;
-            d.line = pool.node.source.line;
-            d.column = pool.node.source.column;
-            d.kind = "Node";
-            d.name = pool.name;
-            d.message = std::string("metadata.annotations[") + kPriceAnnotation +
-                        "]: a price per hour is a non-negative number, got \"" + pool.node.pricePerHour + "\"";
-            diags.add(std::move(d));
+            diags.add(templateProblem(file, pool.node,
+                                      std::string("metadata.annotations[") + kPriceAnnotation +
+                                          "]: a price per hour is a non-negative number, got \"" + pool.node.pricePerHour + "\""));
             return std::nullopt;
         }
     }
     return pool;
+}
+
+io::Diagnostic templateProblem(const std::string& file, const core::Node& node, std::string message) {
+    io::Diagnostic d;
+    d.file = file;
+    d.line = node.source.line;
+    d.column = node.source.column;
+    d.kind = "Node";
+    d.name = node.name;
+    d.message = std::move(message);
+    return d;
 }
 
 const std::string& PoolNodeNames::at(std::size_t k) {

@@ -34,6 +34,9 @@ struct NodePool {
 std::optional<NodePool> readNodePool(core::Cluster& cluster, const std::string& text, const std::string& file,
                                      const core::KubeVersion& version, io::Diagnostics& diags);
 
+/// A problem with the template `node` read from `file`: file:line: Node name: message.
+io::Diagnostic templateProblem(const std::string& file, const core::Node& node, std::string message);
+
 /// The names of a pool's nodes, in order: `<pool>-<i>` for i = 1, 2, ..., skipping `taken`.
 class PoolNodeNames {
 public:

@@ -219,25 +219,13 @@ private:
             if (!pool) continue;
             auto same = std::find_if(m_pools.begin(), m_pools.end(), [&](const NodePool& p) { return p.name == pool->name; });
             if (same != m_pools.end()) {
-                io::Diagnostic d;
-                d.file = t.file;
-                d.line = pool->node.source.line;
-                d.column = pool->node.source.column;
-                d.kind = "Node";
-                d.name = pool->name;
-                d.message = "a second template for pool " + pool->name + " (the first is " + same->file + ")";
-                diags.add(std::move(d));
+                diags.add(templateProblem(t.file, pool->node,
+                                          "a second template for pool " + pool->name + " (the first is " + same->file + ")"));
                 continue;
             }
             if (strategy == Strategy::Price && !pool->pricePerHour) {
-                io::Diagnostic d;
-                d.file = t.file;
-                d.line = pool->node.source.line;
-                d.column = pool->node.source.column;
-                d.kind = "Node";
-                d.name = pool->name;
-                d.message = std::string("the price strategy needs a price on every template: annotation ") + kPriceAnnotation;
-                diags.add(std::move(d));
+                diags.add(templateProblem(
+                    t.file, pool->node, std::string("the price strategy needs a price on every template: annotation ") + kPriceAnnotation));
                 continue;
             }
             m_pools.push_back(std::move(*pool));
