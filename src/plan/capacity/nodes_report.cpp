@@ -118,8 +118,9 @@ std::string column(const std::string& s, std::size_t width) {
     return s + std::string(s.size() < width ? width - s.size() : 1, ' ');
 }
 
-std::string oneFewer(const NodesAnswer::Pool& p) {
-    if (p.count == 0) return "-";
+/// The one-fewer check, made only once the pods were all placed.
+std::string oneFewer(const NodesAnswer& a, const NodesAnswer::Pool& p) {
+    if (p.count == 0 || !a.stoppedBy.empty()) return "-";
     return plural(p.pendingWithOneFewer, "pod", "pods") + (p.pendingExample.empty() ? "" : " (" + p.pendingExample + ")");
 }
 
@@ -136,7 +137,7 @@ std::string table(const NodesAnswer& a) {
         << column("ONE FEWER LEAVES PENDING", 40) << "NODES\n";
     for (const auto& p : a.pools)
         out << column(p.name, 20) << column(std::to_string(p.count), 7) << column(moneyOrDash(p.pricePerHour), 10)
-            << column(p.count > 0 ? moneyOrDash(p.costPerHour()) : "-", 10) << column(oneFewer(p), 40) << nodeRange(p)
+            << column(p.count > 0 ? moneyOrDash(p.costPerHour()) : "-", 10) << column(oneFewer(a, p), 40) << nodeRange(p)
             << "\n";
     if (!a.unplaceable.empty()) {
         out << "\n" << column("NOT PLACED", 40) << "REASON\n";
@@ -152,7 +153,7 @@ std::string markdown(const NodesAnswer& a) {
     out << "| Pool | Add | Price/h | Cost/h | One fewer leaves pending | Nodes |\n|---|---:|---:|---:|---|---|\n";
     for (const auto& p : a.pools)
         out << "| " << p.name << " | " << p.count << " | " << moneyOrDash(p.pricePerHour) << " | "
-            << (p.count > 0 ? moneyOrDash(p.costPerHour()) : "-") << " | " << oneFewer(p) << " | " << nodeRange(p) << " |\n";
+            << (p.count > 0 ? moneyOrDash(p.costPerHour()) : "-") << " | " << oneFewer(a, p) << " | " << nodeRange(p) << " |\n";
     if (!a.unplaceable.empty()) {
         out << "\n| Not placed | Reason |\n|---|---|\n";
         for (const auto& u : a.unplaceable) out << "| `" << u.pod << "` | " << u.message << " |\n";
