@@ -11,6 +11,8 @@
 #include "plan/capacity/drain_report.h"
 #include "plan/capacity/fit.h"
 #include "plan/capacity/fit_report.h"
+#include "plan/capacity/nodes.h"
+#include "plan/capacity/nodes_report.h"
 
 namespace berth::cli {
 namespace {
@@ -90,6 +92,22 @@ int drain(const Options& opt, plan::Plan& thePlan) {
     return 0;
 }
 
+int nodes(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
+    io::Diagnostics diags;
+    plan::capacity::NodesRequest request;
+    request.strategy = opt.strategy;
+    request.maxNodes = opt.maxNodes;
+    for (const std::string& file : opt.nodeTemplates) {
+        std::string shown;
+        if (auto text = io::readManifestFile(file, diags, shown)) request.templates.push_back({shown, std::move(*text)});
+    }
+    if (diags.hasErrors()) return inputErrors(diags);
+    const auto answer = plan::capacity::howManyNodes(std::move(input), {}, request, diags);
+    if (!answer) return inputErrors(diags);
+    std::cout << plan::capacity::nodesReport(*answer, *plan::capacity::parseReportFormat(opt.outputName));
+    return 0;
+}
+
 }  // namespace
 
 int runCapacity(const Options& opt) {
@@ -105,6 +123,7 @@ int runCapacity(const Options& opt) {
     }
     if (opt.capacityQuestion == "compare") return compare(opt, std::move(input));
     if (opt.capacityQuestion == "drain") return drain(opt, thePlan);
+    if (opt.capacityQuestion == "nodes") return nodes(opt, std::move(input));
     return fit(opt, thePlan);
 }
 

@@ -19,6 +19,9 @@ Usage:
                     [--group-by KEY] [--reference-pod FILE] [flags] [-o table|json|yaml|csv|markdown]
   berthctl capacity drain -f FILE [-f FILE ...] (--node NAME [--node NAME ...] | --selector SELECTOR)
                     [--force] [--delete-emptydir-data] [flags] [-o table|json|yaml|csv|markdown]
+  berthctl capacity nodes -f FILE [-f FILE ...] --node-template FILE [--node-template FILE ...]
+                    [--strategy least-waste|most-pods|least-nodes|price] [--max-nodes N]
+                    [flags] [-o table|json|yaml|csv|markdown]
   berthctl generate [--nodes N] [--pods N] [--zones N] [--workloads N] [--interleave]
                     [--bound N] [--variant basic|anti-affinity|spread|mixed] [-o yaml|json]
                                             (a synthetic cluster on stdout; YAML or a JSON List)
@@ -53,6 +56,14 @@ Commands:
              replace the evicted pods and the scheduler places them, and given up when
              nothing can change any more. Shows each evicted pod, its replacement and where
              it runs, the pods left behind and why, and the pods pending afterwards.
+  capacity nodes
+             How many nodes to add so that every pending pod is placed: each --node-template
+             is one Node describing a pool (its copies are named <pool>-1, <pool>-2, ..., and
+             the cluster's DaemonSets put their pods on them); the pool to grow is picked by
+             --strategy, named after Cluster Autoscaler's expanders (default least-waste).
+             The answer is checked by full scheduling runs: with it every pod a pool can take
+             is placed, and with one node fewer of any pool a pod stays pending. Pods no pool
+             can take are listed with each pool's reason.
 
 Flags:
   -f, --filename FILE                 Kubernetes YAML (multi-document or kind: List); "-" reads
@@ -103,6 +114,10 @@ Flags:
       --force                         capacity drain: evict pods no controller owns, and pods
                                       annotated cluster-autoscaler.kubernetes.io/safe-to-evict=false.
       --delete-emptydir-data          capacity drain: evict pods with emptyDir volumes.
+      --node-template FILE            capacity nodes: one Node, a pool the answer adds copies of
+                                      (annotation berth.dev/price-per-hour: its price). Repeatable.
+      --strategy NAME                 capacity nodes: least-waste, most-pods, least-nodes or price.
+      --max-nodes N                   capacity nodes: add at most N nodes in all.
   -h, --help                          This text.
 
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,
@@ -254,6 +269,17 @@ std::string parseOptions(int argc, char** argv, Options& out) {
         } else if (name == "--selector") {
             if (!(err = needValue(a, v)).empty()) return err;
             out.drainSelector = v;
+        } else if (name == "--node-template") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.nodeTemplates.push_back(v);
+        } else if (name == "--strategy") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            out.strategy = v;
+        } else if (name == "--max-nodes") {
+            if (!(err = needValue(a, v)).empty()) return err;
+            std::int64_t n = 0;
+            if (!parseInt(v, n) || n < 0) return "--max-nodes needs a non-negative integer, got \"" + v + "\"";
+            out.maxNodes = n;
         } else if (name == "--force") {
             out.force = true;
         } else if (name == "--delete-emptydir-data") {
@@ -278,7 +304,7 @@ std::string parseOptions(int argc, char** argv, Options& out) {
     }
     if (out.files.empty()) return "at least one -f FILE is required";
     if (out.command == "capacity") {
-        if (positional.empty()) return "capacity needs a question: fit, compare or drain";
+        if (positional.empty()) return "capacity needs a question: fit, nodes, compare or drain";
         out.capacityQuestion = positional[0];
         if (positional.size() > 1) return "unexpected argument \"" + positional[1] + "\"";
         if (out.capacityQuestion == "fit") {
@@ -287,12 +313,17 @@ std::string parseOptions(int argc, char** argv, Options& out) {
         } else if (out.capacityQuestion == "compare") {
             if (out.compareConfigs.size() < 2) return "capacity compare needs two --config FILE or more";
             out.configFile.clear();  // each compared configuration replaces the plan's
+        } else if (out.capacityQuestion == "nodes") {
+            if (out.nodeTemplates.empty()) return "capacity nodes needs --node-template FILE (one or more)";
+            // An unknown --strategy is an input error of the question (exit 1), as the issue
+            // asks of bad input.
+            out.compareConfigs.clear();
         } else if (out.capacityQuestion == "drain") {
             // Neither or both of --node and --selector is an input error of the question
             // (exit 1, plan::capacity::simulateDrain says so), like an unknown node.
             out.compareConfigs.clear();
         } else {
-            return "unknown capacity question \"" + out.capacityQuestion + "\" (fit, compare or drain)";
+            return "unknown capacity question \"" + out.capacityQuestion + "\" (fit, nodes, compare or drain)";
         }
         if (out.outputName != "table" && out.outputName != "json" && out.outputName != "yaml" &&
             out.outputName != "csv" && out.outputName != "markdown")

@@ -46,6 +46,9 @@ struct Options {
     std::string drainSelector;            // drain --selector
     bool force = false;                   // drain --force
     bool deleteEmptyDirData = false;      // drain --delete-emptydir-data
+    std::vector<std::string> nodeTemplates;  // nodes --node-template (each one)
+    std::string strategy = "least-waste";    // nodes --strategy (checked by the question)
+    std::optional<std::int64_t> maxNodes;    // nodes --max-nodes
     std::string outputName = "table";     // -o as given (capacity has formats of its own)
 };
 

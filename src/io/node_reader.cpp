@@ -47,6 +47,11 @@ void readNode(Reader& r, const DocNode& object, core::Node& node) {
     node.nameSym = r.intern(meta.name);
     node.labels = meta.labels;
     node.source = r.sourceOf(object);
+    // Capacity planning's price of a pool node. Taken as text, checked by the question that
+    // reads it (plan/capacity/node_pool.cpp): a node of a cluster is never rejected for it.
+    if (const DocNode price = field(field(field(object, "metadata"), "annotations"), "berth.dev/price-per-hour");
+        price.isScalar())
+        node.pricePerHour = std::string(price.scalar());
 
     const DocNode spec = field(object, "spec");
     const FieldPath specPath("spec");

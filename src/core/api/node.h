@@ -28,6 +28,9 @@ struct Node {
     ResourceList allocatable;  // capacity when allocatable is absent (API defaulting)
     std::vector<ContainerImage> images;
     SourceRef source;
+    /// metadata.annotations["berth.dev/price-per-hour"] as written ("" when absent): what a
+    /// node of a pool costs, read by `capacity nodes` only; the scheduler never looks at it.
+    std::string pricePerHour;
 };
 
 }  // namespace berth::core
