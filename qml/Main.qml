@@ -2,7 +2,6 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import Berth.App
-import "panels"
 
 ApplicationWindow {
     id: window
@@ -198,63 +197,26 @@ ApplicationWindow {
         title: qsTr("Save session")
         accept: (url, overwrite) => window.controller.saveSession(url, overwrite)
     }
-    PathDialog {
+    ExportDialog {
         id: exportDialog
-        title: qsTr("Export placements")
-        accept: (url, overwrite) => window.controller.exportPlacements(url, format.currentValue, namespaceField.text.trim(), overwrite)
-        ComboBox {
-            id: format
-            Layout.fillWidth: true
-            textRole: "text"
-            valueRole: "value"
-            model: [
-                { value: "pods", text: qsTr("Pods with spec.nodeName (YAML)") },
-                { value: "bindings", text: qsTr("List of v1 Binding (YAML)") },
-                { value: "json", text: qsTr("Placement report (JSON)") },
-                { value: "csv", text: qsTr("Placement report (CSV)") },
-                { value: "workloads", text: qsTr("Workloads (YAML) + <name>.placements.csv beside it") }
-            ]
-        }
-        TextField { id: namespaceField; Layout.fillWidth: true; placeholderText: qsTr("Namespace (empty: all)") }
+        accept: (url, overwrite) => window.controller.exportPlacements(url, exportDialog.format, exportDialog.exportNamespace, overwrite)
     }
-    Dialog {
+    NodePoolDialog {
         id: poolDialog
-        title: qsTr("Add a node pool like %1").arg(window.controller.inspector.selectedNode)
-        modal: true
-        anchors.centerIn: parent
-        standardButtons: Dialog.Ok | Dialog.Cancel
-        onAccepted: window.controller.addNodePool(window.controller.inspector.selectedNode, poolCount.value,
-                                                  poolZone.text.trim(), poolPrefix.text.trim())
-        GridLayout {
-            columns: 2
-            Label { text: qsTr("Nodes") }
-            SpinBox { id: poolCount; from: 1; to: 1000; value: 3; editable: true }
-            Label { text: qsTr("Zone") }
-            TextField { id: poolZone; placeholderText: qsTr("the template's") }
-            Label { text: qsTr("Name prefix") }
-            TextField { id: poolPrefix; text: "pool" }
-        }
+        templateNode: window.controller.inspector.selectedNode
+        onPoolRequested: (templateNode, count, zone, namePrefix) => window.controller.addNodePool(templateNode, count, zone, namePrefix)
     }
     YamlEditorDialog { id: yamlDialog; controller: window.controller }
     VerdictDialog { id: verdictDialog; controller: window.controller }
     NodeLabelsDialog { id: labelsDialog; controller: window.controller }
     NodeTaintsDialog { id: taintsDialog; controller: window.controller }
     ScaleDialog { id: scaleDialog; controller: window.controller }
-    // Scheduler > Configuration…: not modal, so the canvas shows the re-run while it is open.
-    Dialog {
+    SchedulerConfigDialog {
         id: schedulerDialog
-        title: qsTr("Scheduler configuration")
-        modal: false
+        controller: window.controller
         width: Math.min(560, window.width - 40)
         height: Math.min(760, window.height - 40)
-        anchors.centerIn: parent
-        standardButtons: Dialog.Close
-        SchedulerConfigPanel {
-            anchors.fill: parent
-            padding: 0
-            controller: window.controller
-            onPodClicked: (key) => window.selectPod(key)
-        }
+        onPodClicked: (key) => window.selectPod(key)
     }
     RestoreDialog {
         id: restoreDialog

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // Details of the selection. A pod: its facts, then its last attempt as the Filter table

@@ -2,6 +2,7 @@ pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // The scheduler configuration of the session's profile: Score plugins (on/off, weight) and

@@ -19,7 +19,7 @@ QQuickWindow* loadMainWindow(QQmlApplicationEngine& engine, SimulationController
     engine.addImportPath(QStringLiteral("qrc:/qt/qml"));  // not a default import path on Qt 6.4
     initial.insert(QStringLiteral("controller"), QVariant::fromValue(&controller));
     engine.setInitialProperties(initial);
-    engine.load(QUrl(QStringLiteral("qrc:/qt/qml/Berth/qml/Main.qml")));
+    engine.load(QUrl(QStringLiteral("qrc:/qt/qml/Berth/Main.qml")));
     if (engine.rootObjects().isEmpty()) return nullptr;
     return qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
 }

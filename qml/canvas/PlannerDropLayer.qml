@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import Berth
 import Berth.App
 
 // Drops on the canvas: a template tile from the palette (submitted, with a required node

@@ -30,7 +30,9 @@ Dialog {
         const err = p.length === 0 ? qsTr("No file name") : dialog.accept(p.startsWith("file:") ? p : "file://" + p, replace.checked)
         if (err.length > 0) {
             dialog.error = err
-            dialog.open()
+            // Later, not now: Qt 6.4 ignores open() from the accepted handler of the close
+            // under way, and the error was never seen.
+            Qt.callLater(dialog.open)
         }
     }
 

@@ -1,0 +1,23 @@
+import QtQuick
+import QtQuick.Controls
+import Berth
+import Berth.App
+
+// Scheduler > Configuration…: not modal, so the canvas shows the re-run while it is open.
+Dialog {
+    id: dialog
+    required property SimulationController controller
+    /// A pod of the "what moved" list was clicked (namespace/name).
+    signal podClicked(string key)
+
+    title: qsTr("Scheduler configuration")
+    modal: false
+    anchors.centerIn: parent
+    standardButtons: Dialog.Close
+    SchedulerConfigPanel {
+        anchors.fill: parent
+        padding: 0
+        controller: dialog.controller
+        onPodClicked: (key) => dialog.podClicked(key)
+    }
+}
