@@ -75,6 +75,10 @@ Q_SIGNALS:
     void priorityClassesChanged();
     /// The answer to checkPodOnNode: NodeVerdictUi::toVariant().
     void podNodeVerdict(const QVariantMap& verdict);
+    /// An edit was recorded in the history, or refused (the host's editApplied, editFailed):
+    /// the dialog that asked for it closes or shows why.
+    void editApplied(const QString& description);
+    void editFailed(const QString& description, const QString& error);
 
 private:
     /// A workload edit (scale, delete); refused when `kind` is not a workload kind.

@@ -32,6 +32,8 @@ void SimulationController::connectWorker() {
     connect(m_worker, &SimulationWorker::podNodeChecked, &m_planner, &PlannerActions::answerPodOnNode, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::priorityClassesChanged, &m_planner, &PlannerActions::setPriorityClasses,
             Qt::QueuedConnection);
+    connect(this, &SimulationController::editApplied, &m_planner, &PlannerActions::editApplied);
+    connect(this, &SimulationController::editFailed, &m_planner, &PlannerActions::editFailed);
     connect(m_worker, &SimulationWorker::traceReady, &m_inspector, &Inspector::setTrace, Qt::QueuedConnection);
     connect(&m_inspector, &Inspector::podSelectionRequested, m_worker, &SimulationWorker::selectPod, Qt::QueuedConnection);
 }

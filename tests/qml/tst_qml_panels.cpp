@@ -1,6 +1,8 @@
 // Qt Quick Tests of the panels (tests/qml/tst_*.qml). Each QML file gets a fresh engine and,
-// through the BerthTest.TestEnv singleton, its own real SimulationController (worker thread
-// included) and the path of the small test cluster.
+// through the BerthTest.TestEnv singleton, its own `stub` (StubPlanHost: the controller's
+// parts with no worker thread, for the panels that take one of them), its own real
+// SimulationController (worker thread included, for the panels that take the whole
+// controller, and for end-to-end checks) and the path of the small test cluster.
 
 #include <QCoreApplication>
 #include <QHash>
@@ -15,6 +17,7 @@
 #include <memory>
 
 #include "app/simulation_controller.h"
+#include "stub_plan_host.h"
 
 Q_IMPORT_QML_PLUGIN(Berth_AppPlugin)
 Q_IMPORT_QML_PLUGIN(BerthPlugin)
@@ -22,10 +25,16 @@ Q_IMPORT_QML_PLUGIN(BerthPlugin)
 /// What a QML test needs: a controller and the test data.
 class TestEnv : public QObject {
     Q_OBJECT
+    Q_PROPERTY(StubPlanHost* stub READ stub CONSTANT)
     Q_PROPERTY(berth::app::SimulationController* controller READ controller CONSTANT)
     Q_PROPERTY(QUrl smallCluster READ smallCluster CONSTANT)
 public:
-    berth::app::SimulationController* controller() { return &m_controller; }
+    StubPlanHost* stub() { return &m_stub; }
+    /// Made on first use: a test that needs only the stub starts no worker thread.
+    berth::app::SimulationController* controller() {
+        if (!m_controller) m_controller = std::make_unique<berth::app::SimulationController>();
+        return m_controller.get();
+    }
     static QUrl smallCluster() { return QUrl::fromLocalFile(QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml")); }
 
     /// A long operation the test plays the worker side of: listed in controller.operations,
@@ -34,7 +43,7 @@ public:
         auto p = std::make_shared<berth::core::Progress>();
         p->start(berth::core::Progress::Phase::Scheduling, static_cast<std::uint64_t>(total));
         p->add(static_cast<std::uint64_t>(done));
-        const int id = m_controller.operations()->begin(title, p);
+        const int id = controller()->operations()->begin(title, p);
         m_operations.insert(id, p);
         return id;
     }
@@ -49,7 +58,8 @@ public:
     }
 
 private:
-    berth::app::SimulationController m_controller;
+    StubPlanHost m_stub;
+    std::unique_ptr<berth::app::SimulationController> m_controller;
     QHash<int, std::shared_ptr<berth::core::Progress>> m_operations;
 };
 

@@ -13,7 +13,7 @@ Item {
     QueuePanel {
         id: panel
         anchors.fill: parent
-        controller: TestEnv.controller
+        queue: TestEnv.controller.queue
     }
 
     TestCase {
@@ -21,7 +21,7 @@ Item {
         when: windowShown
 
         function initTestCase() {
-            TestEnv.controller.load([TestEnv.smallCluster])
+            TestEnv.controller.session.load([TestEnv.smallCluster])
             tryCompare(TestEnv.controller, "loaded", true, 10000)
         }
 
