@@ -8,7 +8,7 @@ ListView {
     required property EventLogModel events
     // Only while shown: hidden in its tab, a ListView still lays out the rows that each batch
     // shifts in, which is GUI-thread time for nothing while the core runs flat out.
-    model: visible ? panel.events : null
+    model: visible ? log.events : null
     clip: true
     // Following the tail scrolls a screenful of new rows in per batch: reuse the delegates.
     reuseItems: true

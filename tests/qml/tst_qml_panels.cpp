@@ -16,6 +16,8 @@
 
 #include <memory>
 
+#include "app/models/event_log_model.h"
+#include "app/models/queue_model.h"
 #include "app/simulation_controller.h"
 #include "stub_plan_host.h"
 
@@ -28,8 +30,44 @@ class TestEnv : public QObject {
     Q_PROPERTY(StubPlanHost* stub READ stub CONSTANT)
     Q_PROPERTY(berth::app::SimulationController* controller READ controller CONSTANT)
     Q_PROPERTY(QUrl smallCluster READ smallCluster CONSTANT)
+    /// Models on their own, for the panels that take one (no controller, no worker thread).
+    Q_PROPERTY(berth::app::QueueModel* queue READ queue CONSTANT)
+    Q_PROPERTY(berth::app::EventLogModel* events READ events CONSTANT)
 public:
     StubPlanHost* stub() { return &m_stub; }
+    berth::app::QueueModel* queue() { return &m_queue; }
+    berth::app::EventLogModel* events() { return &m_events; }
+    /// Fills `queue` as the worker would: rows of {key, queue, attempts, reason}.
+    Q_INVOKABLE void setQueue(const QVariantList& rows) {
+        QList<berth::app::QueueRow> out;
+        for (const QVariant& v : rows) {
+            const QVariantMap m = v.toMap();
+            berth::app::QueueRow r;
+            r.podId = static_cast<quint32>(out.size());
+            r.key = m.value(QStringLiteral("key")).toString();
+            r.queue = m.value(QStringLiteral("queue")).toString();
+            r.attempts = m.value(QStringLiteral("attempts")).toInt();
+            r.reason = m.value(QStringLiteral("reason")).toString();
+            out << r;
+        }
+        m_queue.reset(out);
+    }
+    /// Appends events as a batch would: {time (s), type, pod, node, message}.
+    Q_INVOKABLE void appendEvents(const QVariantList& events) {
+        QList<berth::app::EventRow> out;
+        for (const QVariant& v : events) {
+            const QVariantMap m = v.toMap();
+            berth::app::EventRow e;
+            e.sequence = m_eventSequence++;
+            e.timeNs = static_cast<qint64>(m.value(QStringLiteral("time")).toDouble() * 1e9);
+            e.type = m.value(QStringLiteral("type")).toString();
+            e.pod = m.value(QStringLiteral("pod")).toString();
+            e.node = m.value(QStringLiteral("node")).toString();
+            e.message = m.value(QStringLiteral("message")).toString();
+            out << e;
+        }
+        m_events.append(out);
+    }
     /// Made on first use: a test that needs only the stub starts no worker thread.
     berth::app::SimulationController* controller() {
         if (!m_controller) m_controller = std::make_unique<berth::app::SimulationController>();
@@ -59,6 +97,9 @@ public:
 
 private:
     StubPlanHost m_stub;
+    berth::app::QueueModel m_queue;
+    berth::app::EventLogModel m_events;
+    quint64 m_eventSequence = 0;
     std::unique_ptr<berth::app::SimulationController> m_controller;
     QHash<int, std::shared_ptr<berth::core::Progress>> m_operations;
 };
