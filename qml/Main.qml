@@ -15,35 +15,35 @@ ApplicationWindow {
     visible: true
     title: controller.source.length > 0 ? qsTr("Berth — %1").arg(controller.source) : qsTr("Berth")
 
-    // View > Theme: the Fusion palette of each theme (light: Fusion's own colours).
+    // View > Theme: AppPalette's colours for the controls, the panels and the canvas.
     AppearanceSettings {
         id: appearance
         Component.onCompleted: applyOverrides(window.themeOverride, window.groupByOverride)
     }
     readonly property bool dark: appearance.dark
-    Binding { target: Theme; property: "dark"; value: window.dark }  // the panels' colours
-    palette.window: dark ? "#2b2e33" : "#efefef"
-    palette.windowText: dark ? "#e6e9ee" : "#000000"
-    palette.base: dark ? "#1f2227" : "#ffffff"
-    palette.alternateBase: dark ? "#282c32" : "#f7f7f7"
-    palette.text: dark ? "#e6e9ee" : "#000000"
-    palette.button: dark ? "#363b42" : "#efefef"
-    palette.buttonText: dark ? "#e6e9ee" : "#000000"
-    palette.brightText: "#ffffff"
-    palette.highlight: dark ? "#2f6fc9" : "#308cc6"
-    palette.highlightedText: "#ffffff"
-    palette.toolTipBase: dark ? "#2b2f36" : "#ffffdc"
-    palette.toolTipText: dark ? "#e6e9ee" : "#000000"
-    palette.placeholderText: dark ? "#8a919c" : "#7f7f7f"
-    palette.light: dark ? "#4a5059" : "#ffffff"
-    palette.midlight: dark ? "#3d424a" : "#cacaca"
-    palette.mid: dark ? "#4a5059" : "#b8b8b8"
-    palette.dark: dark ? "#17191d" : "#9f9f9f"
-    palette.shadow: dark ? "#0d0e10" : "#767676"
-    palette.link: dark ? "#6cb0ff" : "#0000ff"
-    palette.disabled.windowText: dark ? "#6d737c" : "#bebebe"
-    palette.disabled.text: dark ? "#6d737c" : "#bebebe"
-    palette.disabled.buttonText: dark ? "#6d737c" : "#bebebe"
+    Binding { target: AppPalette; property: "dark"; value: window.dark }
+    palette.window: AppPalette.controls.window
+    palette.windowText: AppPalette.controls.windowText
+    palette.base: AppPalette.controls.base
+    palette.alternateBase: AppPalette.controls.alternateBase
+    palette.text: AppPalette.controls.text
+    palette.button: AppPalette.controls.button
+    palette.buttonText: AppPalette.controls.buttonText
+    palette.brightText: AppPalette.controls.brightText
+    palette.highlight: AppPalette.controls.highlight
+    palette.highlightedText: AppPalette.controls.highlightedText
+    palette.toolTipBase: AppPalette.controls.toolTipBase
+    palette.toolTipText: AppPalette.controls.toolTipText
+    palette.placeholderText: AppPalette.controls.placeholderText
+    palette.light: AppPalette.controls.light
+    palette.midlight: AppPalette.controls.midlight
+    palette.mid: AppPalette.controls.mid
+    palette.dark: AppPalette.controls.dark
+    palette.shadow: AppPalette.controls.shadow
+    palette.link: AppPalette.controls.link
+    palette.disabled.windowText: AppPalette.controls.disabledWindowText
+    palette.disabled.text: AppPalette.controls.disabledText
+    palette.disabled.buttonText: AppPalette.controls.disabledButtonText
 
     menuBar: PlannerMenuBar {
         session: window.controller.session

@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import Berth
 import Berth.App
 
 // The cluster canvas plus its chrome: labels drawn in world coordinates under the canvas's
@@ -105,7 +106,7 @@ Item {
                 id: entry
                 required property var modelData
                 spacing: 4
-                Rectangle { width: 12; height: 8; color: entry.modelData.color; border.color: "#999"; anchors.verticalCenter: parent.verticalCenter }
+                Rectangle { width: 12; height: 8; color: entry.modelData.color; border.color: AppPalette.swatchBorder; anchors.verticalCenter: parent.verticalCenter }
                 Text { text: entry.modelData.label; font.pixelSize: 11; color: canvas.legendInk }
             }
         }

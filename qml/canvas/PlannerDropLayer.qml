@@ -60,7 +60,7 @@ Item {
         width: hint.implicitWidth + 14
         height: hint.implicitHeight + 8
         radius: 4
-        color: "#2b2f36"
+        color: AppPalette.dragChip
         opacity: 0.9
         Label {
             id: hint

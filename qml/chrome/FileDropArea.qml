@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import Berth
 import Berth.App
 
 // Files dropped anywhere on the window open as File > Open would (session files as
@@ -23,7 +24,7 @@ DropArea {
         anchors.fill: parent
         visible: area.containsDrag
         color: Qt.rgba(0.12, 0.44, 0.92, 0.12)
-        border.color: "#1f6feb"
+        border.color: AppPalette.dropBorder
         border.width: 3
         Label {
             anchors.centerIn: parent

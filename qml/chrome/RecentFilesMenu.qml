@@ -17,10 +17,10 @@ Menu {
         delegate: MenuItem {
             required property int index
             required property string label
-            required property string kind
+            required property int kind  // RecentFiles.Kind
             required property bool exists
             required property string fullPaths
-            text: (kind === "session" ? qsTr("Session: %1") : "%1").arg(label) + (exists ? "" : qsTr("  (missing)"))
+            text: (kind === RecentFiles.Session ? qsTr("Session: %1") : "%1").arg(label) + (exists ? "" : qsTr("  (missing)"))
             // (not `menu`: a MenuItem has a property of that name)
             enabled: exists && !root.session.busy
             onTriggered: root.session.openRecent(index)

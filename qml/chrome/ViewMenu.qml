@@ -16,23 +16,23 @@ Menu {
         MenuItem {
             text: qsTr("Light")
             checkable: true
-            checked: root.appearance.theme === "light"
+            checked: root.appearance.theme === AppearanceSettings.Light
             ButtonGroup.group: themes
-            onTriggered: root.appearance.theme = "light"
+            onTriggered: root.appearance.theme = AppearanceSettings.Light
         }
         MenuItem {
             text: qsTr("Dark")
             checkable: true
-            checked: root.appearance.theme === "dark"
+            checked: root.appearance.theme === AppearanceSettings.Dark
             ButtonGroup.group: themes
-            onTriggered: root.appearance.theme = "dark"
+            onTriggered: root.appearance.theme = AppearanceSettings.Dark
         }
         MenuItem {
             text: qsTr("System")
             checkable: true
-            checked: root.appearance.theme === "system"
+            checked: root.appearance.theme === AppearanceSettings.System
             ButtonGroup.group: themes
-            onTriggered: root.appearance.theme = "system"
+            onTriggered: root.appearance.theme = AppearanceSettings.System
         }
     }
     Menu {

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // Edits a node's labels as a key/value table. The syntax is checked by the controller (the
@@ -91,7 +92,7 @@ Dialog {
             Layout.fillWidth: true
             visible: text.length > 0
             text: dialog.problems.join("\n")
-            color: Theme.error
+            color: AppPalette.error
             wrapMode: Text.Wrap
             maximumLineCount: 5
             elide: Text.ElideRight

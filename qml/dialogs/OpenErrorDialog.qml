@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // Tells why an open (File > Open, Open Recent, a drop) was refused: each problem with its
@@ -46,7 +47,7 @@ Dialog {
             wrapMode: Text.WrapAnywhere
             font.family: "monospace"
             font.pixelSize: 12
-            color: Theme.error
+            color: AppPalette.error
         }
     }
 }

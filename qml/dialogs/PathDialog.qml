@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // Asks for a file path (QtQuick.Dialogs is not a dependency). `accept(path, overwrite)` is
@@ -52,7 +53,7 @@ Dialog {
         Label {
             visible: dialog.error.length > 0
             text: dialog.error
-            color: Theme.error
+            color: AppPalette.error
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // The answer to a pending pod dropped on a node: does it pass every filter there now, and if
@@ -49,7 +50,7 @@ Dialog {
             wrapMode: Text.Wrap
             font.bold: true
             font.pixelSize: 14
-            color: !dialog.answered ? palette.text : dialog.fits ? Theme.good : Theme.bad
+            color: !dialog.answered ? palette.text : dialog.fits ? AppPalette.good : AppPalette.bad
             text: !dialog.answered ? qsTr("Asking the scheduler's filters…")
                 : dialog.failed ? qsTr("Cannot check: %1").arg(dialog.verdict.error)
                 : dialog.fits ? qsTr("Fits: %1 passes every filter on %2 now.").arg(dialog.pod).arg(dialog.node)
@@ -89,16 +90,16 @@ Dialog {
                     Layout.preferredWidth: 40
                     Layout.preferredHeight: 16
                     radius: 3
-                    color: pluginRow.modelData.verdict === "pass" ? Theme.pass : pluginRow.modelData.verdict === "fail" ? Theme.fail : Theme.skip
+                    color: pluginRow.modelData.verdict === "pass" ? AppPalette.pass : pluginRow.modelData.verdict === "fail" ? AppPalette.fail : AppPalette.skip
                     Label {
                         anchors.centerIn: parent
                         text: pluginRow.modelData.verdict
                         font.pixelSize: 10
-                        color: Theme.text
+                        color: AppPalette.text
                     }
                 }
                 Label { text: pluginRow.modelData.plugin; Layout.preferredWidth: 170; elide: Text.ElideRight }
-                Label { text: pluginRow.modelData.reason; Layout.fillWidth: true; elide: Text.ElideRight; color: Theme.bad }
+                Label { text: pluginRow.modelData.reason; Layout.fillWidth: true; elide: Text.ElideRight; color: AppPalette.bad }
             }
         }
 

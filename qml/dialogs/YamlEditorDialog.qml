@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // Paste or type Kubernetes objects; they are checked as you type (file:line:col messages)
@@ -44,7 +45,7 @@ Dialog {
             Layout.fillWidth: true
             visible: text.length > 0
             text: dialog.refusal.length > 0 ? dialog.refusal : dialog.problems.join("\n")
-            color: Theme.error
+            color: AppPalette.error
             wrapMode: Text.Wrap
             maximumLineCount: 6
             elide: Text.ElideRight

@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import Berth
 import Berth.App
 
 // A scrollable table of one attempt (the Filter or Score table) with a header row and the
@@ -28,14 +29,14 @@ Item {
             required property string display
             implicitHeight: 22
             implicitWidth: 60
-            color: Theme.header
-            border.color: Theme.border
+            color: AppPalette.header
+            border.color: AppPalette.border
             Text {
                 anchors.fill: parent
                 anchors.leftMargin: 4
                 verticalAlignment: Text.AlignVCenter
                 text: parent.display
-                color: Theme.text
+                color: AppPalette.text
                 font.pixelSize: 11
                 font.bold: true
                 elide: Text.ElideRight
@@ -63,11 +64,11 @@ Item {
             readonly property bool winner: model.winner === true
             implicitHeight: 20
             color: root.heatColumn >= 0
-                   ? (cell.column === root.heatColumn && model.heat !== undefined ? (Theme.dark ? Qt.rgba(0.25 + 0.5 * model.heat, 0.23 + 0.2 * model.heat, 0.14, 1)
+                   ? (cell.column === root.heatColumn && model.heat !== undefined ? (AppPalette.dark ? Qt.rgba(0.25 + 0.5 * model.heat, 0.23 + 0.2 * model.heat, 0.14, 1)
                                  : Qt.rgba(1, 0.96 - 0.35 * model.heat, 0.78 - 0.6 * model.heat, 1))
-                      : cell.winner ? Theme.pass : Theme.cell)
+                      : cell.winner ? AppPalette.pass : AppPalette.cell)
                    : root.cellColor(model.verdict)
-            border.color: Theme.cellBorder
+            border.color: AppPalette.cellBorder
             Text {
                 anchors.fill: parent
                 anchors.leftMargin: 4
@@ -76,7 +77,7 @@ Item {
                 text: cell.model.display === undefined ? "" : String(cell.model.display)
                 font.pixelSize: 11
                 font.bold: cell.column === 0 && cell.winner
-                color: cell.model.verdict === "fail" ? Theme.bad : cell.model.verdict === "notrun" || cell.model.verdict === "skip" ? Theme.muted : Theme.text
+                color: cell.model.verdict === "fail" ? AppPalette.bad : cell.model.verdict === "notrun" || cell.model.verdict === "skip" ? AppPalette.muted : AppPalette.text
                 elide: Text.ElideRight
             }
         }

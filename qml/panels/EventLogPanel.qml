@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import Berth
 import Berth.App
 
 // The event stream, newest at the bottom; follows the tail unless the user scrolled up.
@@ -29,7 +30,7 @@ ListView {
         font.pixelSize: 11
         textFormat: Text.PlainText
         text: time.toFixed(3) + "s  " + type + "  " + pod + (node.length ? " → " + node : "") + (message.length ? "  " + message : "")
-        color: type === "PodUnschedulable" || type === "PodSchedulerError" ? Theme.bad
-             : type === "PodBound" ? Theme.good : Theme.text
+        color: type === "PodUnschedulable" || type === "PodSchedulerError" ? AppPalette.bad
+             : type === "PodBound" ? AppPalette.good : AppPalette.text
     }
 }

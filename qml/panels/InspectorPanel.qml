@@ -25,7 +25,7 @@ Pane {
     function gib(b) { return (b / 1073741824).toFixed(1) }
 
     padding: 6
-    background: Rectangle { color: Theme.panel; border.color: Theme.border }
+    background: Rectangle { color: AppPalette.panel; border.color: AppPalette.border }
 
     ColumnLayout {
         anchors.fill: parent
@@ -34,7 +34,7 @@ Pane {
         Label {
             visible: !panel.showPod && !panel.showNode
             text: qsTr("Click a node or a pod on the canvas, or a pod in the queue.")
-            color: Theme.muted
+            color: AppPalette.muted
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }
@@ -46,20 +46,20 @@ Pane {
             columnSpacing: 8
             rowSpacing: 1
             Layout.fillWidth: true
-            Label { text: qsTr("Pod"); color: Theme.muted }
+            Label { text: qsTr("Pod"); color: AppPalette.muted }
             Label { objectName: "podKey"; text: panel.pod.key || ""; font.bold: true; Layout.fillWidth: true; Layout.columnSpan: 3; elide: Text.ElideMiddle }
-            Label { text: qsTr("Phase"); color: Theme.muted }
+            Label { text: qsTr("Phase"); color: AppPalette.muted }
             Label { text: (panel.pod.phase || "") + (panel.pod.queue ? qsTr(" (%1)").arg(panel.pod.queue) : "") + (panel.pod.node ? qsTr(" on %1").arg(panel.pod.node) : ""); Layout.columnSpan: 3; Layout.fillWidth: true; elide: Text.ElideRight }
-            Label { text: qsTr("Requests"); color: Theme.muted }
+            Label { text: qsTr("Requests"); color: AppPalette.muted }
             Label { text: qsTr("cpu %1m · mem %2 MiB").arg(panel.pod.cpu || 0).arg(Math.round((panel.pod.memory || 0) / 1048576)); Layout.fillWidth: true }
-            Label { text: qsTr("Priority"); color: Theme.muted }
+            Label { text: qsTr("Priority"); color: AppPalette.muted }
             Label { text: String(panel.pod.priority || 0) }
         }
         Label {
             objectName: "traceSummary"
             visible: panel.showPod
             text: panel.inspector.hasTrace ? panel.inspector.summary : qsTr("No attempt recorded yet: step or play to schedule it.")
-            color: panel.inspector.hasTrace && panel.inspector.chosen.length === 0 ? Theme.bad : Theme.text
+            color: panel.inspector.hasTrace && panel.inspector.chosen.length === 0 ? AppPalette.bad : AppPalette.text
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }
@@ -83,7 +83,7 @@ Pane {
                 firstColumnWidth: 96
                 columnWidth: function(column) { return column === 0 ? 96 : column === 1 ? 124 : column === 2 ? 260 : 92 }
                 cellColor: function(verdict) {
-                    return verdict === "pass" ? Theme.pass : verdict === "fail" ? Theme.fail : verdict === "skip" || verdict === "notrun" ? Theme.skip : Theme.cell
+                    return verdict === "pass" ? AppPalette.pass : verdict === "fail" ? AppPalette.fail : verdict === "skip" || verdict === "notrun" ? AppPalette.skip : AppPalette.cell
                 }
             }
 
@@ -92,14 +92,14 @@ Pane {
                 Label {
                     visible: !panel.inspector.scored
                     text: qsTr("Scoring was skipped: fewer than two nodes fit.")
-                    color: Theme.muted
+                    color: AppPalette.muted
                     wrapMode: Text.Wrap
                     Layout.fillWidth: true
                 }
                 Label {
                     visible: panel.inspector.scored
                     text: qsTr("Per plugin: raw → normalized ×weight = weighted")
-                    color: Theme.muted
+                    color: AppPalette.muted
                     font.pixelSize: 11
                 }
                 TraceTable {
@@ -122,13 +122,13 @@ Pane {
                     text: panel.inspector.fitError
                     wrapMode: Text.Wrap
                     Layout.fillWidth: true
-                    color: Theme.bad
+                    color: AppPalette.bad
                 }
                 Label {
                     objectName: "whyHeader"
                     text: panel.inspector.whyPending.count > 0 ? qsTr("Rejections across %1 nodes:").arg(panel.inspector.nodeCount)
                                                                 : qsTr("No node rejected this pod.")
-                    color: Theme.muted
+                    color: AppPalette.muted
                 }
                 ListView {
                     id: whyList
@@ -147,7 +147,7 @@ Pane {
                         spacing: 6
                         Label { text: String(why.count); font.bold: true; Layout.preferredWidth: 30; horizontalAlignment: Text.AlignRight }
                         Label { text: why.reason; Layout.fillWidth: true; elide: Text.ElideRight }
-                        Label { text: why.plugin; color: Theme.muted; font.pixelSize: 11 }
+                        Label { text: why.plugin; color: AppPalette.muted; font.pixelSize: 11 }
                     }
                 }
             }
@@ -160,20 +160,20 @@ Pane {
             columnSpacing: 8
             rowSpacing: 2
             Layout.fillWidth: true
-            Label { text: qsTr("Node"); color: Theme.muted }
+            Label { text: qsTr("Node"); color: AppPalette.muted }
             Label { objectName: "nodeName"; text: (panel.node.name || "") + (panel.node.cordoned ? qsTr(" (cordoned)") : ""); font.bold: true }
-            Label { text: qsTr("Zone / pool"); color: Theme.muted }
+            Label { text: qsTr("Zone / pool"); color: AppPalette.muted }
             Label { text: (panel.node.zone || "—") + " / " + (panel.node.pool || "—") }
-            Label { text: qsTr("CPU"); color: Theme.muted }
-            UsageBar { used: panel.node.cpuRequested || 0; total: panel.node.cpuAllocatable || 0; color: "#2f80d1"
+            Label { text: qsTr("CPU"); color: AppPalette.muted }
+            UsageBar { used: panel.node.cpuRequested || 0; total: panel.node.cpuAllocatable || 0; color: AppPalette.cpu
                        text: qsTr("%1 of %2 cores").arg(panel.cores(used)).arg(panel.cores(total)) }
-            Label { text: qsTr("Memory"); color: Theme.muted }
-            UsageBar { used: panel.node.memRequested || 0; total: panel.node.memAllocatable || 0; color: "#8a5cd6"
+            Label { text: qsTr("Memory"); color: AppPalette.muted }
+            UsageBar { used: panel.node.memRequested || 0; total: panel.node.memAllocatable || 0; color: AppPalette.memory
                        text: qsTr("%1 of %2 GiB").arg(panel.gib(used)).arg(panel.gib(total)) }
-            Label { text: qsTr("Pods"); color: Theme.muted }
-            UsageBar { used: panel.node.podCount || 0; total: panel.node.podsAllocatable || 0; color: "#5a8f5a"
+            Label { text: qsTr("Pods"); color: AppPalette.muted }
+            UsageBar { used: panel.node.podCount || 0; total: panel.node.podsAllocatable || 0; color: AppPalette.podSlots
                        text: qsTr("%1 of %2").arg(used).arg(total) }
-            Label { text: qsTr("Taints"); color: Theme.muted; visible: (panel.node.taints || "").length > 0 }
+            Label { text: qsTr("Taints"); color: AppPalette.muted; visible: (panel.node.taints || "").length > 0 }
             Label { text: panel.node.taints || ""; visible: text.length > 0; wrapMode: Text.Wrap; Layout.fillWidth: true }
         }
         ListView {

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // Narration for training: the step on show in a sentence or two, with the upstream stage it
@@ -10,7 +11,7 @@ Pane {
     required property SimulationController controller
     readonly property CyclePlayback cycle: controller.cycle
     padding: 8
-    background: Rectangle { color: Theme.note; border.color: Theme.noteBorder }
+    background: Rectangle { color: AppPalette.note; border.color: AppPalette.noteBorder }
 
     RowLayout {
         anchors.fill: parent
@@ -31,12 +32,12 @@ Pane {
                     visible: panel.cycle.active
                     text: panel.cycle.stage
                     font.family: "monospace"
-                    color: Theme.noteTitle
+                    color: AppPalette.noteTitle
                 }
                 Label {
                     visible: panel.cycle.active && panel.cycle.pod.length > 0
                     text: panel.cycle.pod
-                    color: Theme.muted
+                    color: AppPalette.muted
                     elide: Text.ElideMiddle
                     Layout.fillWidth: true
                 }
@@ -49,7 +50,7 @@ Pane {
                 elide: Text.ElideRight
                 text: panel.cycle.active ? panel.cycle.narration
                     : qsTr("Press N (or →) to step one extension point: queue pop, filter, score, select, assume, bind. Shift+N steps a whole pod; Space plays.")
-                color: panel.cycle.active ? Theme.text : Theme.muted
+                color: panel.cycle.active ? AppPalette.text : AppPalette.muted
             }
         }
         Button {

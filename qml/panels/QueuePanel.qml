@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // The scheduling queue: activeQ in pop order, backoffQ with time left, the unschedulable
@@ -22,9 +23,9 @@ Pane {
             Layout.fillWidth: true
             Layout.margins: 6
             spacing: 10
-            Label { objectName: "activeLabel"; text: qsTr("active %1").arg(panel.queue.activeCount); color: Theme.good; font.bold: true }
-            Label { text: qsTr("backoff %1").arg(panel.queue.backoffCount); color: Theme.warn; font.bold: true }
-            Label { objectName: "unschedulableLabel"; text: qsTr("unschedulable %1").arg(panel.queue.unschedulableCount); color: Theme.bad; font.bold: true }
+            Label { objectName: "activeLabel"; text: qsTr("active %1").arg(panel.queue.activeCount); color: AppPalette.good; font.bold: true }
+            Label { text: qsTr("backoff %1").arg(panel.queue.backoffCount); color: AppPalette.warn; font.bold: true }
+            Label { objectName: "unschedulableLabel"; text: qsTr("unschedulable %1").arg(panel.queue.unschedulableCount); color: AppPalette.bad; font.bold: true }
         }
         ListView {
             id: list
@@ -43,7 +44,7 @@ Pane {
                 required property string section
                 width: ListView.view.width
                 height: 22
-                color: Theme.header
+                color: AppPalette.header
                 Label {
                     anchors.verticalCenter: parent.verticalCenter
                     x: 6
@@ -76,7 +77,7 @@ Pane {
                     spacing: 1
                     RowLayout {
                         Layout.fillWidth: true
-                        Label { text: row.position + "."; color: Theme.muted; Layout.preferredWidth: 28 }
+                        Label { text: row.position + "."; color: AppPalette.muted; Layout.preferredWidth: 28 }
                         Label {
                             text: row.key
                             elide: Text.ElideMiddle
@@ -103,7 +104,7 @@ Pane {
                         Label {
                             text: row.queue === "backoff" ? qsTr("%1 s left").arg(row.backoffLeft.toFixed(1))
                                 : row.attempts > 0 ? qsTr("%1 attempts").arg(row.attempts) : ""
-                            color: Theme.muted
+                            color: AppPalette.muted
                             font.pixelSize: 11
                         }
                     }
@@ -116,7 +117,7 @@ Pane {
                         maximumLineCount: 2
                         elide: Text.ElideRight
                         font.pixelSize: 11
-                        color: Theme.bad
+                        color: AppPalette.bad
                     }
                 }
             }
@@ -124,7 +125,7 @@ Pane {
                 anchors.centerIn: parent
                 visible: list.count === 0
                 text: qsTr("The queue is empty")
-                color: Theme.muted
+                color: AppPalette.muted
             }
         }
     }
@@ -137,7 +138,7 @@ Pane {
         width: ghostLabel.implicitWidth + 14
         height: ghostLabel.implicitHeight + 8
         radius: 4
-        color: "#7a2e2e"
+        color: AppPalette.pendingInk
         opacity: 0.9
         Drag.active: panel.podDragArea !== null && panel.podDragArea.drag.active
         Drag.keys: ["berth/pod"]

@@ -150,7 +150,7 @@ Pane {
             Layout.fillWidth: true
             visible: text.length > 0
             text: panel.config.errorText.length > 0 ? panel.config.errorText : panel.lastError
-            color: "#b3261e"
+            color: AppPalette.refusal
             wrapMode: Text.Wrap
         }
         RowLayout {
@@ -192,7 +192,7 @@ Pane {
                 padding: 2
                 contentItem: Label {
                     text: change.text
-                    color: change.kind === "unscheduled" ? "#b3261e" : change.kind === "scheduled" ? "#1b7f3b" : palette.text
+                    color: change.kind === "unscheduled" ? AppPalette.refusal : change.kind === "scheduled" ? AppPalette.placed : palette.text
                     elide: Text.ElideRight
                 }
                 onClicked: panel.podClicked(change.pod)

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // The template palette: Deployment, StatefulSet, DaemonSet, Job and Pod tiles over one small
@@ -111,13 +112,13 @@ Pane {
                         width: 84
                         height: 34
                         radius: 4
-                        color: panel.kind === modelData ? "#2f80d1" : Theme.header
-                        border.color: Theme.border
+                        color: panel.kind === modelData ? AppPalette.accent : AppPalette.header
+                        border.color: AppPalette.border
                         Label {
                             anchors.centerIn: parent
                             text: tile.modelData
                             font.pixelSize: 11
-                            color: panel.kind === tile.modelData ? "white" : Theme.text
+                            color: panel.kind === tile.modelData ? "white" : AppPalette.text
                         }
                         MouseArea {
                             id: tileMouse
@@ -218,7 +219,7 @@ Pane {
                 Layout.fillWidth: true
                 visible: text.length > 0
                 text: panel.refusal.length > 0 ? panel.refusal : panel.problems.join("\n")
-                color: Theme.error
+                color: AppPalette.error
                 wrapMode: Text.Wrap
                 maximumLineCount: 6
                 elide: Text.ElideRight
@@ -246,7 +247,7 @@ Pane {
         width: 84
         height: 34
         radius: 4
-        color: "#2f80d1"
+        color: AppPalette.accent
         opacity: 0.85
         z: 1000
         Drag.active: panel.activeMouse !== null && panel.activeMouse.drag.active

@@ -10,30 +10,31 @@ namespace {
 const QString kThemeKey = QStringLiteral("appearance/theme");
 const QString kGroupByKey = QStringLiteral("appearance/groupBy");
 const QString kDefaultGroupBy = QStringLiteral("topology.kubernetes.io/zone");
+const QString kThemeNames[] = {QStringLiteral("light"), QStringLiteral("dark"), QStringLiteral("system")};
 
 }  // namespace
 
 AppearanceSettings::AppearanceSettings(QObject* parent) : QObject(parent) {
     const QSettings settings;
-    m_theme = settings.value(kThemeKey, QStringLiteral("system")).toString();
-    if (!validTheme(m_theme)) m_theme = QStringLiteral("system");
+    m_theme = themeNamed(settings.value(kThemeKey).toString()).value_or(System);
     m_groupBy = settings.value(kGroupByKey, kDefaultGroupBy).toString();
 }
 
-bool AppearanceSettings::validTheme(const QString& theme) {
-    return theme == QLatin1String("light") || theme == QLatin1String("dark") || theme == QLatin1String("system");
+std::optional<AppearanceSettings::Theme> AppearanceSettings::themeNamed(const QString& name) {
+    for (const Theme t : {Light, Dark, System})
+        if (name == kThemeNames[t]) return t;
+    return std::nullopt;
 }
 
 bool AppearanceSettings::dark() const {
-    if (m_theme == QLatin1String("dark")) return true;
-    if (m_theme == QLatin1String("light")) return false;
+    if (m_theme != System) return m_theme == Dark;
     // Qt 6.4 has no QStyleHints::colorScheme (6.5): a dark system palette has a dark window.
     return QGuiApplication::palette().color(QPalette::Window).lightness() < 128;
 }
 
-void AppearanceSettings::setTheme(const QString& theme) {
-    if (!validTheme(theme)) return;
-    QSettings().setValue(kThemeKey, theme);
+void AppearanceSettings::setTheme(Theme theme) {
+    if (theme < Light || theme > System) return;  // an int from QML that names no theme
+    QSettings().setValue(kThemeKey, kThemeNames[theme]);
     if (theme == m_theme) return;
     m_theme = theme;
     Q_EMIT themeChanged();
@@ -47,8 +48,8 @@ void AppearanceSettings::setGroupBy(const QString& key) {
 }
 
 void AppearanceSettings::applyOverrides(const QString& theme, const QString& groupBy) {
-    if (validTheme(theme) && theme != m_theme) {
-        m_theme = theme;
+    if (const auto t = themeNamed(theme); t && *t != m_theme) {
+        m_theme = *t;
         Q_EMIT themeChanged();
     }
     if (groupBy.isEmpty()) return;

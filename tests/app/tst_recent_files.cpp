@@ -80,7 +80,7 @@ private Q_SLOTS:
         QCOMPARE(labels(r), (QStringList{"nodes.yaml", "plan.berth.json", "nodes.yaml, pods.yaml"}));
         QVERIFY(r.isSession(1));
         QVERIFY(!r.isSession(2));
-        QCOMPARE(r.index(1).data(RecentFiles::KindRole).toString(), QStringLiteral("session"));
+        QCOMPARE(r.index(1).data(RecentFiles::KindRole).toInt(), int(RecentFiles::Session));
         r.remove(0);
         QCOMPARE(labels(r), (QStringList{"plan.berth.json", "nodes.yaml, pods.yaml"}));
         r.clear();

@@ -13,7 +13,7 @@ Item {
     height: 600
 
     AppearanceSettings { id: appearance }
-    Binding { target: Theme; property: "dark"; value: appearance.dark }
+    Binding { target: AppPalette; property: "dark"; value: appearance.dark }
     ClusterCanvas {
         id: canvas
         anchors.fill: parent
@@ -41,7 +41,7 @@ Item {
         }
 
         function test_1_theme() {
-            appearance.theme = "light"
+            appearance.theme = AppearanceSettings.Light
             compare(canvas.dark, false)
             const light = String(canvas.background)  // a copy, not a live reference
             viewMenu.open()
@@ -52,13 +52,13 @@ Item {
             compare(themeMenu.count, 3)
             compare(themeMenu.itemAt(0).checked, true)  // Light
             mouseClick(themeMenu.itemAt(1))             // Dark
-            compare(appearance.theme, "dark")
+            compare(appearance.theme, AppearanceSettings.Dark)
             compare(canvas.dark, true)
-            compare(Theme.dark, true)
+            compare(AppPalette.dark, true)
             verify(String(canvas.background) !== light)
-            verify(Qt.colorEqual(Theme.text, "#e6e9ee"))
-            appearance.theme = "light"
-            compare(Theme.dark, false)
+            verify(Qt.colorEqual(AppPalette.text, "#e6e9ee"))
+            appearance.theme = AppearanceSettings.Light
+            compare(AppPalette.dark, false)
         }
 
         function test_2_groupBy() {

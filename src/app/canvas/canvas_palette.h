@@ -2,9 +2,15 @@
 /// The colours of the cluster canvas, one set per theme (light, dark). The canvas draws with
 /// whichever its `dark` property picks; the QML chrome around it (background, legend, tooltip)
 /// reads the same set through the canvas's colour properties, so they never disagree.
+/// qml/AppPalette.qml is the window's one colour table; its `canvas` part holds these same
+/// colours, and tests/qml/tst_app_palette.qml compares the two by name (byName()). They stay
+/// in C++ because the canvas colours its quads in C++ and runs headless in its tests.
 
 #include <QColor>
 #include <QString>
+#include <QVariantMap>
+
+#include <utility>
 
 namespace berth::app {
 
@@ -18,6 +24,25 @@ struct CanvasPalette {
     QString trayInk, groupInk, nodeInk, scoreInk, failInk;
     // The chrome: legend text, tooltip.
     QColor legendInk, tipBackground, tipBorder, tipInk;
+
+    /// Every colour by its field name (QML colour strings as colours).
+    QVariantMap byName() const {
+        QVariantMap m;
+        const std::pair<const char*, const QColor*> colors[] = {
+            {"background", &background},     {"card", &card},           {"cardBorder", &cardBorder},
+            {"cordonedCard", &cordonedCard}, {"selectedBorder", &selectedBorder}, {"zone", &zone},
+            {"tray", &tray},                 {"barTrack", &barTrack},   {"cpuBar", &cpuBar},
+            {"memBar", &memBar},             {"overBar", &overBar},     {"passCard", &passCard},
+            {"passBorder", &passBorder},     {"failCard", &failCard},   {"failBorder", &failBorder},
+            {"skipBorder", &skipBorder},     {"heatLow", &heatLow},     {"heatHigh", &heatHigh},
+            {"winnerBorder", &winnerBorder}, {"cyclePod", &cyclePod},   {"legendInk", &legendInk},
+            {"tipBackground", &tipBackground}, {"tipBorder", &tipBorder}, {"tipInk", &tipInk}};
+        for (const auto& [name, color] : colors) m.insert(QString::fromLatin1(name), *color);
+        const std::pair<const char*, const QString*> inks[] = {
+            {"trayInk", &trayInk}, {"groupInk", &groupInk}, {"nodeInk", &nodeInk}, {"scoreInk", &scoreInk}, {"failInk", &failInk}};
+        for (const auto& [name, ink] : inks) m.insert(QString::fromLatin1(name), QColor(*ink));
+        return m;
+    }
 
     static const CanvasPalette& light() {
         static const CanvasPalette p{

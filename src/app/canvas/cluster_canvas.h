@@ -10,6 +10,9 @@
 /// Model changes only mark the layout dirty; it is rebuilt once per frame (updatePolish), or
 /// at once when something needs it (hit testing, nodeRect), so an update batch that touches
 /// both the node and the pod model costs one layout, not two.
+/// Where things go is canvas_layout.h (pure, unit-tested); their colours and the scene graph
+/// are cluster_canvas_scene.cpp; pointer input and hit tests cluster_canvas.cpp and
+/// cluster_canvas_pick.cpp.
 
 #include <QColor>
 #include <QPointF>
@@ -26,6 +29,7 @@
 #include <vector>
 
 #include "app/canvas/canvas_label_model.h"
+#include "app/canvas/canvas_layout.h"
 #include "app/canvas/canvas_palette.h"
 #include "app/models/node_list_model.h"
 #include "app/models/pod_list_model.h"
@@ -70,13 +74,7 @@ class ClusterCanvas : public QQuickItem {
 public:
     static inline const QString kZoneKey = QStringLiteral("topology.kubernetes.io/zone");
     static inline const QString kHostnameKey = QStringLiteral("kubernetes.io/hostname");
-    /// One group of cards: the nodes (rows of the node model) whose `groupBy` label is
-    /// `value`, or that lack it (`missing`: drawn last, titled "(no <key>)").
-    struct Group {
-        QString value;
-        bool missing = false;
-        std::vector<int> rows;
-    };
+    using Group = CanvasGroup;
     /// One drawn rectangle in world coordinates.
     struct Quad {
         QRectF rect;
@@ -86,20 +84,9 @@ public:
     /// limit), so that zoomed in only the few chunks in view are drawn (quads are laid out
     /// card by card: a chunk is a band of cards).
     static constexpr int kQuadsPerCullChunk = 2500;
-    /// Levels of detail, from zoomed in to zoomed out (detail()).
-    enum Detail : int {
-        FullDetail,      // every chip, bar track and border
-        CoarseDetail,    // chips as one block per chip row; no bar tracks or thin borders
-        MinifiedDetail,  // one quad per card, tinted by its usage
-        DetailLevels
-    };
-    /// Coarse below this pod-chip pitch on screen (pixels): with 5,000 nodes and 50,000 pods
-    /// ~4x fewer quads for llvmpipe to transform and fill.
-    static constexpr double kCoarseChipPitchPx = 3.5;
-    /// Minified below this card width on screen (pixels): the bars are then under a pixel tall
-    /// and the chips under two pixels wide, so they alias and shimmer while zooming. One quad
-    /// a card (highlight borders kept), a fifth of the coarse quads.
-    static constexpr double kMinifiedCardPx = 24;
+    /// Levels of detail, from zoomed in to zoomed out (detail(); canvas_layout.h).
+    using Detail = CanvasDetail;
+    using enum CanvasDetail;  // ClusterCanvas::FullDetail, ...
 
     explicit ClusterCanvas(QQuickItem* parent = nullptr);
     ~ClusterCanvas() override;
@@ -132,6 +119,8 @@ public:
     QColor tipBorder() const { return palette().tipBorder; }
     QColor tipInk() const { return palette().tipInk; }
     QVariantList legend() const;
+    /// This theme's canvas colours by name (CanvasPalette::byName; checked against AppPalette).
+    Q_INVOKABLE QVariantMap colors() const { return palette().byName(); }
 
     /// The label keys the nodes can be grouped by: the zone first (always offered), then
     /// every other key on the live nodes in name order, the hostname last (one group per
@@ -140,7 +129,7 @@ public:
     /// The groups of the current layout, in drawing order.
     const std::vector<Group>& groups() {
         rebuild();
-        return m_groups;
+        return m_layout.groups;
     }
     /// The titles of groups(): the value, or "(no <key>)"; "all nodes" without a key.
     Q_INVOKABLE QStringList groupTitles();
@@ -181,7 +170,7 @@ public:
         return m_levels[level];
     }
     /// The level of detail the current zoom draws.
-    Detail detail() const;
+    Detail detail() const { return canvasDetailAt(m_zoom); }
 
 Q_SIGNALS:
     void fitInsetChanged();
@@ -214,15 +203,10 @@ protected:
     void updatePolish() override;
 
 private:
-    struct NodeBox {
-        int row = -1;
-        QRectF card;
-    };
-    struct PodBox {
-        int row = -1;
-        QRectF chip;
-    };
+    /// Turns a layout into quads and labels (cluster_canvas_scene.cpp).
+    class QuadBuilder;
     void markDirty();
+    /// Lays out (canvas_layout.h) and colours the quads, when the layout is dirty.
     void rebuild();
     void setView(double zoom, QPointF pan);
     QPointF toWorld(QPointF item) const { return (item - m_pan) / m_zoom; }
@@ -234,6 +218,9 @@ private:
     bool movePodDrag(QPointF itemPos);
     bool endPodDrag(QPointF itemPos);
     int hitPod(QPointF world);
+    /// The first chip (the tray's, then the cards' in layout order) that `pred` accepts.
+    template <typename Pred>
+    const ChipBox* findChip(Pred pred);
     void updateHover(QPointF itemPos);
 
     NodeListModel* m_nodes = nullptr;
@@ -245,9 +232,7 @@ private:
     /// workloadColor() per pod row, kept while the row's workload stays the same: a string
     /// compare per pod and layout instead of a hash and an HSV conversion.
     std::vector<std::pair<QString, QColor>> m_podColors;
-    std::vector<NodeBox> m_nodeBoxes;
-    std::vector<PodBox> m_podBoxes;
-    std::vector<Group> m_groups;
+    CanvasLayout m_layout;  // the last rebuild's positions: hit tests and rects read them
     QString m_groupBy = kZoneKey;
     bool m_dark = false;
     double m_fitInsetBottom = 0;

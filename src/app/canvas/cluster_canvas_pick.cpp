@@ -9,7 +9,6 @@
 namespace berth::app {
 namespace {
 
-constexpr double kGroupHeaderH = 30;  // the group title band above the cards (kZoneHeaderH)
 constexpr double kDragThreshold = 4;  // pixels, as for panning
 
 }  // namespace
@@ -31,16 +30,16 @@ QVariantMap ClusterCanvas::groupAt(QPointF itemPos) {
     rebuild();
     const QPointF w = toWorld(itemPos);
     // A group's area: the band from its title to its last card row, across the content.
-    for (const Group& g : m_groups) {
+    for (std::size_t i = 0; i < m_layout.groups.size(); ++i) {
+        const Group& g = m_layout.groups[i];
         if (g.missing || g.rows.empty()) continue;
         double top = 1e300, bottom = -1e300;
-        for (const NodeBox& b : m_nodeBoxes)
-            if (std::find(g.rows.begin(), g.rows.end(), b.row) != g.rows.end()) {
-                top = std::min(top, b.card.top());
-                bottom = std::max(bottom, b.card.bottom());
-            }
+        for (const CardBox& b : m_layout.bands[i].cards) {
+            top = std::min(top, b.card.top());
+            bottom = std::max(bottom, b.card.bottom());
+        }
         if (top > bottom) continue;
-        if (w.y() >= top - kGroupHeaderH && w.y() <= bottom && w.x() >= m_content.left() && w.x() <= m_content.right())
+        if (w.y() >= top - canvas_geometry::kGroupHeaderH && w.y() <= bottom && w.x() >= m_content.left() && w.x() <= m_content.right())
             return {{QStringLiteral("key"), m_groupBy}, {QStringLiteral("value"), g.value}};
     }
     return {};

@@ -34,7 +34,7 @@ QVariant RecentFiles::data(const QModelIndex& index, int role) const {
             return names.join(QStringLiteral(", "));
         }
         case PathsRole: return e.paths;
-        case KindRole: return e.kind == Session ? QStringLiteral("session") : QStringLiteral("manifests");
+        case KindRole: return static_cast<int>(e.kind);  // a Kind: RecentFiles.Session in QML
         case ExistsRole: return m_exists[index.row()];
         case FullPathsRole: return e.paths.join(QLatin1Char('\n'));
         default: return {};
