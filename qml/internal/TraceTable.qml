@@ -77,7 +77,8 @@ Item {
                 text: cell.model.display === undefined ? "" : String(cell.model.display)
                 font.pixelSize: 11
                 font.bold: cell.column === 0 && cell.winner
-                color: cell.model.verdict === "fail" ? AppPalette.bad : cell.model.verdict === "notrun" || cell.model.verdict === "skip" ? AppPalette.muted : AppPalette.text
+                color: cell.model.verdict === FilterTableModel.Fail ? AppPalette.bad
+                     : cell.model.verdict === FilterTableModel.NotRun || cell.model.verdict === FilterTableModel.Skip ? AppPalette.muted : AppPalette.text
                 elide: Text.ElideRight
             }
         }

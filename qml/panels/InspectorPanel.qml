@@ -83,7 +83,8 @@ Pane {
                 firstColumnWidth: 96
                 columnWidth: function(column) { return column === 0 ? 96 : column === 1 ? 124 : column === 2 ? 260 : 92 }
                 cellColor: function(verdict) {
-                    return verdict === "pass" ? AppPalette.pass : verdict === "fail" ? AppPalette.fail : verdict === "skip" || verdict === "notrun" ? AppPalette.skip : AppPalette.cell
+                    return verdict === FilterTableModel.Pass ? AppPalette.pass : verdict === FilterTableModel.Fail ? AppPalette.fail
+                         : verdict === FilterTableModel.Skip || verdict === FilterTableModel.NotRun ? AppPalette.skip : AppPalette.cell
                 }
             }
 

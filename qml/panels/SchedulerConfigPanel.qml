@@ -186,13 +186,14 @@ Pane {
             delegate: ItemDelegate {
                 id: change
                 required property string pod
-                required property string kind
+                required property int kind  // PlacementDiffModel.ChangeKind
                 required text
                 width: ListView.view.width
                 padding: 2
                 contentItem: Label {
                     text: change.text
-                    color: change.kind === "unscheduled" ? AppPalette.refusal : change.kind === "scheduled" ? AppPalette.placed : palette.text
+                    color: change.kind === PlacementDiffModel.Unscheduled ? AppPalette.refusal
+                         : change.kind === PlacementDiffModel.Scheduled ? AppPalette.placed : palette.text
                     elide: Text.ElideRight
                 }
                 onClicked: panel.podClicked(change.pod)

@@ -87,11 +87,11 @@ private Q_SLOTS:
     void filterTableVerdicts_data() {
         QTest::addColumn<int>("row");
         QTest::addColumn<QStringList>("verdicts");  // Result column, then one per plugin
-        QTest::newRow("a fits: every plugin passes") << 0 << QStringList{"pass", "pass", "pass", "pass"};
+        QTest::newRow("a fits: every plugin passes") << 0 << QStringList{"Pass", "Pass", "Pass", "Pass"};
         // Upstream stops at the first failing plugin: pass, FAIL, not run.
-        QTest::newRow("b fails the 2nd plugin") << 1 << QStringList{"fail", "pass", "fail", "notrun"};
-        QTest::newRow("c fails the 1st plugin") << 2 << QStringList{"fail", "fail", "notrun", "notrun"};
-        QTest::newRow("d not evaluated") << 3 << QStringList{"skip", "skip", "skip", "skip"};
+        QTest::newRow("b fails the 2nd plugin") << 1 << QStringList{"Fail", "Pass", "Fail", "NotRun"};
+        QTest::newRow("c fails the 1st plugin") << 2 << QStringList{"Fail", "Fail", "NotRun", "NotRun"};
+        QTest::newRow("d not evaluated") << 3 << QStringList{"Skip", "Skip", "Skip", "Skip"};
     }
     void filterTableVerdicts() {
         QFETCH(int, row);
@@ -103,9 +103,13 @@ private Q_SLOTS:
         QCOMPARE(m.columnCount(), FilterTableModel::kFixedColumns + 3);
         QCOMPARE(m.headerData(FilterTableModel::kFixedColumns + 1, Qt::Horizontal, Qt::DisplayRole).toString(),
                  QStringLiteral("NodeResourcesFit"));
-        QStringList got;
-        got << m.index(row, FilterTableModel::ResultColumn).data(FilterTableModel::VerdictRole).toString();
-        for (int p = 0; p < 3; ++p) got << m.index(row, FilterTableModel::kFixedColumns + p).data(FilterTableModel::VerdictRole).toString();
+        // VerdictRole holds a FilterTableModel::Verdict: compared by its name.
+        const QMetaEnum names = QMetaEnum::fromType<FilterTableModel::Verdict>();
+        auto name = [&](int column) {
+            return QString::fromLatin1(names.valueToKey(m.index(row, column).data(FilterTableModel::VerdictRole).toInt()));
+        };
+        QStringList got{name(FilterTableModel::ResultColumn)};
+        for (int p = 0; p < 3; ++p) got << name(FilterTableModel::kFixedColumns + p);
         QCOMPARE(got, verdicts);
     }
 
@@ -233,8 +237,8 @@ private Q_SLOTS:
         QVERIFY(ft->columnCount() > FilterTableModel::kFixedColumns);
         int failed = 0;
         for (int r = 0; r < ft->rowCount(); ++r) {
-            const QString v = ft->index(r, FilterTableModel::ResultColumn).data(FilterTableModel::VerdictRole).toString();
-            if (v == QLatin1String("fail")) {
+            const int v = ft->index(r, FilterTableModel::ResultColumn).data(FilterTableModel::VerdictRole).toInt();
+            if (v == FilterTableModel::Fail) {
                 ++failed;
                 QCOMPARE(ft->index(r, 0).data().toString(), QStringLiteral("node-b2"));
                 QCOMPARE(ft->index(r, FilterTableModel::ResultColumn).data().toString(), QStringLiteral("NodeUnschedulable"));

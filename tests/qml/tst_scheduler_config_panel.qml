@@ -1,6 +1,7 @@
 import QtQuick
 import QtTest
 import Berth
+import Berth.App
 import BerthTest
 
 // The scheduler configuration panel: plugins listed with toggles and weights, a strategy
@@ -9,13 +10,22 @@ import BerthTest
 // (what moved is tests/app/tst_scheduler_config.cpp's business).
 Item {
     id: root
-    width: 560
+    width: 1120
     height: 900
 
     SchedulerConfigPanel {
         id: panel
-        anchors.fill: parent
+        width: 560
+        height: parent.height
         configController: TestEnv.stub.config
+    }
+    // The same panel over the real controller (worker thread): the re-run and what moved.
+    SchedulerConfigPanel {
+        id: realPanel
+        x: 560
+        width: 560
+        height: parent.height
+        configController: TestEnv.controller.config
     }
 
     TestCase {
@@ -86,6 +96,32 @@ Item {
             TestEnv.stub.busy = false
             compare(apply.enabled, true)
             panel.config.revert()
+        }
+
+        function test_6_realRerunListsWhatMoved() {
+            const c = TestEnv.controller
+            c.session.load([TestEnv.smallCluster])
+            tryCompare(c, "loaded", true, 10000)
+            c.runToEnd()
+            tryCompare(c, "finished", true, 10000)
+            const strategy = findChild(realPanel, "strategyBox")
+            strategy.currentIndex = 1
+            strategy.activated(1)
+            const apply = findChild(realPanel, "applyButton")
+            tryCompare(apply, "enabled", true, 2000)
+            mouseClick(apply)
+            compare(realPanel.lastError, "")
+            tryCompare(c.session.history, "appliedCount", 1, 10000)
+            tryCompare(c, "busy", false, 10000)
+            tryCompare(realPanel.diff, "computing", false, 10000)
+            verify(realPanel.diff.valid)
+            verify(findChild(realPanel, "diffList").count > 0)
+            verify(findChild(realPanel, "diffSummary").text.indexOf("moved") >= 0)
+            // Each row's kind is a PlacementDiffModel.ChangeKind; a moved pod is drawn as text.
+            const kinds = [PlacementDiffModel.Moved, PlacementDiffModel.Unscheduled, PlacementDiffModel.Scheduled]
+            for (let i = 0; i < realPanel.diff.count; ++i)
+                verify(kinds.indexOf(realPanel.diff.data(realPanel.diff.index(i, 0), Qt.UserRole + 2)) >= 0)
+            compare(apply.enabled, false)
         }
     }
 }

@@ -17,7 +17,7 @@ QVariant PlacementDiffModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
         case TextRole: return tr("%1: %2 → %3").arg(QString::fromStdString(c.pod), from, to);
         case PodRole: return QString::fromStdString(c.pod);
-        case KindRole: return QLatin1String(plan::placementChangeKindName(c.kind));
+        case KindRole: return static_cast<int>(c.kind);  // a ChangeKind
         case FromRole: return QString::fromStdString(c.from);
         case ToRole: return QString::fromStdString(c.to);
         default: return {};

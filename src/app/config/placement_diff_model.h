@@ -25,6 +25,13 @@ class PlacementDiffModel : public QAbstractListModel {
     Q_PROPERTY(QStringList pods READ pods NOTIFY changed)
 public:
     enum Role { PodRole = Qt::UserRole + 1, KindRole, FromRole, ToRole, TextRole };
+    /// KindRole: plan::PlacementChangeKind as QML sees it (PlacementDiffModel.Unscheduled).
+    enum ChangeKind {
+        Moved = static_cast<int>(plan::PlacementChangeKind::Moved),
+        Unscheduled = static_cast<int>(plan::PlacementChangeKind::Unscheduled),
+        Scheduled = static_cast<int>(plan::PlacementChangeKind::Scheduled),
+    };
+    Q_ENUM(ChangeKind)
     explicit PlacementDiffModel(QObject* parent = nullptr);
 
     int rowCount(const QModelIndex& parent = {}) const override;

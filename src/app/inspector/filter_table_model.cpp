@@ -5,9 +5,9 @@ namespace berth::app {
 namespace {
 
 /// "Pass" / "Fail" in a cell; a word rather than a glyph, so every font shows it.
-QString cellText(const QString& verdict) {
-    if (verdict == QLatin1String("pass")) return QStringLiteral("pass");
-    if (verdict == QLatin1String("fail")) return QStringLiteral("FAIL");
+QString cellText(FilterTableModel::Verdict verdict) {
+    if (verdict == FilterTableModel::Pass) return QStringLiteral("pass");
+    if (verdict == FilterTableModel::Fail) return QStringLiteral("FAIL");
     return {};
 }
 
@@ -19,21 +19,21 @@ int FilterTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : kFixedColumns + static_cast<int>(m_plugins.size());
 }
 
-QString FilterTableModel::verdict(int row, int column) const {
+FilterTableModel::Verdict FilterTableModel::verdict(int row, int column) const {
     const NodeTraceUi& n = m_nodes[row];
     if (column == ResultColumn) {
-        if (n.feasible) return QStringLiteral("pass");
-        if (n.excluded || !n.evaluated) return QStringLiteral("skip");
-        return QStringLiteral("fail");
+        if (n.feasible) return Pass;
+        if (n.excluded || !n.evaluated) return Skip;
+        return Fail;
     }
-    if (column < kFixedColumns) return {};
-    if (n.excluded || !n.evaluated) return QStringLiteral("skip");
-    if (n.feasible) return QStringLiteral("pass");
+    if (column < kFixedColumns) return NoVerdict;
+    if (n.excluded || !n.evaluated) return Skip;
+    if (n.feasible) return Pass;
     const qsizetype failedAt = m_plugins.indexOf(n.filterPlugin);
     // Rejected before Filter (a PreFilter plugin): no Filter plugin ran on it.
-    if (failedAt < 0) return QStringLiteral("notrun");
+    if (failedAt < 0) return NotRun;
     const qsizetype p = column - kFixedColumns;
-    return p < failedAt ? QStringLiteral("pass") : p == failedAt ? QStringLiteral("fail") : QStringLiteral("notrun");
+    return p < failedAt ? Pass : p == failedAt ? Fail : NotRun;
 }
 
 QVariant FilterTableModel::data(const QModelIndex& index, int role) const {
@@ -55,7 +55,7 @@ QVariant FilterTableModel::data(const QModelIndex& index, int role) const {
                     return n.reasons.join(QStringLiteral("; "));
                 default: return cellText(verdict(index.row(), index.column()));
             }
-        case VerdictRole: return verdict(index.row(), index.column());
+        case VerdictRole: return static_cast<int>(verdict(index.row(), index.column()));
         case ReasonRole: return n.reasons.join(QStringLiteral("; "));
         case NodeRole: return n.node;
         default: return {};

@@ -19,6 +19,9 @@ class FilterTableModel : public QAbstractTableModel {
 public:
     enum Role { VerdictRole = Qt::UserRole + 1, ReasonRole, NodeRole };
     Q_ENUM(Role)
+    /// A cell's verdict (VerdictRole): FilterTableModel.Fail in QML.
+    enum Verdict { NoVerdict, Pass, Fail, Skip, NotRun };
+    Q_ENUM(Verdict)
     /// Fixed columns before the per-plugin ones.
     enum Column { NodeColumn, ResultColumn, ReasonColumn, kFixedColumns };
 
@@ -33,9 +36,9 @@ public:
     /// Same pod, same nodes and plugins: cells change in place; another shape resets (a
     /// different pod is a different table).
     void setTrace(const CycleTraceUi& trace);
-    /// Cell verdict: "pass", "fail", "notrun" (after the first failure), "skip" (not
-    /// evaluated / excluded), or "" for the text columns.
-    QString verdict(int row, int column) const;
+    /// Cell verdict: Pass, Fail, NotRun (after the first failure), Skip (not evaluated /
+    /// excluded), or NoVerdict for the text columns.
+    Verdict verdict(int row, int column) const;
 
 private:
     QList<NodeTraceUi> m_nodes;
