@@ -46,7 +46,8 @@ ApplicationWindow {
     palette.disabled.buttonText: AppPalette.controls.disabledButtonText
 
     menuBar: PlannerMenuBar {
-        controller: window.controller
+        session: window.controller.session
+        planner: window.controller.planner
         selectedNode: window.controller.inspector.selectedNode
         selectedPod: window.controller.inspector.selectedPod
         selectedWorkload: window.controller.revision >= 0 && selectedPod.length > 0
@@ -54,10 +55,10 @@ ApplicationWindow {
         onOpenManifestsRequested: openDialog.open()
         onOpenSessionRequested: openSessionDialog.begin("")
         onSaveSessionRequested: (saveAs) => {
-            if (!saveAs && window.controller.session.path.length > 0)
-                window.controller.saveSession("file://" + window.controller.session.path, true)
+            if (!saveAs && window.controller.session.planSession.path.length > 0)
+                window.controller.session.saveSession("file://" + window.controller.session.planSession.path, true)
             else
-                saveSessionDialog.begin(window.controller.session.path)
+                saveSessionDialog.begin(window.controller.session.planSession.path)
         }
         onExportRequested: exportDialog.begin("")
         onSchedulerConfigRequested: schedulerDialog.open()
@@ -131,7 +132,6 @@ ApplicationWindow {
                 PlannerDropLayer {
                     id: dropLayer
                     anchors.fill: parent
-                    controller: window.controller
                     canvas: canvasView.canvas
                     templates: templatePalette
                     onPodDropped: (pod, node) => verdictDialog.ask(pod, node)
@@ -155,7 +155,7 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 TabButton { text: qsTr("Queue (%1)").arg(window.controller.queue.activeCount + window.controller.queue.backoffCount + window.controller.queue.unschedulableCount) }
                 TabButton { text: qsTr("Events") }
-                TabButton { text: qsTr("History (%1)").arg(window.controller.history.appliedCount) }
+                TabButton { text: qsTr("History (%1)").arg(window.controller.session.history.appliedCount) }
                 TabButton { text: qsTr("Templates") }
             }
             StackLayout {
@@ -164,15 +164,15 @@ ApplicationWindow {
                 Layout.fillHeight: true
                 Layout.preferredHeight: 2
                 QueuePanel {
-                    controller: window.controller
+                    queue: window.controller.queue
                     dragLayer: window.contentItem
                     onPodClicked: (key) => window.selectPod(key)
                 }
-                EventLogPanel { controller: window.controller }
-                HistoryPanel { controller: window.controller }
+                EventLogPanel { events: window.controller.events }
+                HistoryPanel { session: window.controller.session }
                 TemplatePalette {
                     id: templatePalette
-                    controller: window.controller
+                    planner: window.controller.planner
                     dragLayer: window.contentItem
                 }
             }
@@ -190,48 +190,48 @@ ApplicationWindow {
         id: openSessionDialog
         title: qsTr("Open session")
         askOverwrite: false
-        accept: (url, overwrite) => window.controller.openSession(url)
+        accept: (url, overwrite) => window.controller.session.openSession(url)
     }
     PathDialog {
         id: saveSessionDialog
         title: qsTr("Save session")
-        accept: (url, overwrite) => window.controller.saveSession(url, overwrite)
+        accept: (url, overwrite) => window.controller.session.saveSession(url, overwrite)
     }
     ExportDialog {
         id: exportDialog
-        accept: (url, overwrite) => window.controller.exportPlacements(url, exportDialog.format, exportDialog.exportNamespace, overwrite)
+        accept: (url, overwrite) => window.controller.session.exportPlacements(url, exportDialog.format, exportDialog.exportNamespace, overwrite)
     }
     NodePoolDialog {
         id: poolDialog
         templateNode: window.controller.inspector.selectedNode
-        onPoolRequested: (templateNode, count, zone, namePrefix) => window.controller.addNodePool(templateNode, count, zone, namePrefix)
+        onPoolRequested: (templateNode, count, zone, namePrefix) => window.controller.planner.addNodePool(templateNode, count, zone, namePrefix)
     }
-    YamlEditorDialog { id: yamlDialog; controller: window.controller }
-    VerdictDialog { id: verdictDialog; controller: window.controller }
-    NodeLabelsDialog { id: labelsDialog; controller: window.controller }
-    NodeTaintsDialog { id: taintsDialog; controller: window.controller }
-    ScaleDialog { id: scaleDialog; controller: window.controller }
+    YamlEditorDialog { id: yamlDialog; planner: window.controller.planner }
+    VerdictDialog { id: verdictDialog; planner: window.controller.planner }
+    NodeLabelsDialog { id: labelsDialog; planner: window.controller.planner }
+    NodeTaintsDialog { id: taintsDialog; planner: window.controller.planner }
+    ScaleDialog { id: scaleDialog; planner: window.controller.planner }
     SchedulerConfigDialog {
         id: schedulerDialog
-        controller: window.controller
+        configController: window.controller.config
         width: Math.min(560, window.width - 40)
         height: Math.min(760, window.height - 40)
         onPodClicked: (key) => window.selectPod(key)
     }
     RestoreDialog {
         id: restoreDialog
-        controller: window.controller
+        session: window.controller.session
         anchors.centerIn: parent
-        Component.onCompleted: if (window.controller.session.restoreAvailable) open()
+        Component.onCompleted: if (window.controller.session.planSession.restoreAvailable) open()
     }
 
     // Files dropped on the window open like File > Open; refusals explain themselves.
-    FileDropArea { anchors.fill: parent; controller: window.controller }
+    FileDropArea { anchors.fill: parent; session: window.controller.session }
     OpenErrorDialog { anchors.centerIn: parent; controller: window.controller }
 
     OpenDialog {
         id: openDialog
         anchors.centerIn: parent
-        onAccepted: window.controller.load(urls)
+        onAccepted: window.controller.session.load(urls)
     }
 }

@@ -9,7 +9,6 @@ import Berth.App
 // in its coordinates; lets the mouse through.
 Item {
     id: layer
-    required property SimulationController controller
     required property ClusterCanvas canvas
     required property TemplatePalette templates
     /// A pending pod was dropped on a node (from the canvas tray or the queue).

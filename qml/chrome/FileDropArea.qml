@@ -7,7 +7,7 @@ import Berth.App
 // sessions); a bad file is refused by the controller and the session on show stays.
 DropArea {
     id: area
-    required property SimulationController controller
+    required property SessionController session
     keys: ["text/uri-list"]
     onEntered: (drag) => {
         // Only local .yaml, .yml and .json files (the controller checks again).
@@ -17,7 +17,7 @@ DropArea {
     onDropped: (drop) => {
         if (!drop.hasUrls) return
         drop.accept(Qt.CopyAction)
-        area.controller.openDropped(drop.urls)
+        area.session.openDropped(drop.urls)
     }
 
     Rectangle {

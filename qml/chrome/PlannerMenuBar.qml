@@ -6,7 +6,8 @@ import Berth.App
 // Every action goes through the controller, so each edit lands in the undo history.
 MenuBar {
     id: bar
-    required property SimulationController controller
+    required property SessionController session
+    required property PlannerActions planner
     property string selectedNode: ""
     /// The selected pod's namespace/name and its controlling workload ("Kind/name"), if any.
     property string selectedPod: ""
@@ -24,33 +25,33 @@ MenuBar {
     signal scaleRequested()
     signal schedulerConfigRequested()
 
-    readonly property bool nodeSelected: selectedNode.length > 0 && controller.loaded && !controller.busy
+    readonly property bool nodeSelected: selectedNode.length > 0 && planner.loaded && !planner.busy
 
     Menu {
         title: qsTr("&File")
         Action { text: qsTr("Open manifests… (Ctrl+O)"); onTriggered: bar.openManifestsRequested() }
         Action { text: qsTr("Open session…"); onTriggered: bar.openSessionRequested() }
-        RecentFilesMenu { controller: bar.controller }
-        Action { text: qsTr("Save session"); shortcut: "Ctrl+S"; enabled: bar.controller.loaded; onTriggered: bar.saveSessionRequested(false) }
-        Action { text: qsTr("Save session as…"); shortcut: "Ctrl+Shift+S"; enabled: bar.controller.loaded; onTriggered: bar.saveSessionRequested(true) }
+        RecentFilesMenu { session: bar.session }
+        Action { text: qsTr("Save session"); shortcut: "Ctrl+S"; enabled: bar.session.loaded; onTriggered: bar.saveSessionRequested(false) }
+        Action { text: qsTr("Save session as…"); shortcut: "Ctrl+Shift+S"; enabled: bar.session.loaded; onTriggered: bar.saveSessionRequested(true) }
         MenuSeparator {}
-        Action { text: qsTr("Export placements…"); shortcut: "Ctrl+E"; enabled: bar.controller.loaded; onTriggered: bar.exportRequested() }
+        Action { text: qsTr("Export placements…"); shortcut: "Ctrl+E"; enabled: bar.session.loaded; onTriggered: bar.exportRequested() }
         MenuSeparator {}
         Action { text: qsTr("Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
     }
     Menu {
         title: qsTr("&Edit")
-        Action { text: qsTr("Undo"); shortcut: "Ctrl+Z"; enabled: bar.controller.canUndo; onTriggered: bar.controller.undo() }
-        Action { text: qsTr("Redo"); shortcut: "Ctrl+Shift+Z"; enabled: bar.controller.canRedo; onTriggered: bar.controller.redo() }
+        Action { text: qsTr("Undo"); shortcut: "Ctrl+Z"; enabled: bar.session.canUndo; onTriggered: bar.session.undo() }
+        Action { text: qsTr("Redo"); shortcut: "Ctrl+Shift+Z"; enabled: bar.session.canRedo; onTriggered: bar.session.redo() }
         MenuSeparator {}
-        Action { text: qsTr("Submit YAML…"); shortcut: "Ctrl+Shift+Y"; enabled: bar.controller.loaded; onTriggered: bar.submitYamlRequested() }
+        Action { text: qsTr("Submit YAML…"); shortcut: "Ctrl+Shift+Y"; enabled: bar.session.loaded; onTriggered: bar.submitYamlRequested() }
     }
     Menu {
         title: bar.selectedNode.length > 0 ? qsTr("&Node %1").arg(bar.selectedNode) : qsTr("&Node")
-        Action { text: qsTr("Cordon"); enabled: bar.nodeSelected; onTriggered: bar.controller.cordonNode(bar.selectedNode) }
-        Action { text: qsTr("Uncordon"); enabled: bar.nodeSelected; onTriggered: bar.controller.uncordonNode(bar.selectedNode) }
-        Action { text: qsTr("Drain"); enabled: bar.nodeSelected; onTriggered: bar.controller.drainNode(bar.selectedNode) }
-        Action { text: qsTr("Delete"); enabled: bar.nodeSelected; onTriggered: bar.controller.deleteNode(bar.selectedNode) }
+        Action { text: qsTr("Cordon"); enabled: bar.nodeSelected; onTriggered: bar.planner.cordonNode(bar.selectedNode) }
+        Action { text: qsTr("Uncordon"); enabled: bar.nodeSelected; onTriggered: bar.planner.uncordonNode(bar.selectedNode) }
+        Action { text: qsTr("Drain"); enabled: bar.nodeSelected; onTriggered: bar.planner.drainNode(bar.selectedNode) }
+        Action { text: qsTr("Delete"); enabled: bar.nodeSelected; onTriggered: bar.planner.deleteNode(bar.selectedNode) }
         MenuSeparator {}
         Action { text: qsTr("Edit labels…"); enabled: bar.nodeSelected; onTriggered: bar.labelsRequested() }
         Action { text: qsTr("Edit taints…"); enabled: bar.nodeSelected; onTriggered: bar.taintsRequested() }
@@ -61,18 +62,18 @@ MenuBar {
         title: qsTr("&Workload")
         Action {
             text: bar.scalable ? qsTr("Scale %1…").arg(bar.selectedWorkload) : qsTr("Scale…")
-            enabled: bar.scalable && !bar.controller.busy
+            enabled: bar.scalable && !bar.planner.busy
             onTriggered: bar.scaleRequested()
         }
         Action {
             text: bar.selectedWorkload.length > 0 ? qsTr("Delete %1").arg(bar.selectedWorkload) : qsTr("Delete")
-            enabled: (bar.scalable || bar.selectedWorkload.startsWith("DaemonSet/")) && !bar.controller.busy
-            onTriggered: bar.controller.deleteWorkload(bar.selectedWorkload.split("/")[0], bar.selectedPod.split("/")[0],
+            enabled: (bar.scalable || bar.selectedWorkload.startsWith("DaemonSet/")) && !bar.planner.busy
+            onTriggered: bar.planner.deleteWorkload(bar.selectedWorkload.split("/")[0], bar.selectedPod.split("/")[0],
                                                        bar.selectedWorkload.split("/").slice(1).join("/"))
         }
     }
     Menu {
         title: qsTr("&Scheduler")
-        Action { text: qsTr("Configuration…"); enabled: bar.controller.loaded; onTriggered: bar.schedulerConfigRequested() }
+        Action { text: qsTr("Configuration…"); enabled: bar.session.loaded; onTriggered: bar.schedulerConfigRequested() }
     }
 }

@@ -6,8 +6,8 @@ import Berth.App
 // gone show disabled, marked "missing"; "Clear recent" empties the list.
 Menu {
     id: root
-    required property SimulationController controller
-    readonly property RecentFiles recent: controller.recentFiles
+    required property SessionController session
+    readonly property RecentFiles recent: session.recentFiles
     title: qsTr("Open &Recent")
     enabled: recent.count > 0
     onAboutToShow: recent.refresh()
@@ -22,8 +22,8 @@ Menu {
             required property string fullPaths
             text: (kind === RecentFiles.Session ? qsTr("Session: %1") : "%1").arg(label) + (exists ? "" : qsTr("  (missing)"))
             // (not `menu`: a MenuItem has a property of that name)
-            enabled: exists && !root.controller.busy
-            onTriggered: root.controller.openRecent(index)
+            enabled: exists && !root.session.busy
+            onTriggered: root.session.openRecent(index)
             ToolTip.visible: hovered
             ToolTip.text: fullPaths
             ToolTip.delay: 600

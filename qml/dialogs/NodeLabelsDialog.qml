@@ -8,7 +8,7 @@ import Berth.App
 // label rules upstream applies) before setNodeLabels replaces them: one edit in the history.
 Dialog {
     id: dialog
-    required property SimulationController controller
+    required property PlannerActions planner
     property string node: ""
     /// The table as a map, and what is wrong with it.
     readonly property var labels: {
@@ -26,7 +26,7 @@ Dialog {
             if (seen[k]) out.push(qsTr("label %1 appears twice").arg(k))
             seen[k] = true
         }
-        return out.concat(controller.labelProblems(labels))
+        return out.concat(planner.labelProblems(labels))
     }
 
     title: qsTr("Labels of %1").arg(node)
@@ -38,7 +38,7 @@ Dialog {
     function begin(nodeName) {
         node = nodeName
         rows.clear()
-        const m = controller.nodeLabels(nodeName)
+        const m = planner.nodeLabels(nodeName)
         for (const k of Object.keys(m).sort()) rows.append({ key: k, value: m[k] })
         rows.revision++
         open()
@@ -104,8 +104,8 @@ Dialog {
             Button {
                 objectName: "applyLabels"
                 text: qsTr("Apply")
-                enabled: dialog.problems.length === 0 && !dialog.controller.busy
-                onClicked: { dialog.controller.setNodeLabels(dialog.node, dialog.labels); dialog.close() }
+                enabled: dialog.problems.length === 0 && !dialog.planner.busy
+                onClicked: { dialog.planner.setNodeLabels(dialog.node, dialog.labels); dialog.close() }
             }
         }
     }

@@ -9,7 +9,7 @@ import Berth.App
 // setNodeTaints replaces them: one edit in the history.
 Dialog {
     id: dialog
-    required property SimulationController controller
+    required property PlannerActions planner
     property string node: ""
     readonly property var taints: {
         rows.revision
@@ -18,7 +18,7 @@ Dialog {
             out.push({ key: rows.get(i).key.trim(), value: rows.get(i).value.trim(), effect: rows.get(i).effect })
         return out
     }
-    readonly property var problems: controller.taintProblems(taints)
+    readonly property var problems: planner.taintProblems(taints)
 
     title: qsTr("Taints of %1").arg(node)
     modal: true
@@ -29,7 +29,7 @@ Dialog {
     function begin(nodeName) {
         node = nodeName
         rows.clear()
-        for (const t of controller.nodeTaints(nodeName)) rows.append({ key: t.key, value: t.value, effect: t.effect })
+        for (const t of planner.nodeTaints(nodeName)) rows.append({ key: t.key, value: t.value, effect: t.effect })
         rows.revision++
         open()
     }
@@ -107,8 +107,8 @@ Dialog {
             Button {
                 objectName: "applyTaints"
                 text: qsTr("Apply")
-                enabled: dialog.problems.length === 0 && !dialog.controller.busy
-                onClicked: { dialog.controller.setNodeTaints(dialog.node, dialog.taints); dialog.close() }
+                enabled: dialog.problems.length === 0 && !dialog.planner.busy
+                onClicked: { dialog.planner.setNodeTaints(dialog.node, dialog.taints); dialog.close() }
             }
         }
     }

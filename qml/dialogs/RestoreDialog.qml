@@ -6,7 +6,7 @@ import Berth.App
 // its last autosave can be restored or discarded.
 Dialog {
     id: dialog
-    required property SimulationController controller
+    required property SessionController session
     title: qsTr("Restore the previous session?")
     modal: true
     standardButtons: Dialog.Yes | Dialog.Discard
@@ -15,9 +15,9 @@ Dialog {
         wrapMode: Text.Wrap
         width: 420
     }
-    onAccepted: dialog.controller.restoreSession()
+    onAccepted: dialog.session.restoreSession()
     onDiscarded: {
-        dialog.controller.discardRestore()
+        dialog.session.discardRestore()
         dialog.close()
     }
     // Closing it otherwise (Escape) decides nothing: the offer comes back next time.

@@ -6,7 +6,7 @@ import Berth.App
 // Scales the workload that owns the selected pod ("Kind/name" in namespace `ns`).
 Dialog {
     id: dialog
-    required property SimulationController controller
+    required property PlannerActions planner
     property string workload: ""   // Kind/name
     property string ns: ""
     readonly property string kind: workload.split("/")[0]
@@ -15,7 +15,7 @@ Dialog {
     modal: true
     anchors.centerIn: Overlay.overlay
     standardButtons: Dialog.Ok | Dialog.Cancel
-    onAccepted: controller.scaleWorkload(kind, ns, name, replicas.value)
+    onAccepted: planner.scaleWorkload(kind, ns, name, replicas.value)
     RowLayout {
         Label { text: qsTr("Replicas") }
         SpinBox { id: replicas; from: 0; to: 100000; value: 1; editable: true }

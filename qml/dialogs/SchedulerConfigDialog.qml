@@ -6,7 +6,7 @@ import Berth.App
 // Scheduler > Configuration…: not modal, so the canvas shows the re-run while it is open.
 Dialog {
     id: dialog
-    required property SimulationController controller
+    required property ConfigController configController
     /// A pod of the "what moved" list was clicked (namespace/name).
     signal podClicked(string key)
 
@@ -17,7 +17,7 @@ Dialog {
     SchedulerConfigPanel {
         anchors.fill: parent
         padding: 0
-        controller: dialog.controller
+        configController: dialog.configController
         onPodClicked: (key) => dialog.podClicked(key)
     }
 }

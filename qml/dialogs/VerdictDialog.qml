@@ -9,7 +9,7 @@ import Berth.App
 // that one node; nothing changes). "Pin to this node" sets spec.nodeName instead.
 Dialog {
     id: dialog
-    required property SimulationController controller
+    required property PlannerActions planner
     /// SimulationController::podNodeVerdict's map; empty while the worker is answering.
     property var verdict: ({})
     property string pod: ""
@@ -29,11 +29,11 @@ Dialog {
         node = nodeName
         verdict = ({})
         open()
-        controller.checkPodOnNode(podKey, nodeName)
+        planner.checkPodOnNode(podKey, nodeName)
     }
 
     Connections {
-        target: dialog.controller
+        target: dialog.planner
         function onPodNodeVerdict(v) {
             if (v.pod === dialog.pod && v.node === dialog.node) dialog.verdict = v
         }
@@ -119,8 +119,8 @@ Dialog {
             Button {
                 objectName: "pinButton"
                 text: qsTr("Pin to this node")
-                enabled: dialog.answered && !dialog.failed && !dialog.controller.busy
-                onClicked: dialog.controller.pinPod(dialog.pod, dialog.node)
+                enabled: dialog.answered && !dialog.failed && !dialog.planner.busy
+                onClicked: dialog.planner.pinPod(dialog.pod, dialog.node)
             }
         }
     }

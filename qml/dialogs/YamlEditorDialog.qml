@@ -8,7 +8,7 @@ import Berth.App
 // and submitted as one edit. A refused submission changes nothing and stays open.
 Dialog {
     id: dialog
-    required property SimulationController controller
+    required property PlannerActions planner
     title: qsTr("Submit YAML")
     modal: true
     width: 640
@@ -17,11 +17,11 @@ Dialog {
     property var problems: []
     property string refusal: ""
 
-    function check() { problems = editor.text.trim().length > 0 ? controller.validateYaml(editor.text) : [] }
+    function check() { problems = editor.text.trim().length > 0 ? planner.validateYaml(editor.text) : [] }
 
     Timer { id: debounce; interval: 300; onTriggered: dialog.check() }
     Connections {
-        target: dialog.controller
+        target: dialog.planner
         function onEditApplied(description) { if (dialog.visible && description.startsWith("Submit")) dialog.close() }
         function onEditFailed(description, error) { if (dialog.visible && description.startsWith("Submit")) dialog.refusal = error }
     }
@@ -56,8 +56,8 @@ Dialog {
             Button { text: qsTr("Cancel"); onClicked: dialog.close() }
             Button {
                 text: qsTr("Submit")
-                enabled: editor.text.trim().length > 0 && dialog.problems.length === 0 && !dialog.controller.busy
-                onClicked: dialog.controller.submitYaml(editor.text)
+                enabled: editor.text.trim().length > 0 && dialog.problems.length === 0 && !dialog.planner.busy
+                onClicked: dialog.planner.submitYaml(editor.text)
             }
         }
     }

@@ -6,10 +6,10 @@ import Berth.App
 // The event stream, newest at the bottom; follows the tail unless the user scrolled up.
 ListView {
     id: log
-    required property SimulationController controller
+    required property EventLogModel events
     // Only while shown: hidden in its tab, a ListView still lays out the rows that each batch
     // shifts in, which is GUI-thread time for nothing while the core runs flat out.
-    model: visible ? controller.events : null
+    model: visible ? log.events : null
     clip: true
     // Following the tail scrolls a screenful of new rows in per batch: reuse the delegates.
     reuseItems: true

@@ -8,16 +8,16 @@ import Berth.App
 // back). Clicking a row moves the plan to just after that edit; "Start" to before any edit.
 ColumnLayout {
     id: panel
-    required property SimulationController controller
+    required property SessionController session
     spacing: 0
 
     ItemDelegate {
         objectName: "startRow"
         Layout.fillWidth: true
         text: qsTr("Start (as loaded)")
-        highlighted: panel.controller.history.appliedCount === 0
-        enabled: !panel.controller.busy
-        onClicked: panel.controller.revertTo(0)
+        highlighted: panel.session.history.appliedCount === 0
+        enabled: !panel.session.busy
+        onClicked: panel.session.revertTo(0)
     }
     ListView {
         id: list
@@ -25,7 +25,7 @@ ColumnLayout {
         Layout.fillWidth: true
         Layout.fillHeight: true
         clip: true
-        model: panel.controller.history
+        model: panel.session.history
         delegate: ItemDelegate {
             required property int index
             required property string description
@@ -33,9 +33,9 @@ ColumnLayout {
             width: list.width
             text: description
             opacity: applied ? 1.0 : 0.45
-            highlighted: index + 1 === panel.controller.history.appliedCount
-            enabled: !panel.controller.busy
-            onClicked: panel.controller.revertTo(index + 1)
+            highlighted: index + 1 === panel.session.history.appliedCount
+            enabled: !panel.session.busy
+            onClicked: panel.session.revertTo(index + 1)
         }
         ScrollBar.vertical: ScrollBar {}
     }

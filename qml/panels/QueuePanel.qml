@@ -8,7 +8,7 @@ import Berth.App
 // pool with its last reason.
 Pane {
     id: panel
-    required property SimulationController controller
+    required property QueueModel queue
     signal podClicked(string key)
     /// Where a pod dragged out of the list is drawn (the window's content item, so it can
     /// reach the canvas, whose PlannerDropLayer takes "berth/pod"); null: no dragging.
@@ -23,9 +23,9 @@ Pane {
             Layout.fillWidth: true
             Layout.margins: 6
             spacing: 10
-            Label { objectName: "activeLabel"; text: qsTr("active %1").arg(panel.controller.queue.activeCount); color: AppPalette.good; font.bold: true }
-            Label { text: qsTr("backoff %1").arg(panel.controller.queue.backoffCount); color: AppPalette.warn; font.bold: true }
-            Label { objectName: "unschedulableLabel"; text: qsTr("unschedulable %1").arg(panel.controller.queue.unschedulableCount); color: AppPalette.bad; font.bold: true }
+            Label { objectName: "activeLabel"; text: qsTr("active %1").arg(panel.queue.activeCount); color: AppPalette.good; font.bold: true }
+            Label { text: qsTr("backoff %1").arg(panel.queue.backoffCount); color: AppPalette.warn; font.bold: true }
+            Label { objectName: "unschedulableLabel"; text: qsTr("unschedulable %1").arg(panel.queue.unschedulableCount); color: AppPalette.bad; font.bold: true }
         }
         ListView {
             id: list
@@ -33,7 +33,7 @@ Pane {
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
-            model: panel.controller.queue
+            model: panel.queue
             // Each update batch removes popped rows from the top: reuse the delegates instead
             // of destroying and creating a screenful per batch (the GUI thread's main cost
             // while running flat out).
@@ -64,8 +64,8 @@ Pane {
                 required property int index
                 // 1-based within its own sub-queue; from the index, which views keep current.
                 readonly property int position: queue === "active" ? index + 1
-                    : queue === "backoff" ? index + 1 - panel.controller.queue.activeCount
-                    : index + 1 - panel.controller.queue.activeCount - panel.controller.queue.backoffCount
+                    : queue === "backoff" ? index + 1 - panel.queue.activeCount
+                    : index + 1 - panel.queue.activeCount - panel.queue.backoffCount
                 width: ListView.view.width
                 height: col.implicitHeight + 8
                 onClicked: panel.podClicked(row.key)

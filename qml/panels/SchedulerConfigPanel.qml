@@ -11,22 +11,22 @@ import Berth.App
 // its starting state; "What moved" then lists the pods placed differently.
 Pane {
     id: panel
-    required property SimulationController controller
-    readonly property SchedulerConfigModel config: controller.schedulerConfig
-    readonly property PlacementDiffModel diff: controller.placementDiff
+    required property ConfigController configController
+    readonly property SchedulerConfigModel config: configController.schedulerConfig
+    readonly property PlacementDiffModel diff: configController.placementDiff
     property string lastError: ""
     /// A pod of the "what moved" list was clicked (namespace/name).
     signal podClicked(string key)
 
-    function apply() { lastError = controller.applySchedulerConfig() }
-    function reset() { lastError = controller.resetSchedulerConfig() }
+    function apply() { lastError = configController.apply() }
+    function reset() { lastError = configController.reset() }
 
     PathDialog {
         id: loadDialog
         objectName: "loadConfigDialog"
         title: qsTr("Load KubeSchedulerConfiguration")
         askOverwrite: false
-        accept: (url, overwrite) => panel.controller.loadSchedulerConfig(url)
+        accept: (url, overwrite) => panel.configController.load(url)
     }
 
     ColumnLayout {
@@ -42,13 +42,13 @@ Pane {
             Layout.fillWidth: true
             Button {
                 text: qsTr("Load KubeSchedulerConfiguration…")
-                enabled: panel.controller.loaded && !panel.controller.busy
+                enabled: panel.configController.loaded && !panel.configController.busy
                 onClicked: loadDialog.begin("")
             }
             Button {
                 objectName: "resetButton"
                 text: qsTr("Reset to defaults")
-                enabled: panel.controller.loaded && !panel.controller.busy
+                enabled: panel.configController.loaded && !panel.configController.busy
                 onClicked: panel.reset()
             }
         }
@@ -158,8 +158,8 @@ Pane {
             Button {
                 objectName: "applyButton"
                 text: qsTr("Apply && re-run")
-                enabled: panel.config.dirty && panel.config.errors.length === 0 && panel.controller.loaded
-                         && !panel.controller.busy
+                enabled: panel.config.dirty && panel.config.errors.length === 0 && panel.configController.loaded
+                         && !panel.configController.busy
                 onClicked: panel.apply()
             }
             Button {

@@ -11,7 +11,7 @@ import Berth.App
 // node affinity to that group (e.g. topology.kubernetes.io/zone In [zone-b]).
 Pane {
     id: panel
-    required property SimulationController controller
+    required property PlannerActions planner
     /// Where a dragged tile is drawn while it moves (the window's overlay: above the canvas).
     property Item dragLayer: parent
     property string kind: "Deployment"
@@ -19,7 +19,7 @@ Pane {
     readonly property bool hasReplicas: kind !== "DaemonSet" && kind !== "Pod"
     /// The form without its drop target, re-read as the user types.
     readonly property var currentForm: form(kind, "", "")
-    readonly property var problems: generator.problems(currentForm).concat(controller.validateYaml(generator.yaml(currentForm)))
+    readonly property var problems: generator.problems(currentForm).concat(planner.validateYaml(generator.yaml(currentForm)))
 
     padding: 6
 
@@ -59,11 +59,11 @@ Pane {
     function submit(k, groupKey, groupValue) {
         const f = form(k, groupKey, groupValue)
         const yaml = generator.yaml(f)
-        const errors = generator.problems(f).concat(controller.validateYaml(yaml))
+        const errors = generator.problems(f).concat(planner.validateYaml(yaml))
         refusal = errors.join("\n")
         if (errors.length === 0) {
             pendingSubmit = true
-            controller.submitYaml(yaml)
+            planner.submitYaml(yaml)
         }
         return errors
     }
@@ -75,7 +75,7 @@ Pane {
     }
 
     Connections {
-        target: panel.controller
+        target: panel.planner
         function onEditApplied(description) { if (panel.pendingSubmit && description.startsWith("Submit")) { panel.pendingSubmit = false; panel.bumpName() } }
         function onEditFailed(description, error) { if (panel.pendingSubmit && description.startsWith("Submit")) { panel.pendingSubmit = false; panel.refusal = error } }
     }
@@ -172,7 +172,7 @@ Pane {
                     id: priorityField
                     Layout.fillWidth: true
                     editable: true
-                    model: [""].concat(panel.controller.priorityClasses)
+                    model: [""].concat(panel.planner.priorityClasses)
                 }
             }
 
@@ -230,7 +230,7 @@ Pane {
                 Button {
                     objectName: "submitTemplate"
                     text: qsTr("Submit %1").arg(panel.kind)
-                    enabled: panel.controller.loaded && !panel.controller.busy && panel.problems.length === 0
+                    enabled: panel.planner.loaded && !panel.planner.busy && panel.problems.length === 0
                     onClicked: panel.submit(panel.kind, "", "")
                 }
             }

@@ -1,7 +1,5 @@
 #include "app/simulation_controller.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QVariantList>
 
 #include "app/engine/simulation_worker.h"
@@ -19,34 +17,32 @@ SimulationController::SimulationController(QObject* parent)
     m_thread.setObjectName(QStringLiteral("berth-simulation"));
     m_worker = new SimulationWorker;
     m_worker->moveToThread(&m_thread);
+    connectWorker();
+    m_thread.start();
+    m_statusText = tr("No cluster loaded");
+}
+
+void SimulationController::connectWorker() {
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SimulationWorker::loaded, this, &SimulationController::onLoaded, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::updated, this, &SimulationController::onUpdated, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::editDone, this, &SimulationController::onEditDone, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::replayCancelled, this, &SimulationController::onReplayCancelled, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::openRefused, this, &SimulationController::onOpenRefused, Qt::QueuedConnection);
-    connect(m_worker, &SimulationWorker::podNodeChecked, this, &SimulationController::onPodNodeChecked, Qt::QueuedConnection);
-    connect(m_worker, &SimulationWorker::priorityClassesChanged, this, [this](const QStringList& names) {
-        m_priorityClasses = names;
-        Q_EMIT priorityClassesChanged();
-    }, Qt::QueuedConnection);
-    connect(m_session.history(), &EditHistoryModel::changed, this, &SimulationController::historyChanged);
+    connect(m_worker, &SimulationWorker::podNodeChecked, &m_planner, &PlannerActions::answerPodOnNode, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::priorityClassesChanged, &m_planner, &PlannerActions::setPriorityClasses,
+            Qt::QueuedConnection);
+    connect(this, &SimulationController::editApplied, &m_planner, &PlannerActions::editApplied);
+    connect(this, &SimulationController::editFailed, &m_planner, &PlannerActions::editFailed);
     connect(m_worker, &SimulationWorker::traceReady, &m_inspector, &Inspector::setTrace, Qt::QueuedConnection);
     connect(&m_inspector, &Inspector::podSelectionRequested, m_worker, &SimulationWorker::selectPod, Qt::QueuedConnection);
-    m_thread.start();
-    m_statusText = tr("No cluster loaded");
 }
 
 SimulationController::~SimulationController() {
-    // A plan still being built and a comparison still running are of no use any more: they
-    // stop at their next check, so quitting does not wait for them. Exports are the user's
-    // output and finish.
+    // A plan still being built and a comparison still running (ConfigController) are of no
+    // use any more: they stop at their next check, so quitting does not wait for them.
+    // Exports are the user's output and finish (SessionController waits for them).
     for (const ReplayRequest& r : std::as_const(m_replays)) r.progress->cancel();
-    if (m_diffProgress) m_diffProgress->cancel();
-    for (QThread* t : std::as_const(m_exports)) {
-        t->wait();
-        delete t;
-    }
     m_thread.quit();
     m_thread.wait();
 }
@@ -61,55 +57,6 @@ QString SimulationController::simTimeText() const {
         .arg(whole / 60)
         .arg(whole % 60, 2, 10, QLatin1Char('0'))
         .arg(static_cast<int>((s - static_cast<double>(whole)) * 1000), 3, 10, QLatin1Char('0'));
-}
-
-void SimulationController::load(const QList<QUrl>& urls) {
-    QStringList paths;
-    for (const QUrl& u : urls) paths << (u.isLocalFile() ? u.toLocalFile() : u.toString());
-    loadFiles(paths);
-}
-
-void SimulationController::loadFiles(const QStringList& paths) {
-    // The texts are read here, once: the session keeps them, so undo, save and export never
-    // depend on the files still being there (or unchanged).
-    plan::PlanInput input;
-    QStringList names;
-    for (const QString& path : paths) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return refuseOpen(tr("Cannot read %1").arg(path), {tr("%1: %2").arg(path, file.errorString())});
-        QString name = QFileInfo(path).fileName();
-        // Names key the kept texts (exports find documents by file name): keep them distinct.
-        for (int n = 2; names.contains(name); ++n) name = QStringLiteral("%1 (%2)").arg(QFileInfo(path).fileName()).arg(n);
-        names << name;
-        const QByteArray text = file.readAll();
-        input.manifests.push_back({name.toStdString(), text.toStdString()});
-    }
-    startLoad(std::move(input), names.join(QStringLiteral(", ")), paths);
-}
-
-void SimulationController::loadText(const QByteArray& text, const QString& name) {
-    plan::PlanInput input;
-    input.manifests.push_back({name.toStdString(), text.toStdString()});
-    startLoad(std::move(input), name, {});
-}
-
-void SimulationController::startLoad(plan::PlanInput input, const QString& source, const QStringList& recentPaths) {
-    input.seed = m_seed;
-    setStatusText(tr("Loading %1…").arg(source));
-    ReplayRequest r;
-    r.input = std::make_shared<const plan::PlanInput>(std::move(input));
-    r.title = tr("Loading %1").arg(source);
-    // A bad file never replaces the session on show (manifest_check.h): the worker checks
-    // the files as it loads them, and only a plan that loaded becomes the session.
-    r.refuseBadInput = true;
-    r.commit = [this, input = r.input, recentPaths] {
-        m_session.begin(input);
-        m_submitted = 0;
-        m_placementDiff.clear();  // compared within one cluster only
-        if (!recentPaths.isEmpty()) m_recent.add(RecentFiles::Manifests, recentPaths);
-    };
-    startReplay(std::move(r));
 }
 
 void SimulationController::play() {
@@ -181,7 +128,7 @@ void SimulationController::setSpeed(double speed) {
 void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     if (const auto request = takeReplay(snapshot.serial)) {
         if (request->commit) request->commit();
-        refreshSchedulerConfig(*request->input, request->edits);
+        m_config.refresh(*request->input, request->edits);
     }
     m_nodes.reset(snapshot.nodes);
     m_pods.reset(snapshot.pods);
@@ -197,6 +144,7 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     setRunning(false);
     ++m_revision;
     Q_EMIT loadedChanged();
+    notifyParts();
     Q_EMIT statsChanged();
     QString text = snapshot.error.isEmpty()
                        ? tr("Loaded %1: %2 nodes, %3 pods").arg(m_source).arg(snapshot.nodes.size()).arg(snapshot.pods.size())

@@ -208,7 +208,7 @@ private Q_SLOTS:
         QAbstractItemModelTester t3(in->whyPending(), kQtTest);
         QAbstractItemModelTester t4(in->nodePods(), kQtTest);
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        c.loadFiles({kSmall});
+        c.session()->loadFiles({kSmall});
         QVERIFY(loaded.wait(10000));
         const QString target = QStringLiteral("default/cache");  // 1 cpu: fits the 3 schedulable nodes
         in->select({}, target);
@@ -299,7 +299,7 @@ private Q_SLOTS:
         QAbstractItemModelTester t3(in->whyPending(), kQtTest);
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
         QSignalSpy finished(&c, &SimulationController::runFinished);
-        c.loadFiles({kSmall});
+        c.session()->loadFiles({kSmall});
         QVERIFY(loaded.wait(10000));
         c.runToEnd();
         QVERIFY(finished.wait(20000));

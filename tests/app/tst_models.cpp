@@ -48,7 +48,7 @@ private Q_SLOTS:
         QAbstractItemModelTester t3(c.queue(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t4(c.events(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        c.loadFiles({kSmall});
+        c.session()->loadFiles({kSmall});
         QVERIFY(loaded.wait(10000));
         // 4 nodes; 6 Deployment pods + cache + worker + huge = 9 pods, all pending.
         QCOMPARE(c.nodes()->rowCount(), 4);
@@ -100,14 +100,14 @@ private Q_SLOTS:
         QAbstractItemModelTester t4(c.events(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
         QSignalSpy finished(&c, &SimulationController::runFinished);
-        c.loadFiles({kSmall});
+        c.session()->loadFiles({kSmall});
         QVERIFY(loaded.wait(10000));
         c.runToEnd();
         QVERIFY(finished.wait(20000));
         QCOMPARE(c.boundCount(), 8);
         QVERIFY(!c.running());
         // A second load resets everything.
-        c.loadFiles({kSmall});
+        c.session()->loadFiles({kSmall});
         QVERIFY(loaded.wait(10000));
         QCOMPARE(c.pendingCount(), 9);
         QCOMPARE(c.events()->rowCount(), 0);

@@ -22,7 +22,7 @@ const QString kSmall = QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cl
 
 bool loadAndWait(SimulationController& c, const QString& path) {
     QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-    c.loadFiles({path});
+    c.session()->loadFiles({path});
     // Done once the plan is shown and its operation has left the list.
     return loaded.wait(60000) && QTest::qWaitFor([&] { return !c.busy() && c.operations()->count() == 0; }, 5000);
 }
@@ -124,11 +124,11 @@ private Q_SLOTS:
         SimulationController c;
         QVERIFY(loadAndWait(c, kSmall));
         const QList<NodeRow> nodes = c.nodes()->rows();
-        const int recent = c.recentFiles()->count();
-        const auto input = c.session()->input();
+        const int recent = c.session()->recentFiles()->count();
+        const auto input = c.session()->planSession()->input();
 
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        c.loadFiles({m_big});
+        c.session()->loadFiles({m_big});
         QCOMPARE(c.operations()->count(), 1);
         QVERIFY(c.busy());
         c.cancelOperations();
@@ -138,13 +138,13 @@ private Q_SLOTS:
         QCOMPARE(loaded.count(), 0);
         QCOMPARE(c.source(), QStringLiteral("small-cluster.yaml"));
         QCOMPARE(c.nodes()->rows(), nodes);
-        QCOMPARE(c.session()->input(), input);
-        QCOMPARE(c.recentFiles()->count(), recent);
+        QCOMPARE(c.session()->planSession()->input(), input);
+        QCOMPARE(c.session()->recentFiles()->count(), recent);
         QTRY_COMPARE(c.operations()->count(), 0);
         // And the same load, not cancelled, goes through.
         QVERIFY(loadAndWait(c, m_big));
         QCOMPARE(c.nodes()->rowCount(), 500);
-        QCOMPARE(c.recentFiles()->count(), recent + 1);
+        QCOMPARE(c.session()->recentFiles()->count(), recent + 1);
     }
 
     void cancelledUndoKeepsTheHistory() {
@@ -152,18 +152,18 @@ private Q_SLOTS:
         QVERIFY(loadAndWait(c, m_big));
         QSignalSpy applied(&c, &SimulationController::editApplied);
         const QString node = c.nodes()->rows().first().name;
-        c.cordonNode(node);
+        c.planner()->cordonNode(node);
         QVERIFY(applied.wait(10000));
         QTRY_VERIFY(!c.busy());
         // The batch that shows the edit (an edited node is a new row; indexOf finds it).
         QTRY_VERIFY(c.nodes()->rows().value(c.nodes()->indexOf(node)).cordoned);
         const QList<NodeRow> nodes = c.nodes()->rows();
 
-        c.undo();
+        c.session()->undo();
         c.cancelOperations();
         QTRY_VERIFY_WITH_TIMEOUT(!c.busy(), 30000);
-        QCOMPARE(c.history()->appliedCount(), 1);  // the cordon is still in effect
-        QVERIFY(c.canUndo());
+        QCOMPARE(c.session()->history()->appliedCount(), 1);  // the cordon is still in effect
+        QVERIFY(c.session()->canUndo());
         QCOMPARE(c.nodes()->rows(), nodes);
         QVERIFY2(c.statusText().startsWith(QStringLiteral("Cancelled: Undo")), qPrintable(c.statusText()));
     }
@@ -199,8 +199,8 @@ private Q_SLOTS:
         SimulationController c;
         QVERIFY(loadAndWait(c, m_big));
         const QString out = m_dir.filePath(QStringLiteral("plan.yaml"));
-        QSignalSpy finished(&c, &SimulationController::exportFinished);
-        QCOMPARE(c.exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("pods"), {}, false), QString());
+        QSignalSpy finished(c.session(), &SessionController::exportFinished);
+        QCOMPARE(c.session()->exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("pods"), {}, false), QString());
         QCOMPARE(c.operations()->count(), 1);
         c.cancelOperations();
         QVERIFY(finished.wait(60000));

@@ -19,13 +19,13 @@ const QString kSmall = QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cl
 
 bool load(SimulationController& c) {
     QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-    c.loadFiles({kSmall});
+    c.session()->loadFiles({kSmall});
     return loaded.wait(10000);
 }
 
 QVariantMap askVerdict(SimulationController& c, const QString& pod, const QString& node) {
-    QSignalSpy answered(&c, &SimulationController::podNodeVerdict);
-    c.checkPodOnNode(pod, node);
+    QSignalSpy answered(c.planner(), &PlannerActions::podNodeVerdict);
+    c.planner()->checkPodOnNode(pod, node);
     if (!answered.wait(10000)) return {};
     return answered.first().first().toMap();
 }
@@ -79,7 +79,7 @@ private Q_SLOTS:
             QCOMPARE(named, !fits);
         }
         // Asking changed nothing: no edit, no attempt.
-        QCOMPARE(c.history()->rowCount(), 0);
+        QCOMPARE(c.session()->history()->rowCount(), 0);
         QCOMPARE(c.attempts(), 0);
         QCOMPARE(c.pendingCount(), pending);
     }
@@ -87,9 +87,9 @@ private Q_SLOTS:
     void onlyTheNewestRequestIsAnswered() {
         SimulationController c;
         QVERIFY(load(c));
-        QSignalSpy answered(&c, &SimulationController::podNodeVerdict);
-        c.checkPodOnNode("default/worker", "node-b2");
-        c.checkPodOnNode("default/worker", "node-a1");
+        QSignalSpy answered(c.planner(), &PlannerActions::podNodeVerdict);
+        c.planner()->checkPodOnNode("default/worker", "node-b2");
+        c.planner()->checkPodOnNode("default/worker", "node-a1");
         QVERIFY(answered.wait(10000));
         QTest::qWait(100);
         QCOMPARE(answered.size(), 1);
@@ -118,11 +118,11 @@ private Q_SLOTS:
                                {"groupKey", "topology.kubernetes.io/zone"}, {"groupValue", "zone-b"}};
         QVERIFY(WorkloadTemplate::formProblems(form).isEmpty());
         const QString yaml = WorkloadTemplate::toYaml(form);
-        QVERIFY(c.validateYaml(yaml).isEmpty());
+        QVERIFY(c.planner()->validateYaml(yaml).isEmpty());
         QSignalSpy applied(&c, &SimulationController::editApplied);
-        c.submitYaml(yaml);
+        c.planner()->submitYaml(yaml);
         QVERIFY(applied.wait(10000));
-        QCOMPARE(c.history()->rowCount(), 1);
+        QCOMPARE(c.session()->history()->rowCount(), 1);
         QSignalSpy finished(&c, &SimulationController::runFinished);
         c.runToEnd();
         QVERIFY(finished.wait(30000));
@@ -140,22 +140,22 @@ private Q_SLOTS:
     void labelAndTaintChecks() {
         SimulationController c;
         QVERIFY(load(c));
-        QVERIFY(c.labelProblems({{"disk", "ssd"}, {"example.com/tier", ""}}).isEmpty());
-        QCOMPARE(c.labelProblems({{"-disk", "ssd"}}).size(), 1);
-        QCOMPARE(c.labelProblems({{"disk", "s s"}}).size(), 1);
+        QVERIFY(c.planner()->labelProblems({{"disk", "ssd"}, {"example.com/tier", ""}}).isEmpty());
+        QCOMPARE(c.planner()->labelProblems({{"-disk", "ssd"}}).size(), 1);
+        QCOMPARE(c.planner()->labelProblems({{"disk", "s s"}}).size(), 1);
         const QVariantMap gpu{{"key", "gpu"}, {"value", ""}, {"effect", "NoSchedule"}};
-        QVERIFY(c.taintProblems({gpu}).isEmpty());
-        QVERIFY(c.taintProblems({gpu, gpu}).join('\n').contains("twice"));
-        QVERIFY(c.taintProblems({QVariantMap{{"key", "gpu"}, {"effect", "Sometimes"}}}).join('\n').contains("effect 'Sometimes'"));
+        QVERIFY(c.planner()->taintProblems({gpu}).isEmpty());
+        QVERIFY(c.planner()->taintProblems({gpu, gpu}).join('\n').contains("twice"));
+        QVERIFY(c.planner()->taintProblems({QVariantMap{{"key", "gpu"}, {"effect", "Sometimes"}}}).join('\n').contains("effect 'Sometimes'"));
 
         // What the dialogs start from, and what they write back.
-        QCOMPARE(c.nodeLabels("node-a1").value("topology.kubernetes.io/zone").toString(), QString("zone-a"));
-        QVERIFY(c.nodeTaints("node-a1").isEmpty());
+        QCOMPARE(c.planner()->nodeLabels("node-a1").value("topology.kubernetes.io/zone").toString(), QString("zone-a"));
+        QVERIFY(c.planner()->nodeTaints("node-a1").isEmpty());
         QSignalSpy applied(&c, &SimulationController::editApplied);
-        c.setNodeTaints("node-a1", {gpu, QVariantMap{{"key", "team"}, {"value", "ml"}, {"effect", "NoExecute"}}});
+        c.planner()->setNodeTaints("node-a1", {gpu, QVariantMap{{"key", "team"}, {"value", "ml"}, {"effect", "NoExecute"}}});
         QVERIFY(applied.wait(10000));
-        QTRY_COMPARE(c.nodeTaints("node-a1").size(), 2);
-        const QVariantMap team = c.nodeTaints("node-a1").at(1).toMap();
+        QTRY_COMPARE(c.planner()->nodeTaints("node-a1").size(), 2);
+        const QVariantMap team = c.planner()->nodeTaints("node-a1").at(1).toMap();
         QCOMPARE(team.value("key").toString(), QString("team"));
         QCOMPARE(team.value("value").toString(), QString("ml"));
         QCOMPARE(team.value("effect").toString(), QString("NoExecute"));

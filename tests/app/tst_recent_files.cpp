@@ -157,14 +157,14 @@ private Q_SLOTS:
         const QString path = write(dir, name, text);
         SimulationController c;
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        c.load({QUrl::fromLocalFile(kSmall)});
+        c.session()->load({QUrl::fromLocalFile(kSmall)});
         QVERIFY(loaded.wait(10000));
         QCOMPARE(c.source(), QStringLiteral("small-cluster.yaml"));
-        QCOMPARE(c.recentFiles()->count(), 1);
+        QCOMPARE(c.session()->recentFiles()->count(), 1);
         const int nodes = c.nodes()->rowCount();
 
         QSignalSpy failed(&c, &SimulationController::openFailed);
-        c.openDropped({QUrl::fromLocalFile(path)});
+        c.session()->openDropped({QUrl::fromLocalFile(path)});
         // Refused at once (not a manifest) or by the worker once it has read the file.
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
         const QStringList problems = failed.first().at(1).toStringList();
@@ -176,7 +176,7 @@ private Q_SLOTS:
         QVERIFY(!c.busy());
         QCOMPARE(c.source(), QStringLiteral("small-cluster.yaml"));
         QCOMPARE(c.nodes()->rowCount(), nodes);
-        QCOMPARE(c.recentFiles()->count(), 1);
+        QCOMPARE(c.session()->recentFiles()->count(), 1);
     }
 
     void dropAndReopenFromRecent() {
@@ -186,25 +186,25 @@ private Q_SLOTS:
         const QString copy = write(dir, QStringLiteral("dropped.yml"), small.readAll());
         SimulationController c;
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        c.openDropped({QUrl::fromLocalFile(copy)});
+        c.session()->openDropped({QUrl::fromLocalFile(copy)});
         QVERIFY(loaded.wait(10000));
         QCOMPARE(c.source(), QStringLiteral("dropped.yml"));
-        c.load({QUrl::fromLocalFile(kSmall)});
+        c.session()->load({QUrl::fromLocalFile(kSmall)});
         QVERIFY(loaded.wait(10000));
-        QCOMPARE(labels(*c.recentFiles()), (QStringList{"small-cluster.yaml", "dropped.yml"}));
+        QCOMPARE(labels(*c.session()->recentFiles()), (QStringList{"small-cluster.yaml", "dropped.yml"}));
 
-        c.openRecent(1);  // dropped.yml again: back on top
+        c.session()->openRecent(1);  // dropped.yml again: back on top
         QVERIFY(loaded.wait(10000));
         QCOMPARE(c.source(), QStringLiteral("dropped.yml"));
-        QCOMPARE(labels(*c.recentFiles()), (QStringList{"dropped.yml", "small-cluster.yaml"}));
+        QCOMPARE(labels(*c.session()->recentFiles()), (QStringList{"dropped.yml", "small-cluster.yaml"}));
 
         // Gone since: refused with a message, removed from the list, the plan stays.
         QVERIFY(QFile::remove(copy));
         QSignalSpy failed(&c, &SimulationController::openFailed);
-        c.openRecent(0);
+        c.session()->openRecent(0);
         QCOMPARE(failed.count(), 1);
         QVERIFY2(failed.first().at(0).toString().contains(QStringLiteral("dropped.yml")), qPrintable(failed.first().at(0).toString()));
-        QCOMPARE(labels(*c.recentFiles()), QStringList{"small-cluster.yaml"});
+        QCOMPARE(labels(*c.session()->recentFiles()), QStringList{"small-cluster.yaml"});
         QVERIFY(!loaded.wait(300));
         QCOMPARE(c.source(), QStringLiteral("dropped.yml"));
     }

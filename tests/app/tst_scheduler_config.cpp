@@ -34,7 +34,7 @@ QMap<QString, QString> placements(SimulationController& c) {
 
 bool load(SimulationController& c, const QString& path) {
     QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-    c.loadFiles({path});
+    c.session()->loadFiles({path});
     return loaded.wait(10000);
 }
 
@@ -46,7 +46,7 @@ bool runToEnd(SimulationController& c) {
 
 /// Waits until the re-run is shown and the comparison has arrived.
 bool settle(SimulationController& c, QSignalSpy& loaded) {
-    return QTest::qWaitFor([&] { return loaded.count() > 0 && !c.busy() && !c.placementDiff()->computing(); }, 30000);
+    return QTest::qWaitFor([&] { return loaded.count() > 0 && !c.busy() && !c.config()->placementDiff()->computing(); }, 30000);
 }
 
 int rowOf(SchedulerConfigModel* m, const QString& name, const QString& point) {
@@ -73,31 +73,31 @@ private Q_SLOTS:
 
     void mostAllocatedMovesPodsAndUndoRestores() {
         SimulationController c;
-        QAbstractItemModelTester configTester(c.schedulerConfig(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester diffTester(c.placementDiff(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        c.setSeed(7);
+        QAbstractItemModelTester configTester(c.config()->schedulerConfig(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester diffTester(c.config()->placementDiff(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        c.session()->setSeed(7);
         QVERIFY(load(c, kSmall));
         QVERIFY(runToEnd(c));
         const QMap<QString, QString> least = placements(c);
-        QCOMPARE(c.schedulerConfig()->strategy(), QStringLiteral("LeastAllocated"));
-        QVERIFY(!c.schedulerConfig()->dirty());
+        QCOMPARE(c.config()->schedulerConfig()->strategy(), QStringLiteral("LeastAllocated"));
+        QVERIFY(!c.config()->schedulerConfig()->dirty());
 
-        c.schedulerConfig()->setStrategy(QStringLiteral("MostAllocated"));
-        QVERIFY(c.schedulerConfig()->dirty());
-        QVERIFY(c.schedulerConfig()->errors().isEmpty());
+        c.config()->schedulerConfig()->setStrategy(QStringLiteral("MostAllocated"));
+        QVERIFY(c.config()->schedulerConfig()->dirty());
+        QVERIFY(c.config()->schedulerConfig()->errors().isEmpty());
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        QCOMPARE(c.applySchedulerConfig(), QString());
+        QCOMPARE(c.config()->apply(), QString());
         QVERIFY(settle(c, loaded));
         QVERIFY(c.finished());  // re-run to the end
-        QCOMPARE(c.history()->rowCount(), 1);
-        QCOMPARE(c.history()->index(0).data(EditHistoryModel::KindRole).toString(), QStringLiteral("setSchedulerConfig"));
-        QCOMPARE(c.schedulerConfig()->strategy(), QStringLiteral("MostAllocated"));
-        QVERIFY(!c.schedulerConfig()->dirty());
+        QCOMPARE(c.session()->history()->rowCount(), 1);
+        QCOMPARE(c.session()->history()->index(0).data(EditHistoryModel::KindRole).toString(), QStringLiteral("setSchedulerConfig"));
+        QCOMPARE(c.config()->schedulerConfig()->strategy(), QStringLiteral("MostAllocated"));
+        QVERIFY(!c.config()->schedulerConfig()->dirty());
 
         // The diff lists exactly the pods whose node differs, with both nodes.
         const QMap<QString, QString> most = placements(c);
         QVERIFY(least != most);
-        PlacementDiffModel* diff = c.placementDiff();
+        PlacementDiffModel* diff = c.config()->placementDiff();
         QVERIFY(diff->valid());
         int expected = 0;
         for (auto it = most.begin(); it != most.end(); ++it) expected += least.value(it.key()) != it.value() ? 1 : 0;
@@ -112,14 +112,14 @@ private Q_SLOTS:
 
         // Undo: the old configuration and the old placements; the diff shows the way back.
         loaded.clear();
-        c.undo();
+        c.session()->undo();
         QVERIFY(settle(c, loaded));
         QCOMPARE(placements(c), least);
-        QCOMPARE(c.schedulerConfig()->strategy(), QStringLiteral("LeastAllocated"));
+        QCOMPARE(c.config()->schedulerConfig()->strategy(), QStringLiteral("LeastAllocated"));
         QCOMPARE(diff->count(), expected);
         // Redo: the configuration again, run to the end.
         loaded.clear();
-        c.redo();
+        c.session()->redo();
         QVERIFY(settle(c, loaded));
         QCOMPARE(placements(c), most);
         QVERIFY(c.finished());
@@ -127,35 +127,35 @@ private Q_SLOTS:
 
     void weightChangeAndValidation() {
         SimulationController c;
-        QAbstractItemModelTester configTester(c.schedulerConfig(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        c.setSeed(7);
+        QAbstractItemModelTester configTester(c.config()->schedulerConfig(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        c.session()->setSeed(7);
         QVERIFY(load(c, kSmall));
-        SchedulerConfigModel* m = c.schedulerConfig();
+        SchedulerConfigModel* m = c.config()->schedulerConfig();
         const int fit = rowOf(m, QStringLiteral("NodeResourcesFit"), QStringLiteral("score"));
         QVERIFY(fit >= 0);
         QCOMPARE(m->index(fit).data(SchedulerConfigModel::WeightRole).toInt(), 1);
         // Upstream: an enabled Score plugin's weight is 1..100.
         m->setWeight(fit, 0);
         QVERIFY(!m->errors().isEmpty());
-        QVERIFY(!c.applySchedulerConfig().isEmpty());
-        QCOMPARE(c.history()->rowCount(), 0);
+        QVERIFY(!c.config()->apply().isEmpty());
+        QCOMPARE(c.session()->history()->rowCount(), 0);
         m->setWeight(fit, 101);
-        QVERIFY(!c.applySchedulerConfig().isEmpty());
+        QVERIFY(!c.config()->apply().isEmpty());
         m->setWeight(fit, 50);
         const int ports = rowOf(m, QStringLiteral("NodePorts"), QStringLiteral("filter"));
         QVERIFY(ports >= 0);
         m->setEnabled(ports, false);
         QVERIFY(m->errors().isEmpty());
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        QCOMPARE(c.applySchedulerConfig(), QString());
+        QCOMPARE(c.config()->apply(), QString());
         QVERIFY(settle(c, loaded));
-        QCOMPARE(c.history()->rowCount(), 1);
+        QCOMPARE(c.session()->history()->rowCount(), 1);
         const int fitAfter = rowOf(m, QStringLiteral("NodeResourcesFit"), QStringLiteral("score"));
         QCOMPARE(m->index(fitAfter).data(SchedulerConfigModel::WeightRole).toInt(), 50);
         const int portsAfter = rowOf(m, QStringLiteral("NodePorts"), QStringLiteral("filter"));
         QVERIFY(!m->index(portsAfter).data(SchedulerConfigModel::EnabledRole).toBool());
         // Applying what is in effect is refused; revert drops a draft.
-        QVERIFY(!c.applySchedulerConfig().isEmpty());
+        QVERIFY(!c.config()->apply().isEmpty());
         m->setStrategy(QStringLiteral("RequestedToCapacityRatio"));
         QCOMPARE(m->shapeText(), QStringLiteral("0=0, 100=10"));
         m->setShapeText(QStringLiteral("oops"));
@@ -164,9 +164,9 @@ private Q_SLOTS:
         QVERIFY(!m->dirty());
         // Reset: upstream's defaults, as a recorded edit.
         loaded.clear();
-        QCOMPARE(c.resetSchedulerConfig(), QString());
+        QCOMPARE(c.config()->reset(), QString());
         QVERIFY(settle(c, loaded));
-        QCOMPARE(c.history()->rowCount(), 2);
+        QCOMPARE(c.session()->history()->rowCount(), 2);
         QCOMPARE(m->index(rowOf(m, QStringLiteral("NodeResourcesFit"), QStringLiteral("score"))).data(SchedulerConfigModel::WeightRole).toInt(), 1);
     }
 
@@ -180,11 +180,11 @@ private Q_SLOTS:
         f.close();
         SimulationController c;
         QVERIFY(load(c, kSmall));
-        const QString error = c.loadSchedulerConfig(QUrl::fromLocalFile(path));
+        const QString error = c.config()->load(QUrl::fromLocalFile(path));
         QVERIFY2(error.contains(QStringLiteral("bad-config.yaml:8")), qPrintable(error));
-        QCOMPARE(c.history()->rowCount(), 0);
+        QCOMPARE(c.session()->history()->rowCount(), 0);
         QVERIFY(!c.busy());
-        QCOMPARE(c.schedulerConfig()->strategy(), QStringLiteral("LeastAllocated"));
+        QCOMPARE(c.config()->schedulerConfig()->strategy(), QStringLiteral("LeastAllocated"));
 
         // A good file is applied, named by its file.
         const QString good = dir.filePath(QStringLiteral("pack.yaml"));
@@ -194,23 +194,23 @@ private Q_SLOTS:
                 "- pluginConfig:\n  - name: NodeResourcesFit\n    args:\n      scoringStrategy: {type: MostAllocated}\n");
         g.close();
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        QCOMPARE(c.loadSchedulerConfig(QUrl::fromLocalFile(good)), QString());
+        QCOMPARE(c.config()->load(QUrl::fromLocalFile(good)), QString());
         QVERIFY(settle(c, loaded));
-        QCOMPARE(c.schedulerConfig()->strategy(), QStringLiteral("MostAllocated"));
-        QCOMPARE(c.schedulerConfig()->source(), QStringLiteral("pack.yaml"));
+        QCOMPARE(c.config()->schedulerConfig()->strategy(), QStringLiteral("MostAllocated"));
+        QCOMPARE(c.config()->schedulerConfig()->source(), QStringLiteral("pack.yaml"));
     }
 
     void sessionFileKeepsTheConfiguration() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("plan.berth.json"));
         SimulationController a;
-        a.setSeed(3);
+        a.session()->setSeed(3);
         QVERIFY(load(a, kSmall));
-        a.schedulerConfig()->setStrategy(QStringLiteral("MostAllocated"));
+        a.config()->schedulerConfig()->setStrategy(QStringLiteral("MostAllocated"));
         QSignalSpy loaded(&a, &SimulationController::loadedChanged);
-        QCOMPARE(a.applySchedulerConfig(), QString());
+        QCOMPARE(a.config()->apply(), QString());
         QVERIFY(settle(a, loaded));
-        QCOMPARE(a.saveSession(QUrl::fromLocalFile(path), false), QString());
+        QCOMPARE(a.session()->saveSession(QUrl::fromLocalFile(path), false), QString());
         const QJsonObject edit =
             QJsonDocument::fromJson(readAll(path)).object().value(QStringLiteral("edits")).toArray().at(0).toObject();
         QCOMPARE(edit.value(QStringLiteral("op")).toString(), QStringLiteral("setSchedulerConfig"));
@@ -218,10 +218,10 @@ private Q_SLOTS:
 
         SimulationController b;
         QSignalSpy loadedB(&b, &SimulationController::loadedChanged);
-        QCOMPARE(b.openSession(QUrl::fromLocalFile(path)), QString());
+        QCOMPARE(b.session()->openSession(QUrl::fromLocalFile(path)), QString());
         QVERIFY(QTest::qWaitFor([&] { return loadedB.count() > 0 && !b.busy(); }, 30000));
-        QCOMPARE(b.session()->document(), a.session()->document());
-        QCOMPARE(b.schedulerConfig()->strategy(), QStringLiteral("MostAllocated"));
+        QCOMPARE(b.session()->planSession()->document(), a.session()->planSession()->document());
+        QCOMPARE(b.config()->schedulerConfig()->strategy(), QStringLiteral("MostAllocated"));
         QCOMPARE(placements(b), placements(a));
     }
 
@@ -230,21 +230,21 @@ private Q_SLOTS:
         // berthctl's -o workloads and -o csv for the same input, seed and configuration.
         QTemporaryDir dir;
         SimulationController c;
-        c.setSeed(42);
+        c.session()->setSeed(42);
         QVERIFY(load(c, kSmall));
-        c.schedulerConfig()->setStrategy(QStringLiteral("MostAllocated"));
+        c.config()->schedulerConfig()->setStrategy(QStringLiteral("MostAllocated"));
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        QCOMPARE(c.applySchedulerConfig(), QString());
+        QCOMPARE(c.config()->apply(), QString());
         QVERIFY(settle(c, loaded));
         const QString config = dir.filePath(QStringLiteral("config.yaml"));
         QFile f(config);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray::fromStdString(c.session()->document().edits.at(0).yaml));
+        f.write(QByteArray::fromStdString(c.session()->planSession()->document().edits.at(0).yaml));
         f.close();
 
         const QString out = dir.filePath(QStringLiteral("plan.yaml"));
-        QSignalSpy done(&c, &SimulationController::exportFinished);
-        QCOMPARE(c.exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("workloads"), {}, false), QString());
+        QSignalSpy done(c.session(), &SessionController::exportFinished);
+        QCOMPARE(c.session()->exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("workloads"), {}, false), QString());
         QVERIFY(done.wait(30000));
         QCOMPARE(done.first().at(1).toString(), QString());
         const QStringList common{QStringLiteral("schedule"), QStringLiteral("--seed"), QStringLiteral("42"),
@@ -257,7 +257,7 @@ private Q_SLOTS:
         QVERIFY(csv.startsWith("namespace,name,owner,state,node"));
         QCOMPARE(readAll(dir.filePath(QStringLiteral("plan.placements.csv"))), csv);
         // Neither file is overwritten unless asked.
-        QVERIFY(!c.exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("workloads"), {}, false).isEmpty());
+        QVERIFY(!c.session()->exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("workloads"), {}, false).isEmpty());
     }
 };
 

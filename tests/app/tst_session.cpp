@@ -42,7 +42,7 @@ QString describe(const Picture& p) {
 
 bool load(SimulationController& c, const QString& path) {
     QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-    c.loadFiles({path});
+    c.session()->loadFiles({path});
     return loaded.wait(10000);
 }
 
@@ -86,8 +86,8 @@ QByteArray readAll(const QString& path) {
 
 bool exportTo(SimulationController& c, const QString& path, const QString& format, const QString& ns = {},
               bool overwrite = false, QString* error = nullptr) {
-    QSignalSpy done(&c, &SimulationController::exportFinished);
-    const QString refused = c.exportPlacements(QUrl::fromLocalFile(path), format, ns, overwrite);
+    QSignalSpy done(c.session(), &SessionController::exportFinished);
+    const QString refused = c.session()->exportPlacements(QUrl::fromLocalFile(path), format, ns, overwrite);
     if (!refused.isEmpty()) {
         if (error) *error = refused;
         return false;
@@ -107,99 +107,99 @@ private Q_SLOTS:
 
     void undoRedoReplaysDeterministically() {
         SimulationController c;
-        QAbstractItemModelTester tester(c.history(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(c.session()->history(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(load(c, kSmall));
-        QVERIFY(!c.canUndo() && !c.canRedo());
+        QVERIFY(!c.session()->canUndo() && !c.session()->canRedo());
         QVERIFY(runToEnd(c));
         const Picture beforeDrain = picture(c);
 
         // A drain after the run: node-b1's pods are evicted, the Deployment recreates its own.
-        QVERIFY(edit(c, [&] { c.drainNode(QStringLiteral("node-b1")); }));
-        QCOMPARE(c.history()->rowCount(), 1);
-        QVERIFY(c.canUndo());
-        QVERIFY(c.history()->edits()[0].atStep > 0);  // recorded where the run had got to
+        QVERIFY(edit(c, [&] { c.planner()->drainNode(QStringLiteral("node-b1")); }));
+        QCOMPARE(c.session()->history()->rowCount(), 1);
+        QVERIFY(c.session()->canUndo());
+        QVERIFY(c.session()->history()->edits()[0].atStep > 0);  // recorded where the run had got to
         const Picture afterDrain = picture(c);
         QVERIFY(afterDrain != beforeDrain);
         QVERIFY(runToEnd(c));
         const Picture afterRun = picture(c);
 
         // A second edit, then back twice and forward twice.
-        QVERIFY(edit(c, [&] { c.scaleWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"), 2); }));
+        QVERIFY(edit(c, [&] { c.planner()->scaleWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"), 2); }));
         const Picture afterScale = picture(c);
-        QCOMPARE(c.history()->rowCount(), 2);
+        QCOMPARE(c.session()->history()->rowCount(), 2);
 
-        QVERIFY(waitReplay(c, [&] { c.undo(); }));
-        QCOMPARE(c.history()->appliedCount(), 1);
+        QVERIFY(waitReplay(c, [&] { c.session()->undo(); }));
+        QCOMPARE(c.session()->history()->appliedCount(), 1);
         QVERIFY2(picture(c) == afterRun, qPrintable(describe(picture(c)) + "\n vs \n" + describe(afterRun)));
-        QVERIFY(waitReplay(c, [&] { c.undo(); }));
-        QCOMPARE(c.history()->appliedCount(), 0);
-        QVERIFY(!c.canUndo() && c.canRedo());
+        QVERIFY(waitReplay(c, [&] { c.session()->undo(); }));
+        QCOMPARE(c.session()->history()->appliedCount(), 0);
+        QVERIFY(!c.session()->canUndo() && c.session()->canRedo());
         QVERIFY2(picture(c) == beforeDrain, qPrintable(describe(picture(c)) + "\n vs \n" + describe(beforeDrain)));
 
-        QVERIFY(waitReplay(c, [&] { c.redo(); }));
+        QVERIFY(waitReplay(c, [&] { c.session()->redo(); }));
         QVERIFY2(picture(c) == afterDrain, qPrintable(describe(picture(c)) + "\n vs \n" + describe(afterDrain)));
         QVERIFY(runToEnd(c));
         QVERIFY(picture(c) == afterRun);
-        QVERIFY(waitReplay(c, [&] { c.redo(); }));
+        QVERIFY(waitReplay(c, [&] { c.session()->redo(); }));
         QVERIFY(picture(c) == afterScale);
-        QVERIFY(!c.canRedo());
+        QVERIFY(!c.session()->canRedo());
 
         // A new edit after an undo drops the redo tail.
-        QVERIFY(waitReplay(c, [&] { c.undo(); }));
-        QVERIFY(edit(c, [&] { c.cordonNode(QStringLiteral("node-a1")); }));
-        QCOMPARE(c.history()->rowCount(), 2);
-        QCOMPARE(c.history()->edits()[1].kind, berth::plan::EditKind::Cordon);
-        QVERIFY(!c.canRedo());
+        QVERIFY(waitReplay(c, [&] { c.session()->undo(); }));
+        QVERIFY(edit(c, [&] { c.planner()->cordonNode(QStringLiteral("node-a1")); }));
+        QCOMPARE(c.session()->history()->rowCount(), 2);
+        QCOMPARE(c.session()->history()->edits()[1].kind, berth::plan::EditKind::Cordon);
+        QVERIFY(!c.session()->canRedo());
     }
 
     void everyEditKindIsRecorded() {
         SimulationController c;
         QVERIFY(load(c, kSmall));
-        QVERIFY(edit(c, [&] { c.cordonNode(QStringLiteral("node-a1")); }));
-        QVERIFY(edit(c, [&] { c.uncordonNode(QStringLiteral("node-b2")); }));
-        QVERIFY(edit(c, [&] { c.addNodePool(QStringLiteral("node-a1"), 3, QStringLiteral("zone-c"), QStringLiteral("pool-c")); }));
+        QVERIFY(edit(c, [&] { c.planner()->cordonNode(QStringLiteral("node-a1")); }));
+        QVERIFY(edit(c, [&] { c.planner()->uncordonNode(QStringLiteral("node-b2")); }));
+        QVERIFY(edit(c, [&] { c.planner()->addNodePool(QStringLiteral("node-a1"), 3, QStringLiteral("zone-c"), QStringLiteral("pool-c")); }));
         QCOMPARE(c.nodes()->indexOf(QStringLiteral("pool-c-3")) >= 0, true);
-        QVERIFY(edit(c, [&] { c.setNodeLabels(QStringLiteral("pool-c-1"), {{QStringLiteral("disk"), QStringLiteral("ssd")}}); }));
+        QVERIFY(edit(c, [&] { c.planner()->setNodeLabels(QStringLiteral("pool-c-1"), {{QStringLiteral("disk"), QStringLiteral("ssd")}}); }));
         QVERIFY(edit(c, [&] {
-            c.setNodeTaints(QStringLiteral("pool-c-2"), {QVariantMap{{QStringLiteral("key"), QStringLiteral("gpu")},
+            c.planner()->setNodeTaints(QStringLiteral("pool-c-2"), {QVariantMap{{QStringLiteral("key"), QStringLiteral("gpu")},
                                                                      {QStringLiteral("effect"), QStringLiteral("NoSchedule")}}});
         }));
         const int row = c.nodes()->indexOf(QStringLiteral("pool-c-2"));
         QCOMPARE(c.nodes()->rows()[row].taints, QStringLiteral("gpu:NoSchedule"));
-        QVERIFY(edit(c, [&] { c.pinPod(QStringLiteral("default/cache"), QStringLiteral("node-a2")); }));
+        QVERIFY(edit(c, [&] { c.planner()->pinPod(QStringLiteral("default/cache"), QStringLiteral("node-a2")); }));
         QCOMPARE(c.podDetails(QStringLiteral("default/cache")).value(QStringLiteral("node")).toString(), QStringLiteral("node-a2"));
         // What the Workload menu acts on: the Deployment, not the ReplicaSet that owns the pod.
         const auto web = std::find_if(c.pods()->rows().begin(), c.pods()->rows().end(),
                                       [](const PodRow& r) { return r.key.startsWith(QStringLiteral("default/web-")); });
         QVERIFY(web != c.pods()->rows().end());
         QCOMPARE(c.podDetails(web->key).value(QStringLiteral("owner")).toString(), QStringLiteral("Deployment/web"));
-        QVERIFY(edit(c, [&] { c.deleteWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web")); }));
+        QVERIFY(edit(c, [&] { c.planner()->deleteWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web")); }));
         QVERIFY(std::none_of(c.pods()->rows().begin(), c.pods()->rows().end(), [](const PodRow& r) {
             return r.key.startsWith(QStringLiteral("default/web-")) && r.phase != PodPhaseUi::Evicted;
         }));
-        QVERIFY(edit(c, [&] { c.deleteNode(QStringLiteral("pool-c-3")); }));
-        QCOMPARE(c.history()->rowCount(), 8);
+        QVERIFY(edit(c, [&] { c.planner()->deleteNode(QStringLiteral("pool-c-3")); }));
+        QCOMPARE(c.session()->history()->rowCount(), 8);
 
         // Refusals leave the history alone.
         QString error;
-        QVERIFY(!edit(c, [&] { c.cordonNode(QStringLiteral("no-such-node")); }, &error));
+        QVERIFY(!edit(c, [&] { c.planner()->cordonNode(QStringLiteral("no-such-node")); }, &error));
         QVERIFY(error.contains(QStringLiteral("no node")));
-        QVERIFY(!edit(c, [&] { c.pinPod(QStringLiteral("default/cache"), QStringLiteral("node-a1")); }, &error));
-        QCOMPARE(c.history()->rowCount(), 8);
+        QVERIFY(!edit(c, [&] { c.planner()->pinPod(QStringLiteral("default/cache"), QStringLiteral("node-a1")); }, &error));
+        QCOMPARE(c.session()->history()->rowCount(), 8);
 
         // Replaying the whole list from scratch gives the same plan.
         const Picture now = picture(c);
-        QVERIFY(waitReplay(c, [&] { c.revertTo(0); }));
-        QVERIFY(waitReplay(c, [&] { c.revertTo(8); }));
+        QVERIFY(waitReplay(c, [&] { c.session()->revertTo(0); }));
+        QVERIFY(waitReplay(c, [&] { c.session()->revertTo(8); }));
         QVERIFY2(picture(c) == now, qPrintable(describe(picture(c)) + "\n vs \n" + describe(now)));
     }
 
     void badYamlNeverChangesTheSession() {
         SimulationController c;
         QVERIFY(load(c, kSmall));
-        QVERIFY(edit(c, [&] { c.cordonNode(QStringLiteral("node-a1")); }));
+        QVERIFY(edit(c, [&] { c.planner()->cordonNode(QStringLiteral("node-a1")); }));
         const Picture before = picture(c);
-        const QByteArray session = sessionToJson(c.session()->document());
+        const QByteArray session = sessionToJson(c.session()->planSession()->document());
 
         const char* bad[] = {
             "apiVersion: v1\nkind: Pod\nmetadata: {name: x\n",                             // YAML syntax
@@ -212,17 +212,17 @@ private Q_SLOTS:
         };
         for (const char* text : bad) {
             QString error;
-            QVERIFY2(!edit(c, [&] { c.submitYaml(QString::fromUtf8(text)); }, &error), text);
+            QVERIFY2(!edit(c, [&] { c.planner()->submitYaml(QString::fromUtf8(text)); }, &error), text);
             QVERIFY2(!error.isEmpty(), text);
-            QVERIFY(!c.validateYaml(QString::fromUtf8(text)).isEmpty() || QByteArray(text).isEmpty() ||
+            QVERIFY(!c.planner()->validateYaml(QString::fromUtf8(text)).isEmpty() || QByteArray(text).isEmpty() ||
                     error.contains(QStringLiteral("cache")));
         }
-        QCOMPARE(sessionToJson(c.session()->document()), session);
+        QCOMPARE(sessionToJson(c.session()->planSession()->document()), session);
         QVERIFY(picture(c) == before);
 
         // A good one is submitted and queued.
         QVERIFY(edit(c, [&] {
-            c.submitYaml(QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata: {name: extra, namespace: tools}\n"
+            c.planner()->submitYaml(QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata: {name: extra, namespace: tools}\n"
                                         "spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}\n"));
         }));
         QCOMPARE(c.pods()->rowCount(), before.pods.size() + 1);
@@ -233,15 +233,15 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("plan.berth.json"));
         SimulationController a;
-        a.setSeed(11);
+        a.session()->setSeed(11);
         QVERIFY(load(a, kSmall));
-        QVERIFY(edit(a, [&] { a.cordonNode(QStringLiteral("node-a1")); }));
-        QVERIFY(edit(a, [&] { a.scaleWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"), 8); }));
-        QVERIFY(edit(a, [&] { a.submitYaml(QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata: {name: extra}\nspec: {containers: [{name: c}]}\n")); }));
-        QVERIFY(waitReplay(a, [&] { a.undo(); }));  // the session keeps the undone edit for redo
-        QVERIFY(a.session()->dirty());
-        QCOMPARE(a.saveSession(QUrl::fromLocalFile(path), false), QString());
-        QVERIFY(!a.session()->dirty());
+        QVERIFY(edit(a, [&] { a.planner()->cordonNode(QStringLiteral("node-a1")); }));
+        QVERIFY(edit(a, [&] { a.planner()->scaleWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"), 8); }));
+        QVERIFY(edit(a, [&] { a.planner()->submitYaml(QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata: {name: extra}\nspec: {containers: [{name: c}]}\n")); }));
+        QVERIFY(waitReplay(a, [&] { a.session()->undo(); }));  // the session keeps the undone edit for redo
+        QVERIFY(a.session()->planSession()->dirty());
+        QCOMPARE(a.session()->saveSession(QUrl::fromLocalFile(path), false), QString());
+        QVERIFY(!a.session()->planSession()->dirty());
 
         const QJsonObject json = QJsonDocument::fromJson(readAll(path)).object();
         QCOMPARE(json.value(QStringLiteral("version")).toInt(), 1);
@@ -249,11 +249,11 @@ private Q_SLOTS:
         QCOMPARE(json.value(QStringLiteral("applied")).toInt(), 2);
 
         SimulationController b;
-        QVERIFY(waitReplay(b, [&] { QCOMPARE(b.openSession(QUrl::fromLocalFile(path)), QString()); }));
-        QCOMPARE(b.session()->document(), a.session()->document());
+        QVERIFY(waitReplay(b, [&] { QCOMPARE(b.session()->openSession(QUrl::fromLocalFile(path)), QString()); }));
+        QCOMPARE(b.session()->planSession()->document(), a.session()->planSession()->document());
         QVERIFY2(picture(b) == picture(a), qPrintable(describe(picture(b)) + "\n vs \n" + describe(picture(a))));
-        QVERIFY(b.canRedo());
-        QVERIFY(waitReplay(b, [&] { b.redo(); }));
+        QVERIFY(b.session()->canRedo());
+        QVERIFY(waitReplay(b, [&] { b.session()->redo(); }));
         QVERIFY(b.pods()->indexOf(QStringLiteral("default/extra")) >= 0);
 
         // Saving over another file needs the overwrite flag; saving to the session's own file does not.
@@ -261,13 +261,13 @@ private Q_SLOTS:
         QFile f(other);
         QVERIFY(f.open(QIODevice::WriteOnly) && f.write("keep") == 4);
         f.close();
-        QVERIFY(!b.saveSession(QUrl::fromLocalFile(other), false).isEmpty());
+        QVERIFY(!b.session()->saveSession(QUrl::fromLocalFile(other), false).isEmpty());
         QCOMPARE(readAll(other), QByteArray("keep"));
-        QCOMPARE(b.saveSession(QUrl::fromLocalFile(path), false), QString());
-        QCOMPARE(b.saveSession(QUrl::fromLocalFile(other), true), QString());
+        QCOMPARE(b.session()->saveSession(QUrl::fromLocalFile(path), false), QString());
+        QCOMPARE(b.session()->saveSession(QUrl::fromLocalFile(other), true), QString());
 
         // Not a session: refused, nothing changes.
-        QVERIFY(!b.openSession(QUrl::fromLocalFile(kSmall)).isEmpty());
+        QVERIFY(!b.session()->openSession(QUrl::fromLocalFile(kSmall)).isEmpty());
     }
 
     void exportEqualsBerthctl_data() {
@@ -283,7 +283,7 @@ private Q_SLOTS:
         QFETCH(QString, option);
         QTemporaryDir dir;
         SimulationController c;
-        c.setSeed(42);
+        c.session()->setSeed(42);
         QVERIFY(load(c, kSmall));
         // The export does not depend on how far the on-screen run has got.
         c.step();
@@ -323,7 +323,7 @@ private Q_SLOTS:
         SimulationController c;
         QVERIFY(load(c, kSmall));
         QVERIFY(edit(c, [&] {
-            c.submitYaml(QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata: {name: extra, namespace: tools}\n"
+            c.planner()->submitYaml(QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata: {name: extra, namespace: tools}\n"
                                         "spec: {containers: [{name: c}]}\n"));
         }));
         QString error;
@@ -339,22 +339,22 @@ private Q_SLOTS:
         qputenv("BERTH_AUTOSAVE_MS", "50");
         {
             SimulationController c;
-            QVERIFY(c.enableAutosave(dir.path()));
-            QVERIFY(!c.session()->restoreAvailable());
+            QVERIFY(c.session()->enableAutosave(dir.path()));
+            QVERIFY(!c.session()->planSession()->restoreAvailable());
             QVERIFY(load(c, kSmall));
             QTest::qWait(150);
             QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("autosave.json"))));  // nothing done yet
-            QVERIFY(edit(c, [&] { c.cordonNode(QStringLiteral("node-a1")); }));
+            QVERIFY(edit(c, [&] { c.planner()->cordonNode(QStringLiteral("node-a1")); }));
             QTRY_VERIFY(QFile::exists(dir.filePath(QStringLiteral("autosave.json"))));
             // A second instance on the same folder neither autosaves nor steals the file.
             SimulationController other;
-            QVERIFY(!other.enableAutosave(dir.path()));
+            QVERIFY(!other.session()->enableAutosave(dir.path()));
         }
         // A clean exit leaves nothing to restore.
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("autosave.json"))));
         SimulationController next;
-        QVERIFY(next.enableAutosave(dir.path()));
-        QVERIFY(!next.session()->restoreAvailable());
+        QVERIFY(next.session()->enableAutosave(dir.path()));
+        QVERIFY(!next.session()->planSession()->restoreAvailable());
         qunsetenv("BERTH_AUTOSAVE_MS");
     }
 };

@@ -320,6 +320,6 @@ int main(int argc, char** argv) {
     });
 
     loadClock.start();
-    controller.loadFiles(args);
+    controller.session()->loadFiles(args);
     return app.exec();
 }

@@ -177,10 +177,10 @@ private Q_SLOTS:
         {
             QFile f(script);
             QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
-            f.write("controller.cordonNode(\"general-b-1\")\n"
+            f.write("controller.planner.cordonNode(\"general-b-1\")\n"
                     "dropLayer.dropTemplate(\"Deployment\", canvasView.canvas.nodeCenter(\"batch-b-2\")).length === 0 || fail()\n"
                     "// after run\n");
-            f.write(QStringLiteral("controller.exportPlacements(\"%1\", \"pods\", \"\", true) === \"\" || fail()\n")
+            f.write(QStringLiteral("controller.session.exportPlacements(\"%1\", \"pods\", \"\", true) === \"\" || fail()\n")
                         .arg(QUrl::fromLocalFile(exported).toString())
                         .toUtf8());
         }

@@ -22,7 +22,7 @@ Item {
         readonly property var controller: TestEnv.controller
 
         function initTestCase() {
-            controller.load([TestEnv.smallCluster])
+            controller.session.load([TestEnv.smallCluster])
             tryCompare(controller, "loaded", true, 10000)
             controller.runToEnd()
             tryCompare(controller, "finished", true, 20000)

@@ -21,7 +21,7 @@ Item {
         readonly property var controller: TestEnv.controller
 
         function initTestCase() {
-            controller.load([TestEnv.smallCluster])
+            controller.session.load([TestEnv.smallCluster])
             tryCompare(controller, "loaded", true, 10000)
         }
 

@@ -5,14 +5,15 @@ import Berth
 import BerthTest
 
 // Node > Edit labels… and Edit taints…: the dialogs start from the node's labels/taints, check
-// the syntax through the controller as the user types, and apply one edit.
+// the syntax through PlannerActions as the user types, and apply one edit (over the stub
+// host: no worker thread).
 Item {
     id: root
     width: 800
     height: 600
 
-    NodeLabelsDialog { id: labels; controller: TestEnv.controller }
-    NodeTaintsDialog { id: taints; controller: TestEnv.controller }
+    NodeLabelsDialog { id: labels; planner: TestEnv.stub.planner }
+    NodeTaintsDialog { id: taints; planner: TestEnv.stub.planner }
 
     TestCase {
         name: "NodeDialogs"
@@ -24,8 +25,10 @@ Item {
         }
 
         function initTestCase() {
-            TestEnv.controller.load([TestEnv.smallCluster])
-            tryCompare(TestEnv.controller, "loaded", true, 10000)
+            TestEnv.stub.loaded = true
+            TestEnv.stub.setNodes([
+                { name: "node-a1", labels: { "kubernetes.io/hostname": "node-a1", "topology.kubernetes.io/zone": "zone-a" } },
+                { name: "node-b1", labels: { "kubernetes.io/hostname": "node-b1" }, taints: "" }])
         }
 
         function test_1_labels() {
@@ -50,12 +53,15 @@ Item {
             value.textEdited()
             tryCompare(problems, "visible", false)
             mouseClick(apply)
-            tryCompare(TestEnv.controller.history, "appliedCount", 1, 5000)
-            tryVerify(() => TestEnv.controller.nodeLabels("node-a1").disk === "ssd", 5000)
+            compare(TestEnv.stub.lastCall, "edit: Edit labels of node-a1")
+            compare(TestEnv.stub.session.history.appliedCount, 1)
+            tryCompare(labels, "opened", false)
+            // The whole map: the zone label stays as it was.
+            compare(TestEnv.stub.lastEdit.node, "node-a1")
+            compare(TestEnv.stub.lastEdit.labels, { "disk": "ssd", "topology.kubernetes.io/zone": "zone-a" })
         }
 
         function test_2_taints() {
-            tryCompare(TestEnv.controller, "busy", false, 5000)
             taints.begin("node-b1")
             tryCompare(taints, "opened", true)
             const list = findChild(taints.contentItem, "taintRows")
@@ -72,9 +78,10 @@ Item {
             value.textEdited()
             tryCompare(problems, "visible", false)
             mouseClick(findChild(taints.contentItem, "applyTaints"))
-            tryCompare(TestEnv.controller.history, "appliedCount", 2, 5000)
-            tryVerify(() => TestEnv.controller.nodeTaints("node-b1").length === 1, 5000)
-            const t = TestEnv.controller.nodeTaints("node-b1")[0]
+            compare(TestEnv.stub.lastCall, "edit: Edit taints of node-b1")
+            compare(TestEnv.stub.session.history.appliedCount, 2)
+            compare(TestEnv.stub.lastEdit.taints.length, 1)
+            const t = TestEnv.stub.lastEdit.taints[0]
             compare(t.key, "dedicated")
             compare(t.value, "gpu")
             compare(t.effect, "NoSchedule")

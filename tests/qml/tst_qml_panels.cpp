@@ -1,6 +1,8 @@
 // Qt Quick Tests of the panels (tests/qml/tst_*.qml). Each QML file gets a fresh engine and,
-// through the BerthTest.TestEnv singleton, its own real SimulationController (worker thread
-// included) and the path of the small test cluster.
+// through the BerthTest.TestEnv singleton, its own `stub` (StubPlanHost: the controller's
+// parts with no worker thread, for the panels that take one of them), its own real
+// SimulationController (worker thread included, for the panels that take the whole
+// controller, and for end-to-end checks) and the path of the small test cluster.
 
 #include <QCoreApplication>
 #include <QHash>
@@ -14,7 +16,10 @@
 
 #include <memory>
 
+#include "app/models/event_log_model.h"
+#include "app/models/queue_model.h"
 #include "app/simulation_controller.h"
+#include "stub_plan_host.h"
 
 Q_IMPORT_QML_PLUGIN(Berth_AppPlugin)
 Q_IMPORT_QML_PLUGIN(BerthPlugin)
@@ -22,10 +27,52 @@ Q_IMPORT_QML_PLUGIN(BerthPlugin)
 /// What a QML test needs: a controller and the test data.
 class TestEnv : public QObject {
     Q_OBJECT
+    Q_PROPERTY(StubPlanHost* stub READ stub CONSTANT)
     Q_PROPERTY(berth::app::SimulationController* controller READ controller CONSTANT)
     Q_PROPERTY(QUrl smallCluster READ smallCluster CONSTANT)
+    /// Models on their own, for the panels that take one (no controller, no worker thread).
+    Q_PROPERTY(berth::app::QueueModel* queue READ queue CONSTANT)
+    Q_PROPERTY(berth::app::EventLogModel* events READ events CONSTANT)
 public:
-    berth::app::SimulationController* controller() { return &m_controller; }
+    StubPlanHost* stub() { return &m_stub; }
+    berth::app::QueueModel* queue() { return &m_queue; }
+    berth::app::EventLogModel* events() { return &m_events; }
+    /// Fills `queue` as the worker would: rows of {key, queue, attempts, reason}.
+    Q_INVOKABLE void setQueue(const QVariantList& rows) {
+        QList<berth::app::QueueRow> out;
+        for (const QVariant& v : rows) {
+            const QVariantMap m = v.toMap();
+            berth::app::QueueRow r;
+            r.podId = static_cast<quint32>(out.size());
+            r.key = m.value(QStringLiteral("key")).toString();
+            r.queue = m.value(QStringLiteral("queue")).toString();
+            r.attempts = m.value(QStringLiteral("attempts")).toInt();
+            r.reason = m.value(QStringLiteral("reason")).toString();
+            out << r;
+        }
+        m_queue.reset(out);
+    }
+    /// Appends events as a batch would: {time (s), type, pod, node, message}.
+    Q_INVOKABLE void appendEvents(const QVariantList& events) {
+        QList<berth::app::EventRow> out;
+        for (const QVariant& v : events) {
+            const QVariantMap m = v.toMap();
+            berth::app::EventRow e;
+            e.sequence = m_eventSequence++;
+            e.timeNs = static_cast<qint64>(m.value(QStringLiteral("time")).toDouble() * 1e9);
+            e.type = m.value(QStringLiteral("type")).toString();
+            e.pod = m.value(QStringLiteral("pod")).toString();
+            e.node = m.value(QStringLiteral("node")).toString();
+            e.message = m.value(QStringLiteral("message")).toString();
+            out << e;
+        }
+        m_events.append(out);
+    }
+    /// Made on first use: a test that needs only the stub starts no worker thread.
+    berth::app::SimulationController* controller() {
+        if (!m_controller) m_controller = std::make_unique<berth::app::SimulationController>();
+        return m_controller.get();
+    }
     static QUrl smallCluster() { return QUrl::fromLocalFile(QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml")); }
 
     /// A long operation the test plays the worker side of: listed in controller.operations,
@@ -34,7 +81,7 @@ public:
         auto p = std::make_shared<berth::core::Progress>();
         p->start(berth::core::Progress::Phase::Scheduling, static_cast<std::uint64_t>(total));
         p->add(static_cast<std::uint64_t>(done));
-        const int id = m_controller.operations()->begin(title, p);
+        const int id = controller()->operations()->begin(title, p);
         m_operations.insert(id, p);
         return id;
     }
@@ -49,7 +96,11 @@ public:
     }
 
 private:
-    berth::app::SimulationController m_controller;
+    StubPlanHost m_stub;
+    berth::app::QueueModel m_queue;
+    berth::app::EventLogModel m_events;
+    quint64 m_eventSequence = 0;
+    std::unique_ptr<berth::app::SimulationController> m_controller;
     QHash<int, std::shared_ptr<berth::core::Progress>> m_operations;
 };
 

@@ -3,25 +3,47 @@ import QtTest
 import Berth
 import BerthTest
 
-// The queue panel lists activeQ after a load, and the unschedulable pool with its reason
-// after a run.
+// The queue panel: its sections and counts over a model of its own (no worker thread), then
+// activeQ after a real load and the unschedulable pool with its reason after a run.
 Item {
     id: root
-    width: 420
+    width: 840
     height: 600
 
     QueuePanel {
         id: panel
-        anchors.fill: parent
-        controller: TestEnv.controller
+        width: parent.width / 2
+        height: parent.height
+        queue: TestEnv.controller.queue
+    }
+    QueuePanel {
+        id: standalone
+        x: parent.width / 2
+        width: parent.width / 2
+        height: parent.height
+        queue: TestEnv.queue
     }
 
     TestCase {
         name: "QueuePanel"
         when: windowShown
 
+        function test_0_sectionsAndCounts() {
+            TestEnv.setQueue([
+                { key: "default/a", queue: "active", attempts: 0, reason: "" },
+                { key: "default/b", queue: "backoff", attempts: 1, reason: "" },
+                { key: "default/c", queue: "unschedulable", attempts: 2, reason: "Insufficient cpu" }])
+            const list = findChild(standalone, "queueList")
+            tryCompare(list, "count", 3, 5000)
+            compare(findChild(standalone, "activeLabel").text, "active 1")
+            compare(findChild(standalone, "unschedulableLabel").text, "unschedulable 1")
+            TestEnv.setQueue([])
+            tryCompare(list, "count", 0, 5000)
+            compare(findChild(standalone, "activeLabel").text, "active 0")
+        }
+
         function initTestCase() {
-            TestEnv.controller.load([TestEnv.smallCluster])
+            TestEnv.controller.session.load([TestEnv.smallCluster])
             tryCompare(TestEnv.controller, "loaded", true, 10000)
         }
 

@@ -18,7 +18,7 @@ Item {
         x: 0
         width: 380
         height: parent.height
-        controller: TestEnv.controller
+        planner: TestEnv.controller.planner
         dragLayer: root
     }
     Item {
@@ -35,7 +35,6 @@ Item {
         PlannerDropLayer {
             id: dropLayer
             anchors.fill: parent
-            controller: TestEnv.controller
             canvas: canvas
             templates: palette
             onPodDropped: (pod, node) => verdict.ask(pod, node)
@@ -46,10 +45,10 @@ Item {
         x: 1200
         width: 400
         height: parent.height
-        controller: TestEnv.controller
+        queue: TestEnv.controller.queue
         dragLayer: root
     }
-    VerdictDialog { id: verdict; controller: TestEnv.controller }
+    VerdictDialog { id: verdict; planner: TestEnv.controller.planner }
 
     TestCase {
         name: "TemplatePalette"
@@ -74,7 +73,7 @@ Item {
         }
 
         function initTestCase() {
-            TestEnv.controller.load([TestEnv.smallCluster])
+            TestEnv.controller.session.load([TestEnv.smallCluster])
             tryCompare(TestEnv.controller, "loaded", true, 10000)
         }
 
@@ -104,7 +103,7 @@ Item {
             compare(verdict.fits, true)
             verdict.close()
             tryCompare(verdict, "opened", false, 5000)
-            compare(TestEnv.controller.history.appliedCount, 0)  // asking changes nothing
+            compare(TestEnv.controller.session.history.appliedCount, 0)  // asking changes nothing
         }
 
         function test_1_problemsBlockSubmit() {
@@ -176,7 +175,7 @@ Item {
             // Pinning bypasses the scheduler: an edit, and the pod is re-created on the node.
             mouseClick(findChild(verdict.contentItem, "pinButton"))
             tryCompare(verdict, "opened", false, 5000)
-            tryCompare(TestEnv.controller.history, "appliedCount", 3, 5000)
+            tryCompare(TestEnv.controller.session.history, "appliedCount", 3, 5000)
         }
     }
 }

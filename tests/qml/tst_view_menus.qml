@@ -24,7 +24,7 @@ Item {
     }
     MenuBar {
         id: bar
-        RecentFilesMenu { id: recentMenu; controller: TestEnv.controller }
+        RecentFilesMenu { id: recentMenu; session: TestEnv.stub.session }
         ViewMenu { id: viewMenu; appearance: appearance; canvas: canvas }
     }
 
@@ -33,8 +33,11 @@ Item {
         when: windowShown
 
         function initTestCase() {
-            TestEnv.controller.load([TestEnv.smallCluster])
+            TestEnv.controller.session.load([TestEnv.smallCluster])
             tryCompare(TestEnv.controller, "loaded", true, 10000)
+            // The recent list: a load over the stub host, once its plan is on show.
+            TestEnv.stub.session.load([TestEnv.smallCluster])
+            verify(TestEnv.stub.commitReplay())
         }
 
         function test_1_theme() {
@@ -83,7 +86,7 @@ Item {
         }
 
         function test_3_recent() {
-            compare(TestEnv.controller.recentFiles.count, 1)
+            compare(TestEnv.stub.session.recentFiles.count, 1)
             recentMenu.open()
             tryCompare(recentMenu, "opened", true)
             // The entry, a separator, "Clear recent".
@@ -91,7 +94,7 @@ Item {
             compare(recentMenu.itemAt(0).text, "small-cluster.yaml")
             verify(recentMenu.itemAt(0).enabled)
             mouseClick(recentMenu.itemAt(2))
-            compare(TestEnv.controller.recentFiles.count, 0)
+            compare(TestEnv.stub.session.recentFiles.count, 0)
             tryCompare(recentMenu, "count", 2)
         }
     }

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QFile>
 
+#include <algorithm>
+
 #include "app/session/atomic_file.h"
 
 namespace berth::app {
@@ -31,6 +33,7 @@ SessionDocument PlanSession::document() const {
 void PlanSession::begin(std::shared_ptr<const plan::PlanInput> input) {
     m_input = std::move(input);
     m_history.reset({}, 0);
+    m_submitted = 0;
     m_path.clear();
     m_dirty = false;
     // A fresh load is not work to recover, but it replaces what the autosave holds.
@@ -41,6 +44,7 @@ void PlanSession::begin(std::shared_ptr<const plan::PlanInput> input) {
 void PlanSession::begin(const SessionDocument& doc, const QString& path) {
     m_input = std::make_shared<plan::PlanInput>(doc.input);
     m_history.reset(doc.edits, doc.applied);
+    m_submitted = static_cast<int>(doc.edits.size());
     m_path = path;
     m_dirty = path.isEmpty();
     m_autosaveDirty = true;
@@ -52,6 +56,11 @@ void PlanSession::markChanged() {
     if (m_dirty) return;
     m_dirty = true;
     Q_EMIT changed();
+}
+
+int PlanSession::nextSubmittedNumber() {
+    m_submitted = std::max(m_submitted, static_cast<int>(m_history.edits().size())) + 1;
+    return m_submitted;
 }
 
 QString PlanSession::save(const QString& path, bool overwrite) {

@@ -47,6 +47,9 @@ public:
     void begin(const SessionDocument& doc, const QString& path);
     /// Something the user did changed the plan (an edit, undo, redo).
     void markChanged();
+    /// The number of the next submitted YAML text (it is named submitted-<n>.yaml): unique
+    /// among the session's texts, also after undo (a number once given stays taken).
+    int nextSubmittedNumber();
 
     /// Writes the session file; empty string on success.
     QString save(const QString& path, bool overwrite);
@@ -69,6 +72,7 @@ private:
     EditHistoryModel m_history;
     QString m_path;
     bool m_dirty = false;
+    int m_submitted = 0;  // the last number nextSubmittedNumber gave
     bool m_autosaveDirty = false;
     std::unique_ptr<Autosave> m_autosave;
     QTimer m_autosaveTimer;

@@ -1,14 +1,13 @@
-// SimulationController: the scheduler configuration panel. A configuration change is a
-// SetSchedulerConfig edit carrying the complete KubeSchedulerConfiguration text (plan::Plan
-// checks it and puts it into effect from step 0 on replay); the controller only turns the
-// panel's draft into that text, asks for the re-run and for the comparison of placements.
-
-#include "app/simulation_controller.h"
+#include "app/config/config_controller.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QThread>
 
+#include <algorithm>
+
+#include "app/models/operation_list_model.h"
+#include "app/plan_host.h"
+#include "app/session/plan_session.h"
 #include "plan/placement_diff.h"
 #include "plan/scheduler_settings.h"
 
@@ -19,7 +18,16 @@ constexpr const char* kPanelFileName = "scheduler-config.yaml";
 
 }  // namespace
 
-QString SimulationController::applySchedulerConfig() {
+ConfigController::ConfigController(PlanHost& host, QObject* parent) : QObject(parent), m_host(host) {}
+
+ConfigController::~ConfigController() {
+    if (m_diffProgress) m_diffProgress->cancel();
+}
+
+bool ConfigController::loaded() const { return m_host.planLoaded(); }
+bool ConfigController::busy() const { return m_host.planBusy(); }
+
+QString ConfigController::apply() {
     QStringList problems = m_schedulerConfig.errors();
     if (!problems.isEmpty()) return problems.join(QLatin1Char('\n'));
     const plan::SchedulerSettings draft = m_schedulerConfig.draft();
@@ -27,44 +35,72 @@ QString SimulationController::applySchedulerConfig() {
     return applyConfigText(plan::settingsToYaml(draft, m_schedulerConfig.baseText()), kPanelFileName);
 }
 
-QString SimulationController::loadSchedulerConfig(const QUrl& file) {
+QString ConfigController::load(const QUrl& file) {
     const QString path = file.isLocalFile() ? file.toLocalFile() : file.toString();
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return tr("Cannot read %1: %2").arg(path, f.errorString());
     return applyConfigText(f.readAll().toStdString(), QFileInfo(path).fileName().toStdString());
 }
 
-QString SimulationController::resetSchedulerConfig() {
+QString ConfigController::reset() {
     // The empty text stands for upstream's defaults (plan::kDefaultSchedulerConfigText).
     return applyConfigText({}, {});
 }
 
-QString SimulationController::applyConfigText(const std::string& yaml, const std::string& fileName) {
-    if (!m_loaded) return tr("no cluster is loaded");
-    if (busy()) return tr("the plan is being rebuilt; try again");
+QString ConfigController::applyConfigText(const std::string& yaml, const std::string& fileName) {
+    if (!m_host.planLoaded()) return tr("no cluster is loaded");
+    if (m_host.planBusy()) return tr("the plan is being rebuilt; try again");
     // Checked here too, so a bad file is refused with its messages before anything is queued.
-    const std::string error = plan::checkSchedulerConfig(yaml, fileName, m_session.input()->version);
+    const std::string error = plan::checkSchedulerConfig(yaml, fileName, m_host.planSession().input()->version);
     if (!error.empty()) {
         const QString message = QString::fromStdString(error);
-        setStatusText(tr("Configuration refused: %1").arg(message.section(QLatin1Char('\n'), 0, 0)));
+        m_host.showStatus(tr("Configuration refused: %1").arg(message.section(QLatin1Char('\n'), 0, 0)));
         return message;
     }
     plan::PlanEdit e;
     e.kind = plan::EditKind::SetSchedulerConfig;
     e.yaml = yaml;
     e.fileName = fileName;
-    applyEdit(e);
+    m_host.applyEdit(e);
     return {};
 }
 
-bool SimulationController::configChangeBetween(int from, int to) const {
-    const auto& edits = m_session.history()->edits();
+void ConfigController::configEditApplied(const plan::PlanEdit& edit) {
+    // Part of the starting state: compare, and re-run the plan from its start.
+    EditHistoryModel* history = m_host.planSession().history();
+    const int applied = history->appliedCount();
+    const auto& all = history->edits();
+    comparePlacements({all.begin(), all.begin() + applied - 1}, {all.begin(), all.begin() + applied});
+    ReplayRequest r = sessionReplay(m_host.planSession(), applied, edit.atStep, tr("Applying the scheduler configuration"));
+    // Cancelled: the plan on show is the one before the change, so the history says so too
+    // (the change stays as a redo) and the comparison is dropped.
+    r.rollback = [this, applied] {
+        m_host.planSession().history()->setApplied(applied - 1);
+        dropComparison();
+    };
+    m_host.startReplay(std::move(r));
+}
+
+void ConfigController::historyMoving(int was, int applied) {
+    if (!configChangeBetween(std::min(was, applied), std::max(was, applied))) return;
+    const auto& all = m_host.planSession().history()->edits();
+    comparePlacements({all.begin(), all.begin() + was}, {all.begin(), all.begin() + applied});
+}
+
+void ConfigController::dropComparison() {
+    if (m_diffProgress) m_diffProgress->cancel();
+    ++m_diffSerial;
+    m_placementDiff.clear();
+}
+
+bool ConfigController::configChangeBetween(int from, int to) const {
+    const auto& edits = m_host.planSession().history()->edits();
     for (int i = std::max(0, from); i < to && i < static_cast<int>(edits.size()); ++i)
         if (edits[static_cast<std::size_t>(i)].kind == plan::EditKind::SetSchedulerConfig) return true;
     return false;
 }
 
-void SimulationController::refreshSchedulerConfig(const plan::PlanInput& input, const std::vector<plan::PlanEdit>& edits) {
+void ConfigController::refresh(const plan::PlanInput& input, const std::vector<plan::PlanEdit>& edits) {
     core::SchedulerConfiguration config;
     std::string text, error;
     plan::SchedulerSettings settings;
@@ -86,18 +122,17 @@ void SimulationController::refreshSchedulerConfig(const plan::PlanInput& input, 
     m_schedulerConfig.setActive(settings, text, source);
 }
 
-void SimulationController::comparePlacements(std::vector<plan::PlanEdit> before, std::vector<plan::PlanEdit> after) {
-    const auto input = m_session.input();
+void ConfigController::comparePlacements(std::vector<plan::PlanEdit> before, std::vector<plan::PlanEdit> after) {
+    const auto input = m_host.planSession().input();
     const quint64 serial = ++m_diffSerial;
     m_placementDiff.setComputing();
     // A comparison still running is for an older change: its answer would be dropped anyway.
     if (m_diffProgress) m_diffProgress->cancel();
     m_diffProgress = std::make_shared<core::Progress>();
-    m_operations.begin(tr("Comparing placements"), m_diffProgress);
+    m_host.operationList().begin(tr("Comparing placements"), m_diffProgress);
     // Two fresh plans run to the end off the GUI thread, as exports run: the comparison does
     // not depend on how far the on-screen run had got.
-    QThread* thread = QThread::create([this, input, before = std::move(before), after = std::move(after), serial,
-                                       progress = m_diffProgress] {
+    m_jobs.start([this, input, before = std::move(before), after = std::move(after), serial, progress = m_diffProgress] {
         const core::FinishOnExit finish(progress.get());
         std::string error;
         std::optional<plan::Placements> a = plan::finalPlacements(input, before, error, progress.get());
@@ -115,13 +150,6 @@ void SimulationController::comparePlacements(std::vector<plan::PlanEdit> before,
             },
             Qt::QueuedConnection);
     });
-    m_exports << thread;
-    connect(thread, &QThread::finished, this, [this, thread] {
-        if (!m_exports.removeOne(thread)) return;
-        thread->wait();
-        delete thread;
-    });
-    thread->start();
 }
 
 }  // namespace berth::app

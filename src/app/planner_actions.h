@@ -1,0 +1,93 @@
+#pragma once
+/// The planner's edits and checks, for the panels and dialogs that change the cluster:
+/// cordon, drain, delete, node pools, labels, taints, scale, submitted YAML, a pod pinned to
+/// a node, and the verdict of a pending pod dropped on a node. Each edit goes to the host
+/// (SimulationController), is recorded in the history once the worker applied it
+/// (editApplied) or is refused with a reason (editFailed), leaving the plan unchanged.
+
+#include <QObject>
+#include <QStringList>
+#include <QVariantList>
+#include <QVariantMap>
+#include <QtQml/qqmlregistration.h>
+
+#include "app/engine/node_verdict.h"
+#include "plan/plan_edit.h"
+
+namespace berth::app {
+
+class PlanHost;
+
+class PlannerActions : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by SimulationController (controller.planner)")
+    Q_PROPERTY(bool loaded READ loaded NOTIFY stateChanged)
+    Q_PROPERTY(bool busy READ busy NOTIFY stateChanged)
+    /// The plan's PriorityClass names (the template palette's choices).
+    Q_PROPERTY(QStringList priorityClasses READ priorityClasses NOTIFY priorityClassesChanged)
+public:
+    explicit PlannerActions(PlanHost& host, QObject* parent = nullptr);
+
+    bool loaded() const;
+    bool busy() const;
+    QStringList priorityClasses() const { return m_priorityClasses; }
+    void setPriorityClasses(const QStringList& names);
+
+    Q_INVOKABLE void cordonNode(const QString& node);
+    Q_INVOKABLE void uncordonNode(const QString& node);
+    Q_INVOKABLE void drainNode(const QString& node);
+    Q_INVOKABLE void deleteNode(const QString& node);
+    /// `count` copies of `templateNode` named <namePrefix>-1.. in `zone` (empty: the template's).
+    Q_INVOKABLE void addNodePool(const QString& templateNode, int count, const QString& zone, const QString& namePrefix);
+    /// Replaces the node's labels (a map of strings).
+    Q_INVOKABLE void setNodeLabels(const QString& node, const QVariantMap& labels);
+    /// Replaces the node's taints: a list of {key, value, effect} maps.
+    Q_INVOKABLE void setNodeTaints(const QString& node, const QVariantList& taints);
+    Q_INVOKABLE void scaleWorkload(const QString& kind, const QString& ns, const QString& name, int replicas);
+    Q_INVOKABLE void deleteWorkload(const QString& kind, const QString& ns, const QString& name);
+    /// Submits YAML objects (validated completely first: any error refuses them all).
+    Q_INVOKABLE void submitYaml(const QString& yaml);
+    /// The problems in `yaml` on its own (file:line:col messages), for an editor that
+    /// validates as the user types. Empty when it would load.
+    Q_INVOKABLE QStringList validateYaml(const QString& yaml) const;
+    /// Sets spec.nodeName of a pending pod (namespace/name): the scheduler is bypassed.
+    Q_INVOKABLE void pinPod(const QString& podKey, const QString& node);
+
+    /// Asks the worker whether the pending pod would pass every filter on `node` now (the
+    /// core's own PreFilter and Filter plugins; nothing changes). Answered by podNodeVerdict;
+    /// only the newest request is answered.
+    Q_INVOKABLE void checkPodOnNode(const QString& podKey, const QString& node);
+    /// The host's answer to checkPodOnNode.
+    void answerPodOnNode(const NodeVerdictUi& verdict);
+    /// Label syntax problems (key: qualified name; value: label value), one line each; empty
+    /// when setNodeLabels would accept them.
+    Q_INVOKABLE QStringList labelProblems(const QVariantMap& labels) const;
+    /// Problems in a list of {key, value, effect} taints; empty when valid.
+    Q_INVOKABLE QStringList taintProblems(const QVariantList& taints) const;
+    /// A node's labels as a map and its taints as a list of {key, value, effect} (for the
+    /// label and taint dialogs).
+    Q_INVOKABLE QVariantMap nodeLabels(const QString& node) const;
+    Q_INVOKABLE QVariantList nodeTaints(const QString& node) const;
+
+Q_SIGNALS:
+    void stateChanged();
+    void priorityClassesChanged();
+    /// The answer to checkPodOnNode: NodeVerdictUi::toVariant().
+    void podNodeVerdict(const QVariantMap& verdict);
+    /// An edit was recorded in the history, or refused (the host's editApplied, editFailed):
+    /// the dialog that asked for it closes or shows why.
+    void editApplied(const QString& description);
+    void editFailed(const QString& description, const QString& error);
+
+private:
+    /// A workload edit (scale, delete); refused when `kind` is not a workload kind.
+    void workloadEdit(plan::EditKind editKind, const QString& verb, const QString& kind, const QString& ns,
+                      const QString& name, int replicas);
+
+    PlanHost& m_host;
+    QStringList m_priorityClasses;
+    quint64 m_checkSerial = 0;  // the newest checkPodOnNode request
+};
+
+}  // namespace berth::app

@@ -1,0 +1,191 @@
+#pragma once
+// A PlanHost without a worker thread, for the Qt Quick Tests of the panels that take one of
+// the controller's parts (SessionController, ConfigController, PlannerActions): the parts are
+// the real ones, built over this stub, which records what they ask of the host (`calls`) and
+// answers the way the worker would, synchronously: an edit is applied at once (unless
+// `refuseEdits`), a replay waits for commitReplay() or cancelReplay(), a pod-on-node check
+// for answerPodOnNode().
+
+#include <QObject>
+#include <QStringList>
+#include <QVariantList>
+
+#include <optional>
+
+#include "app/config/config_controller.h"
+#include "app/engine/sim_types.h"
+#include "app/models/node_list_model.h"
+#include "app/models/operation_list_model.h"
+#include "app/plan_host.h"
+#include "app/planner_actions.h"
+#include "app/session/plan_session.h"
+#include "app/session/session_controller.h"
+#include "plan/plan_edit.h"
+
+class StubPlanHost : public QObject, public berth::app::PlanHost {
+    Q_OBJECT
+    Q_PROPERTY(berth::app::SessionController* session READ session CONSTANT)
+    Q_PROPERTY(berth::app::ConfigController* config READ config CONSTANT)
+    Q_PROPERTY(berth::app::PlannerActions* planner READ planner CONSTANT)
+    Q_PROPERTY(bool loaded READ planLoaded WRITE setLoaded NOTIFY callsChanged)
+    Q_PROPERTY(bool busy READ planBusy WRITE setBusy NOTIFY callsChanged)
+    Q_PROPERTY(bool refuseEdits MEMBER m_refuseEdits)
+    /// What the parts asked, oldest first: "edit: <describeEdit>", "replay: <title>",
+    /// "check: <pod> on <node>", "refuse: <what>", "status: <text>".
+    Q_PROPERTY(QStringList calls READ calls NOTIFY callsChanged)
+    Q_PROPERTY(QString lastCall READ lastCall NOTIFY callsChanged)
+    /// The last edit asked for: {node, labels: {k: v}, taints: [{key, value, effect}], ns,
+    /// name, replicas, count, zone, namePrefix, yaml, fileName}.
+    Q_PROPERTY(QVariantMap lastEdit READ lastEdit NOTIFY callsChanged)
+public:
+    explicit StubPlanHost(QObject* parent = nullptr) : QObject(parent) {}
+
+    berth::app::SessionController* session() { return &m_sessionController; }
+    berth::app::ConfigController* config() { return &m_config; }
+    berth::app::PlannerActions* planner() { return &m_planner; }
+    QStringList calls() const { return m_calls; }
+    QString lastCall() const { return m_calls.isEmpty() ? QString() : m_calls.constLast(); }
+    QVariantMap lastEdit() const { return m_lastEdit; }
+
+    void setLoaded(bool loaded) {
+        m_loaded = loaded;
+        notifyParts();
+    }
+    void setBusy(bool busy) {
+        m_busy = busy;
+        notifyParts();
+    }
+    Q_INVOKABLE void clearCalls() {
+        m_calls.clear();
+        Q_EMIT callsChanged();
+    }
+    /// Nodes on show: {name, labels: {k: v}, taints: "key=value:Effect, ..."}.
+    Q_INVOKABLE void setNodes(const QVariantList& nodes) {
+        QList<berth::app::NodeRow> rows;
+        for (const QVariant& v : nodes) {
+            const QVariantMap m = v.toMap();
+            berth::app::NodeRow r;
+            r.id = static_cast<quint32>(rows.size());
+            r.name = m.value(QStringLiteral("name")).toString();
+            r.taints = m.value(QStringLiteral("taints")).toString();
+            const QVariantMap labels = m.value(QStringLiteral("labels")).toMap();
+            for (auto it = labels.begin(); it != labels.end(); ++it) r.labels.append({it.key(), it.value().toString()});
+            rows << r;
+        }
+        m_nodes.reset(rows);
+    }
+    /// The worker's answer to the newest check: fits, or rejected by `plugin` for `reason`.
+    Q_INVOKABLE void answerPodOnNode(bool fits, const QString& plugin, const QString& reason) {
+        berth::app::NodeVerdictUi v;
+        v.serial = m_checkSerial;
+        v.pod = m_checkPod;
+        v.node = m_checkNode;
+        v.fits = fits;
+        if (!fits) {
+            v.stage = QStringLiteral("Filter");
+            v.rejectedBy = plugin;
+            v.code = QStringLiteral("Unschedulable");
+            v.reason = reason;
+        }
+        v.plugins.append({plugin, fits ? QStringLiteral("pass") : QStringLiteral("fail"), fits ? QString() : reason});
+        m_planner.answerPodOnNode(v);
+    }
+    /// The newest replay is on show: its commit runs, as when the worker's plan arrives.
+    Q_INVOKABLE bool commitReplay() {
+        if (!m_replay) return false;
+        const berth::app::ReplayRequest r = *std::exchange(m_replay, std::nullopt);
+        if (r.commit) r.commit();
+        m_config.refresh(*r.input, r.edits);
+        m_loaded = true;
+        notifyParts();
+        return true;
+    }
+
+    /// The worker's re-run after an applied configuration change arrives: the panel shows the
+    /// configuration in effect with the applied edits.
+    Q_INVOKABLE void showAppliedEdits() { m_config.refresh(*m_session.input(), m_session.history()->appliedEdits()); }
+
+    // --- PlanHost
+    bool planLoaded() const override { return m_loaded; }
+    bool planBusy() const override { return m_busy; }
+    berth::app::PlanSession& planSession() override { return m_session; }
+    const berth::app::NodeListModel& nodeRows() const override { return m_nodes; }
+    berth::app::OperationListModel& operationList() override { return m_operations; }
+    void applyEdit(const berth::plan::PlanEdit& edit) override {
+        const QString description = QString::fromStdString(berth::plan::describeEdit(edit));
+        m_lastEdit = editToVariant(edit);
+        record(QStringLiteral("edit: ") + description);
+        if (m_refuseEdits) return Q_EMIT m_planner.editFailed(description, QStringLiteral("refused by the test"));
+        m_session.history()->push(edit);
+        m_session.markChanged();
+        Q_EMIT m_planner.editApplied(description);
+    }
+    void refuseEdit(const QString& description, const QString& error) override {
+        record(QStringLiteral("refuse: %1: %2").arg(description, error));
+        Q_EMIT m_planner.editFailed(description, error);
+    }
+    void startReplay(berth::app::ReplayRequest request) override {
+        record(QStringLiteral("replay: ") + request.title);
+        m_replay = std::move(request);
+    }
+    void askPodOnNode(const QString& podKey, const QString& node, quint64 serial) override {
+        record(QStringLiteral("check: %1 on %2").arg(podKey, node));
+        m_checkPod = podKey;
+        m_checkNode = node;
+        m_checkSerial = serial;
+    }
+    void showStatus(const QString& text) override { record(QStringLiteral("status: ") + text); }
+    void refuseOpen(const QString& what, const QStringList& problems) override {
+        record(QStringLiteral("refuse: %1 %2").arg(what, problems.join(QStringLiteral("; "))));
+    }
+
+Q_SIGNALS:
+    void callsChanged();
+
+private:
+    static QVariantMap editToVariant(const berth::plan::PlanEdit& e) {
+        QVariantMap labels;
+        for (const auto& [k, v] : e.labels) labels.insert(QString::fromStdString(k), QString::fromStdString(v));
+        QVariantList taints;
+        for (const auto& t : e.taints)
+            taints << QVariantMap{{QStringLiteral("key"), QString::fromStdString(t.key)},
+                                  {QStringLiteral("value"), QString::fromStdString(t.value)},
+                                  {QStringLiteral("effect"), QString::fromStdString(t.effect)}};
+        return {{QStringLiteral("node"), QString::fromStdString(e.node)},
+                {QStringLiteral("labels"), labels},
+                {QStringLiteral("taints"), taints},
+                {QStringLiteral("ns"), QString::fromStdString(e.ns)},
+                {QStringLiteral("name"), QString::fromStdString(e.name)},
+                {QStringLiteral("replicas"), e.replicas},
+                {QStringLiteral("count"), e.count},
+                {QStringLiteral("zone"), QString::fromStdString(e.zone)},
+                {QStringLiteral("namePrefix"), QString::fromStdString(e.namePrefix)},
+                {QStringLiteral("yaml"), QString::fromStdString(e.yaml)},
+                {QStringLiteral("fileName"), QString::fromStdString(e.fileName)}};
+    }
+    void record(const QString& call) {
+        m_calls << call;
+        Q_EMIT callsChanged();
+    }
+    void notifyParts() {
+        Q_EMIT m_sessionController.stateChanged();
+        Q_EMIT m_config.stateChanged();
+        Q_EMIT m_planner.stateChanged();
+        Q_EMIT callsChanged();
+    }
+
+    berth::app::PlanSession m_session{this};
+    berth::app::NodeListModel m_nodes{this};
+    berth::app::OperationListModel m_operations{this};
+    berth::app::ConfigController m_config{*this, this};
+    berth::app::SessionController m_sessionController{*this, m_config, this};
+    berth::app::PlannerActions m_planner{*this, this};
+    QStringList m_calls;
+    QVariantMap m_lastEdit;
+    std::optional<berth::app::ReplayRequest> m_replay;
+    QString m_checkPod, m_checkNode;
+    quint64 m_checkSerial = 0;
+    bool m_loaded = false;
+    bool m_busy = false;
+    bool m_refuseEdits = false;
+};

@@ -1,0 +1,177 @@
+import QtQuick
+import QtQuick.Controls
+import QtTest
+import Berth
+import BerthTest
+
+// The panels and dialogs that take one of the controller's parts, over the stub host (no
+// worker thread): what each shows, and what its actions ask of the host.
+Item {
+    id: root
+    width: 1200
+    height: 800
+
+    PlannerMenuBar {
+        id: menuBar
+        width: parent.width
+        session: TestEnv.stub.session
+        planner: TestEnv.stub.planner
+        selectedNode: "node-a1"
+        selectedPod: "default/web-1"
+        selectedWorkload: "Deployment/web"
+    }
+    TemplatePalette {
+        id: palette
+        y: 40
+        width: 380
+        height: 700
+        planner: TestEnv.stub.planner
+        dragLayer: root
+    }
+    ScaleDialog { id: scale; planner: TestEnv.stub.planner; workload: "Deployment/web"; ns: "default" }
+    YamlEditorDialog { id: yaml; planner: TestEnv.stub.planner; width: 600; height: 400 }
+    VerdictDialog { id: verdict; planner: TestEnv.stub.planner; width: 600; height: 500 }
+    RestoreDialog { id: restore; session: TestEnv.stub.session }
+    SchedulerConfigDialog { id: configDialog; configController: TestEnv.stub.config; width: 560; height: 700 }
+    FileDropArea { id: dropArea; anchors.fill: parent; session: TestEnv.stub.session }
+
+    TestCase {
+        name: "PlannerParts"
+        when: windowShown
+        readonly property var stub: TestEnv.stub
+
+        function menu(title) {
+            for (let i = 0; i < menuBar.count; ++i)
+                if (menuBar.menuAt(i).title.replace("&", "").indexOf(title) === 0) return menuBar.menuAt(i)
+            return null
+        }
+        function action(m, text) {
+            for (let i = 0; i < m.count; ++i)
+                if (m.actionAt(i) && m.actionAt(i).text === text) return m.actionAt(i)
+            return null
+        }
+
+        function initTestCase() {
+            stub.session.load([TestEnv.smallCluster])
+            verify(stub.commitReplay())
+            compare(stub.planner.loaded, true)
+        }
+
+        function init() { stub.busy = false; stub.refuseEdits = false }
+
+        function test_menuBarEditsTheSelectedNode() {
+            const node = menu("Node")
+            verify(node !== null)
+            const cordon = action(node, "Cordon")
+            compare(cordon.enabled, true)
+            cordon.trigger()
+            compare(stub.lastCall, "edit: Cordon node-a1")
+            action(node, "Drain").trigger()
+            compare(stub.lastCall, "edit: Drain node-a1")
+            stub.busy = true
+            compare(cordon.enabled, false)  // waits for the worker
+        }
+
+        function test_menuBarUndoFollowsTheSession() {
+            const edit = menu("Edit")
+            const undo = action(edit, "Undo")
+            compare(undo.enabled, stub.session.canUndo)
+            verify(undo.enabled)
+            undo.trigger()
+            compare(stub.lastCall, "replay: Undo")
+            verify(stub.commitReplay())
+            compare(action(edit, "Redo").enabled, true)
+            stub.busy = true
+            compare(undo.enabled, false)
+        }
+
+        function test_scaleDialogScalesTheWorkload() {
+            scale.open()
+            tryCompare(scale, "opened", true)
+            scale.accept()
+            compare(stub.lastCall, "edit: Scale Deployment default/web to 1")
+            compare(stub.lastEdit.replicas, 1)
+            tryCompare(scale, "opened", false)
+        }
+
+        function test_yamlEditorChecksSubmitsAndShowsARefusal() {
+            yaml.open()
+            tryCompare(yaml, "opened", true)
+            const editor = findChild(yaml.contentItem, "yamlEditor")
+            editor.text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i, resources: {requests: {cpu: nonsense}}}]}\n"
+            yaml.check()
+            verify(yaml.problems.length > 0)
+            editor.text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i}]}\n"
+            yaml.check()
+            compare(yaml.problems.length, 0)
+            stub.refuseEdits = true
+            stub.planner.submitYaml(editor.text)
+            verify(stub.lastCall.indexOf("edit: Submit submitted-") === 0, stub.lastCall)
+            compare(yaml.refusal, "refused by the test")
+            compare(yaml.opened, true)
+            stub.refuseEdits = false
+            stub.planner.submitYaml(editor.text)
+            tryCompare(yaml, "opened", false)  // applied: the dialog closes
+        }
+
+        function test_verdictDialogAsksAndPins() {
+            verdict.ask("default/huge", "node-b1")
+            tryCompare(verdict, "opened", true)
+            compare(stub.lastCall, "check: default/huge on node-b1")
+            const headline = findChild(verdict.contentItem, "verdictHeadline")
+            verify(headline.text.indexOf("Asking") === 0)
+            stub.answerPodOnNode(false, "NodeResourcesFit", "Insufficient cpu")
+            tryVerify(() => headline.text.indexOf("Rejected by NodeResourcesFit") === 0, 2000)
+            compare(findChild(verdict.contentItem, "pinButton").enabled, true)  // a pin bypasses the filters
+            stub.busy = true
+            compare(findChild(verdict.contentItem, "pinButton").enabled, false)
+            stub.busy = false
+            verdict.ask("default/huge", "node-a1")
+            stub.answerPodOnNode(true, "NodeResourcesFit", "")
+            tryVerify(() => headline.text.indexOf("Fits") === 0, 2000)
+            const pin = findChild(verdict.contentItem, "pinButton")
+            compare(pin.enabled, true)
+            mouseClick(pin)
+            compare(stub.lastCall, "edit: Pin default/huge to node-a1")
+            tryCompare(verdict, "opened", false)
+        }
+
+        function test_templatePaletteSubmitsItsForm() {
+            const tries = stub.calls.length
+            compare(palette.submit("Deployment", "topology.kubernetes.io/zone", "zone-a"), [])
+            verify(stub.lastCall.indexOf("edit: Submit submitted-") === 0, stub.lastCall)
+            verify(stub.lastEdit.yaml.indexOf("kind: Deployment") >= 0)
+            verify(stub.lastEdit.yaml.indexOf("zone-a") >= 0)
+            compare(findChild(palette, "nameField").text, "web-2")  // applied: the next name
+            findChild(palette, "cpuField").text = "lots"
+            verify(palette.submit("Deployment", "", "").length > 0)
+            compare(stub.calls.length, tries + 1)  // refused before it reached the host
+            findChild(palette, "cpuField").text = "250m"
+        }
+
+        function test_restoreDialogAsksTheSession() {
+            // No autosave in this test: nothing to restore, so no replay is asked for.
+            const before = stub.calls.length
+            restore.open()
+            tryCompare(restore, "opened", true)
+            restore.accept()
+            compare(stub.calls.length, before)
+            tryCompare(restore, "opened", false)
+        }
+
+        function test_schedulerConfigDialogShowsThePanel() {
+            configDialog.open()
+            tryCompare(configDialog, "opened", true)
+            const list = findChild(configDialog.contentItem, "pluginList")
+            verify(list.count > 10)
+            configDialog.close()
+        }
+
+        function test_fileDropAreaOpensThroughTheSession() {
+            compare(dropArea.session, stub.session)
+            stub.session.openDropped([Qt.resolvedUrl("notes.txt")])
+            verify(stub.lastCall.indexOf("refuse: Not opened: only .yaml, .yml and .json files can be dropped") === 0,
+                   stub.lastCall)
+        }
+    }
+}
