@@ -18,19 +18,13 @@ constexpr int kMaxCoverRounds = 12;
 // Trim passes over the pools at the most: a pass after one that shrank a pool.
 constexpr int kMaxTrimPasses = 4;
 
-const core::OwnerReference* controllerRef(const core::Pod& p) {
-    const auto it =
-        std::find_if(p.ownerReferences.begin(), p.ownerReferences.end(), [](const core::OwnerReference& r) { return r.controller; });
-    return it == p.ownerReferences.end() ? nullptr : &*it;
-}
-
 /// Pods with one signature are alike to a new node: the same controller's, with the same
 /// requests (a controller makes its pods from one template). A pod no controller owns is
 /// its own.
 std::string signatureOf(const core::Cluster& c, const core::Pod& p) {
     std::string key(c.pool.str(p.ns));
     key += '\x1f';
-    if (const core::OwnerReference* owner = controllerRef(p)) key += owner->kind + '/' + owner->name + '/' + owner->uid;
+    if (const core::OwnerReference* owner = core::controllerOf(p)) key += owner->kind + '/' + owner->name + '/' + owner->uid;
     else key += "Pod/" + p.name;
     key += '\x1f' + std::to_string(p.derived.requests.milliCpu) + '\x1f' + std::to_string(p.derived.requests.memory);
     return key;
@@ -277,7 +271,7 @@ private:
             pp.id = static_cast<std::uint32_t>(i);
             pp.key = c.podKey(p);
             pp.signature = signatureOf(c, p);
-            const core::OwnerReference* owner = controllerRef(p);
+            const core::OwnerReference* owner = core::controllerOf(p);
             pp.daemon = owner && owner->kind == "DaemonSet";
             pp.tried = o.attempts > 0;
             pp.apart = keepsApart(p, hostname);
@@ -322,7 +316,7 @@ private:
             core::ResourceList room = pool->node.allocatable;
             std::int64_t daemonPods = 0;
             for (std::size_t i = before; i < c.pods.size(); ++i) {
-                const core::OwnerReference* owner = controllerRef(c.pods[i]);
+                const core::OwnerReference* owner = core::controllerOf(c.pods[i]);
                 if (c.podRemoved[i] || !owner || owner->kind != "DaemonSet" || !tiedTo(c.pods[i], nameSym)) continue;
                 room.subtract(c.pods[i].derived.requests);
                 ++daemonPods;
