@@ -23,6 +23,7 @@ Usage:
                     [--bound N] [--variant basic|anti-affinity|spread|mixed] [-o yaml|json]
                                             (a synthetic cluster on stdout; YAML or a JSON List)
   berthctl --help
+  berthctl --version
 
 Commands:
   schedule   Load the cluster and schedule every pending pod; print the placements.
@@ -104,10 +105,18 @@ Flags:
                                       annotated cluster-autoscaler.kubernetes.io/safe-to-evict=false.
       --delete-emptydir-data          capacity drain: evict pods with emptyDir volumes.
   -h, --help                          This text.
+      --version                       berthctl's version and the kube-scheduler release it
+                                      follows by default.
 
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,
 2 on usage errors.
 )";
+}
+
+std::string versionText() {
+    // BERTH_VERSION: project(Berth VERSION ...) of the top-level CMakeLists.txt.
+    return std::string("berthctl ") + BERTH_VERSION + " (kube-scheduler " + core::KubeVersion::newest().toString() +
+           ", default --kube-version)\n";
 }
 
 namespace {
@@ -142,6 +151,10 @@ std::string parseOptions(int argc, char** argv, Options& out) {
     std::size_t i = 0;
     if (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
         out.command = "help";
+        return {};
+    }
+    if (args[0] == "--version") {
+        out.command = "version";
         return {};
     }
     out.command = args[i++];

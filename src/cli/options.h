@@ -15,7 +15,7 @@ namespace berth::cli {
 enum class OutputFormat { Table, Yaml, Json, Bindings, None, Workloads, Csv };
 
 struct Options {
-    std::string command;  // schedule | explain | help
+    std::string command;  // schedule | explain | capacity | help | version
     std::vector<std::string> files;
     std::string configFile;
     std::uint64_t seed = 0;
@@ -52,5 +52,7 @@ struct Options {
 /// Returns an error text on a usage error (empty on success).
 std::string parseOptions(int argc, char** argv, Options& out);
 const char* usageText();
+/// `berthctl --version`: `berthctl VERSION (kube-scheduler 1.37, default --kube-version)`.
+std::string versionText();
 
 }  // namespace berth::cli
