@@ -85,6 +85,8 @@ Flags:
                                       seeded random source); the pod goes back through backoff.
       --bind-fail-node NODE           Every bind to NODE fails. Repeatable.
       --stats                         One JSON line of run statistics on standard error.
+      --fail-on-pending               schedule: exit 3 when pods are still pending at the end
+                                      (after the output is written), for CI jobs.
   -o, --output table|yaml|json|bindings|workloads|csv|none
                                       table (default): pods and node usage; yaml: each pod placed
                                       in this run as its input document (or its workload's pod
@@ -109,7 +111,7 @@ Flags:
                                       follows by default.
 
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,
-2 on usage errors.
+2 on usage errors, 3 when --fail-on-pending and pods stay pending.
 )";
 }
 
@@ -243,6 +245,8 @@ std::string parseOptions(int argc, char** argv, Options& out) {
             out.binding.failingNodes.insert(v);
         } else if (name == "--stats") {
             out.stats = true;
+        } else if (name == "--fail-on-pending") {
+            out.failOnPending = true;
         } else if (name == "--template") {
             if (!(err = needValue(a, v)).empty()) return err;
             out.templateFile = v;

@@ -31,6 +31,7 @@ struct Options {
     std::int64_t untilNs = -1;  // --until, simulated nanoseconds
     core::BindingSettings binding;  // --bind-latency, --bind-failure-probability, --bind-fail-node
     bool stats = false;
+    bool failOnPending = false;  // --fail-on-pending: exit 3 when pods stay pending
     OutputFormat output = OutputFormat::Table;
     std::string explainPod;  // namespace/name
 

@@ -110,6 +110,17 @@ void printStats(const core::Cluster& cluster, const core::RunStats& stats, const
     std::cerr << w.str() << "\n";
 }
 
+/// --fail-on-pending: 3 when pods are still pending at the run's end, with their count.
+int pendingStatus(const Options& opt, core::Simulation& sim) {
+    if (!opt.failOnPending) return 0;
+    std::size_t pending = 0;
+    for (const core::Pod& p : sim.cluster().pods) pending += sim.outcome(p).state == core::PodState::Pending ? 1 : 0;
+    if (pending == 0) return 0;
+    std::cerr << "berthctl: " << pending << (pending == 1 ? " pod" : " pods")
+              << " pending at the end of the run (--fail-on-pending)\n";
+    return 3;
+}
+
 }  // namespace
 
 int runSchedule(const Options& opt) {
@@ -152,7 +163,7 @@ int runSchedule(const Options& opt) {
     if (opt.command == "explain") return printExplain(opt, sim, explained);
     printReport(opt, thePlan);
     if (opt.stats) printStats(cluster, stats, t);
-    return 0;
+    return pendingStatus(opt, sim);
 }
 
 }  // namespace berth::cli

@@ -1,6 +1,7 @@
 // berthctl as a CI job runs it: the binary, its exit status, its standard output and error.
 
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -8,7 +9,11 @@ using namespace Qt::StringLiterals;
 class TestMain : public QObject {
     Q_OBJECT
 private slots:
+    void init();
     void versionNamesTheProjectAndTheDefaultRelease();
+    void pendingPodsExitZeroByDefault();
+    void failOnPendingExitsThreeAfterTheOutput();
+    void failOnPendingExitsZeroWhenEveryPodIsPlaced();
 
 private:
     struct Run {
@@ -16,7 +21,48 @@ private:
         QByteArray out, err;
     };
     Run berthctl(const QStringList& args);
+    QString write(const QString& name, const QByteArray& text);
+    QTemporaryDir m_dir;
 };
+
+namespace {
+
+// zone-a fits one 3-CPU pod; the unlabelled node has 1 CPU; `big` fits nowhere.
+const QByteArray kCluster = R"(apiVersion: v1
+kind: Node
+metadata: {name: node-a, labels: {topology.kubernetes.io/zone: zone-a}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-plain}
+status: {allocatable: {cpu: "1", memory: 8Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: "3"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: small, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: 500m}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: running, namespace: default}
+spec: {nodeName: node-plain, containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
+)";
+
+const QByteArray kBig = R"(apiVersion: v1
+kind: Pod
+metadata: {name: big, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: "64"}}}]}
+)";
+
+}  // namespace
+
+void TestMain::init() { QVERIFY(m_dir.isValid()); }
 
 TestMain::Run TestMain::berthctl(const QStringList& args) {
     QProcess p;
@@ -29,12 +75,42 @@ TestMain::Run TestMain::berthctl(const QStringList& args) {
     return r;
 }
 
+QString TestMain::write(const QString& name, const QByteArray& text) {
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size()) return {};
+    return path;
+}
+
 void TestMain::versionNamesTheProjectAndTheDefaultRelease() {
     const Run r = berthctl({u"--version"_s});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out, QByteArray("berthctl " BERTH_VERSION " (kube-scheduler 1.37, default --kube-version)\n"));
     QVERIFY(r.err.isEmpty());
     QVERIFY(berthctl({u"--help"_s}).out.contains("--version"));
+}
+
+void TestMain::pendingPodsExitZeroByDefault() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kBig);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s});
+    QCOMPARE(r.exitCode, 0);
+}
+
+void TestMain::failOnPendingExitsThreeAfterTheOutput() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kBig);
+    const Run plain = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s});
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s, u"--fail-on-pending"_s});
+    QCOMPARE(r.exitCode, 3);
+    QCOMPARE(r.out, plain.out);  // the output is written all the same
+    QCOMPARE(r.err, QByteArray("berthctl: 1 pod pending at the end of the run (--fail-on-pending)\n"));
+    QVERIFY(berthctl({u"--help"_s}).out.contains("3 when --fail-on-pending"));
+}
+
+void TestMain::failOnPendingExitsZeroWhenEveryPodIsPlaced() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"none"_s, u"--fail-on-pending"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestMain)
