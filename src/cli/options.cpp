@@ -85,6 +85,8 @@ Flags:
                                       seeded random source); the pod goes back through backoff.
       --bind-fail-node NODE           Every bind to NODE fails. Repeatable.
       --stats                         One JSON line of run statistics on standard error.
+      --strict                        Warnings about the input are errors: exit 1, nothing
+                                      written to standard output.
       --fail-on-pending               schedule: exit 3 when pods are still pending at the end
                                       (after the output is written), for CI jobs.
   -o, --output table|yaml|json|bindings|workloads|csv|none
@@ -110,7 +112,8 @@ Flags:
       --version                       berthctl's version and the kube-scheduler release it
                                       follows by default.
 
-Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,
+Exit status: 0 when the run completes (pending pods are a result), 1 on input errors
+(warnings too with --strict),
 2 on usage errors, 3 when --fail-on-pending and pods stay pending.
 )";
 }
@@ -245,6 +248,8 @@ std::string parseOptions(int argc, char** argv, Options& out) {
             out.binding.failingNodes.insert(v);
         } else if (name == "--stats") {
             out.stats = true;
+        } else if (name == "--strict") {
+            out.strict = true;
         } else if (name == "--fail-on-pending") {
             out.failOnPending = true;
         } else if (name == "--template") {

@@ -32,6 +32,7 @@ struct Options {
     core::BindingSettings binding;  // --bind-latency, --bind-failure-probability, --bind-fail-node
     bool stats = false;
     bool failOnPending = false;  // --fail-on-pending: exit 3 when pods stay pending
+    bool strict = false;         // --strict: warnings are errors
     OutputFormat output = OutputFormat::Table;
     std::string explainPod;  // namespace/name
 

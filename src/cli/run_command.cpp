@@ -129,9 +129,12 @@ int runSchedule(const Options& opt) {
     io::Diagnostics problems;
     // Controllers create the pods of Deployments, ReplicaSets, StatefulSets, Jobs, DaemonSets.
     plan::Plan thePlan(planInputFor(opt, problems));
+    io::Diagnostics loaded = thePlan.load().diagnostics;
+    applyStrict(opt, problems);
+    applyStrict(opt, loaded);
     printDiagnostics(problems);
-    printDiagnostics(thePlan.load().diagnostics);
-    if (problems.hasErrors() || thePlan.load().diagnostics.hasErrors()) {
+    printDiagnostics(loaded);
+    if (problems.hasErrors() || loaded.hasErrors()) {
         std::cerr << "berthctl: input errors, nothing scheduled\n";
         return 1;
     }

@@ -14,6 +14,8 @@ private slots:
     void pendingPodsExitZeroByDefault();
     void failOnPendingExitsThreeAfterTheOutput();
     void failOnPendingExitsZeroWhenEveryPodIsPlaced();
+    void warningsPassWithoutStrict();
+    void strictMakesWarningsErrors();
 
 private:
     struct Run {
@@ -58,6 +60,11 @@ const QByteArray kBig = R"(apiVersion: v1
 kind: Pod
 metadata: {name: big, namespace: default}
 spec: {containers: [{name: c, resources: {requests: {cpu: "64"}}}]}
+)";
+
+const QByteArray kUnknownKind = R"(apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w}
 )";
 
 }  // namespace
@@ -111,6 +118,27 @@ void TestMain::failOnPendingExitsZeroWhenEveryPodIsPlaced() {
     const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"none"_s, u"--fail-on-pending"_s});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.err.isEmpty());
+}
+
+void TestMain::warningsPassWithoutStrict() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kUnknownKind);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(!r.out.isEmpty());
+    QVERIFY2(r.err.contains(": warning: Widget w: unknown kind \"Widget\""), r.err.constData());
+}
+
+void TestMain::strictMakesWarningsErrors() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kUnknownKind);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s, u"--strict"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(r.err, (cluster + u":26:1: error: Widget w: unknown kind \"Widget\" (apiVersion example.com/v1); "
+                               "object skipped\nberthctl: input errors, nothing scheduled\n"_s)
+                        .toUtf8());
+    // Without warnings --strict changes nothing.
+    const QString clean = write(u"clean.yaml"_s, kCluster);
+    QCOMPARE(berthctl({u"schedule"_s, u"-f"_s, clean, u"-o"_s, u"none"_s, u"--strict"_s}).exitCode, 0);
 }
 
 QTEST_GUILESS_MAIN(TestMain)
