@@ -1,5 +1,7 @@
 // berthctl as a CI job runs it: the binary, its exit status, its standard output and error.
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +18,7 @@ private slots:
     void failOnPendingExitsZeroWhenEveryPodIsPlaced();
     void warningsPassWithoutStrict();
     void strictMakesWarningsErrors();
+    void jsonSummaryCountsByStateAndZone();
 
 private:
     struct Run {
@@ -139,6 +142,22 @@ void TestMain::strictMakesWarningsErrors() {
     // Without warnings --strict changes nothing.
     const QString clean = write(u"clean.yaml"_s, kCluster);
     QCOMPARE(berthctl({u"schedule"_s, u"-f"_s, clean, u"-o"_s, u"none"_s, u"--strict"_s}).exitCode, 0);
+}
+
+void TestMain::jsonSummaryCountsByStateAndZone() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kBig);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"json"_s});
+    QCOMPARE(r.exitCode, 0);
+    QJsonParseError error{};
+    const QJsonObject report = QJsonDocument::fromJson(r.out, &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QVERIFY(report.contains(u"pods"_s) && report.contains(u"nodes"_s) && report.contains(u"evicted"_s));
+    const QJsonObject summary = report.value(u"summary"_s).toObject();
+    // web on node-a (zone-a), small on node-plain (no zone), running preexisting there, big pending.
+    QCOMPARE(QJsonDocument(summary.value(u"pods"_s).toObject()).toJson(QJsonDocument::Compact),
+             QByteArray(R"({"bound":2,"evicted":0,"pending":1,"preexisting":1})"));
+    QCOMPARE(QJsonDocument(summary.value(u"byZone"_s).toObject()).toJson(QJsonDocument::Compact),
+             QByteArray(R"({"":{"bound":1,"preexisting":1},"zone-a":{"bound":1}})"));
 }
 
 QTEST_GUILESS_MAIN(TestMain)
