@@ -115,6 +115,7 @@ int runCapacity(const Options& opt) {
     auto input = planInputFor(opt, problems);
     plan::Plan thePlan(input);
     for (const auto& d : thePlan.load().diagnostics.items) problems.add(d);
+    applyStrict(opt, problems);
     if (problems.hasErrors()) return inputErrors(problems);
     for (const auto& item : problems.items) std::cerr << item.toString() << "\n";  // warnings
     if (!thePlan.ok()) {

@@ -56,6 +56,10 @@ int main(int argc, char** argv) {
         std::cout << cli::usageText();
         return 0;
     }
+    if (opt.command == "version") {
+        std::cout << cli::versionText();
+        return 0;
+    }
     try {
         if (opt.command == "capacity") return cli::runCapacity(opt);
         return cli::runSchedule(opt);

@@ -26,6 +26,7 @@ Usage:
                     [--bound N] [--variant basic|anti-affinity|spread|mixed] [-o yaml|json]
                                             (a synthetic cluster on stdout; YAML or a JSON List)
   berthctl --help
+  berthctl --version
 
 Commands:
   schedule   Load the cluster and schedule every pending pod; print the placements.
@@ -95,6 +96,10 @@ Flags:
                                       seeded random source); the pod goes back through backoff.
       --bind-fail-node NODE           Every bind to NODE fails. Repeatable.
       --stats                         One JSON line of run statistics on standard error.
+      --strict                        Warnings about the input are errors: exit 1, nothing
+                                      written to standard output.
+      --fail-on-pending               schedule: exit 3 when pods are still pending at the end
+                                      (after the output is written), for CI jobs.
   -o, --output table|yaml|json|bindings|workloads|csv|none
                                       table (default): pods and node usage; yaml: each pod placed
                                       in this run as its input document (or its workload's pod
@@ -119,10 +124,19 @@ Flags:
       --strategy NAME                 capacity nodes: least-waste, most-pods, least-nodes or price.
       --max-nodes N                   capacity nodes: add at most N nodes in all.
   -h, --help                          This text.
+      --version                       berthctl's version and the kube-scheduler release it
+                                      follows by default.
 
-Exit status: 0 when the run completes (pending pods are a result), 1 on input errors,
-2 on usage errors.
+Exit status: 0 when the run completes (pending pods are a result), 1 on input errors
+(warnings too with --strict),
+2 on usage errors, 3 when --fail-on-pending and pods stay pending.
 )";
+}
+
+std::string versionText() {
+    // BERTH_VERSION: project(Berth VERSION ...) of the top-level CMakeLists.txt.
+    return std::string("berthctl ") + BERTH_VERSION + " (kube-scheduler " + core::KubeVersion::newest().toString() +
+           ", default --kube-version)\n";
 }
 
 namespace {
@@ -157,6 +171,10 @@ std::string parseOptions(int argc, char** argv, Options& out) {
     std::size_t i = 0;
     if (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
         out.command = "help";
+        return {};
+    }
+    if (args[0] == "--version") {
+        out.command = "version";
         return {};
     }
     out.command = args[i++];
@@ -245,6 +263,10 @@ std::string parseOptions(int argc, char** argv, Options& out) {
             out.binding.failingNodes.insert(v);
         } else if (name == "--stats") {
             out.stats = true;
+        } else if (name == "--strict") {
+            out.strict = true;
+        } else if (name == "--fail-on-pending") {
+            out.failOnPending = true;
         } else if (name == "--template") {
             if (!(err = needValue(a, v)).empty()) return err;
             out.templateFile = v;

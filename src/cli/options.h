@@ -15,7 +15,7 @@ namespace berth::cli {
 enum class OutputFormat { Table, Yaml, Json, Bindings, None, Workloads, Csv };
 
 struct Options {
-    std::string command;  // schedule | explain | help
+    std::string command;  // schedule | explain | capacity | help | version
     std::vector<std::string> files;
     std::string configFile;
     std::uint64_t seed = 0;
@@ -31,6 +31,8 @@ struct Options {
     std::int64_t untilNs = -1;  // --until, simulated nanoseconds
     core::BindingSettings binding;  // --bind-latency, --bind-failure-probability, --bind-fail-node
     bool stats = false;
+    bool failOnPending = false;  // --fail-on-pending: exit 3 when pods stay pending
+    bool strict = false;         // --strict: warnings are errors
     OutputFormat output = OutputFormat::Table;
     std::string explainPod;  // namespace/name
 
@@ -55,5 +57,7 @@ struct Options {
 /// Returns an error text on a usage error (empty on success).
 std::string parseOptions(int argc, char** argv, Options& out);
 const char* usageText();
+/// `berthctl --version`: `berthctl VERSION (kube-scheduler 1.37, default --kube-version)`.
+std::string versionText();
 
 }  // namespace berth::cli

@@ -32,4 +32,9 @@ std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diag
     return input;
 }
 
+void applyStrict(const Options& opt, io::Diagnostics& diagnostics) {
+    if (!opt.strict) return;
+    for (auto& d : diagnostics.items) d.severity = io::Severity::Error;
+}
+
 }  // namespace berth::cli

@@ -14,4 +14,7 @@ namespace berth::cli {
 /// `problems`.
 std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diagnostics& problems);
 
+/// --strict: every warning of `diagnostics` becomes an error (printed and counted as one).
+void applyStrict(const Options& opt, io::Diagnostics& diagnostics);
+
 }  // namespace berth::cli

@@ -110,6 +110,17 @@ void printStats(const core::Cluster& cluster, const core::RunStats& stats, const
     std::cerr << w.str() << "\n";
 }
 
+/// --fail-on-pending: 3 when pods are still pending at the run's end, with their count.
+int pendingStatus(const Options& opt, core::Simulation& sim) {
+    if (!opt.failOnPending) return 0;
+    std::size_t pending = 0;
+    for (const core::Pod& p : sim.cluster().pods) pending += sim.outcome(p).state == core::PodState::Pending ? 1 : 0;
+    if (pending == 0) return 0;
+    std::cerr << "berthctl: " << pending << (pending == 1 ? " pod" : " pods")
+              << " pending at the end of the run (--fail-on-pending)\n";
+    return 3;
+}
+
 }  // namespace
 
 int runSchedule(const Options& opt) {
@@ -118,9 +129,12 @@ int runSchedule(const Options& opt) {
     io::Diagnostics problems;
     // Controllers create the pods of Deployments, ReplicaSets, StatefulSets, Jobs, DaemonSets.
     plan::Plan thePlan(planInputFor(opt, problems));
+    io::Diagnostics loaded = thePlan.load().diagnostics;
+    applyStrict(opt, problems);
+    applyStrict(opt, loaded);
     printDiagnostics(problems);
-    printDiagnostics(thePlan.load().diagnostics);
-    if (problems.hasErrors() || thePlan.load().diagnostics.hasErrors()) {
+    printDiagnostics(loaded);
+    if (problems.hasErrors() || loaded.hasErrors()) {
         std::cerr << "berthctl: input errors, nothing scheduled\n";
         return 1;
     }
@@ -152,7 +166,7 @@ int runSchedule(const Options& opt) {
     if (opt.command == "explain") return printExplain(opt, sim, explained);
     printReport(opt, thePlan);
     if (opt.stats) printStats(cluster, stats, t);
-    return 0;
+    return pendingStatus(opt, sim);
 }
 
 }  // namespace berth::cli

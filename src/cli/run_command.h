@@ -6,7 +6,8 @@
 
 namespace berth::cli {
 
-/// The exit status: 0, or 1 for input, configuration and output-file errors.
+/// The exit status: 0, 1 for input, configuration and output-file errors, or 3 when
+/// --fail-on-pending and pods stay pending (the output is written first).
 int runSchedule(const Options& opt);
 
 }  // namespace berth::cli

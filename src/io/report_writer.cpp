@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
 
 #include <yaml-cpp/yaml.h>
@@ -42,6 +43,40 @@ std::vector<NodeUsage> nodeUsage(core::Simulation& sim) {
     }
     std::sort(out.begin(), out.end(), [](const NodeUsage& a, const NodeUsage& b) { return a.node->name < b.node->name; });
     return out;
+}
+
+/// The `summary` of the JSON report: the pods by state, and the pods on nodes by the nodes'
+/// topology.kubernetes.io/zone ("" for nodes without one); pending and evicted pods run on
+/// no node and count in no zone.
+void writeSummary(JsonWriter& w, core::Simulation& sim, const std::vector<const Pod*>& pods) {
+    const auto& cluster = sim.cluster();
+    constexpr PodState kStates[] = {PodState::Bound, PodState::Pending, PodState::Preexisting, PodState::Evicted};
+    std::map<PodState, std::size_t> byState;
+    std::map<std::string, std::map<PodState, std::size_t>> byZone;
+    for (const Pod* p : pods) {
+        const auto& o = sim.outcome(*p);
+        ++byState[o.state];
+        if (o.state != PodState::Bound && o.state != PodState::Preexisting) continue;
+        const core::Node* node = cluster.findNode(o.node);
+        std::string zone;
+        if (node)
+            for (const auto& label : node->labels)
+                if (cluster.pool.str(label.key) == "topology.kubernetes.io/zone") zone = cluster.pool.str(label.value);
+        ++byZone[zone][o.state];
+    }
+    w.key("summary").beginObject();
+    w.key("pods").beginObject();
+    for (PodState s : kStates) w.key(core::podStateName(s)).value(byState[s]);
+    w.endObject();
+    w.key("byZone").beginObject();
+    for (const auto& [zone, counts] : byZone) {
+        w.key(zone).beginObject();
+        for (PodState s : kStates)
+            if (auto it = counts.find(s); it != counts.end()) w.key(core::podStateName(s)).value(it->second);
+        w.endObject();
+    }
+    w.endObject();
+    w.endObject();
 }
 
 std::string pad(std::string s, std::size_t w) {
@@ -127,7 +162,8 @@ std::string reportJson(core::Simulation& sim, std::string_view ns, core::Progres
     w.endArray().newline();
     w.key("evicted").beginArray();
     for (const auto& e : evicted) w.value(e);
-    w.endArray();
+    w.endArray().newline();
+    writeSummary(w, sim, pods);
     w.endObject();
     return w.str() + "\n";
 }

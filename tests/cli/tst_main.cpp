@@ -1,0 +1,164 @@
+// berthctl as a CI job runs it: the binary, its exit status, its standard output and error.
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+class TestMain : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void versionNamesTheProjectAndTheDefaultRelease();
+    void pendingPodsExitZeroByDefault();
+    void failOnPendingExitsThreeAfterTheOutput();
+    void failOnPendingExitsZeroWhenEveryPodIsPlaced();
+    void warningsPassWithoutStrict();
+    void strictMakesWarningsErrors();
+    void jsonSummaryCountsByStateAndZone();
+
+private:
+    struct Run {
+        int exitCode = -1;
+        QByteArray out, err;
+    };
+    Run berthctl(const QStringList& args);
+    QString write(const QString& name, const QByteArray& text);
+    QTemporaryDir m_dir;
+};
+
+namespace {
+
+// zone-a fits one 3-CPU pod; the unlabelled node has 1 CPU; `big` fits nowhere.
+const QByteArray kCluster = R"(apiVersion: v1
+kind: Node
+metadata: {name: node-a, labels: {topology.kubernetes.io/zone: zone-a}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-plain}
+status: {allocatable: {cpu: "1", memory: 8Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: "3"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: small, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: 500m}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: running, namespace: default}
+spec: {nodeName: node-plain, containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
+)";
+
+const QByteArray kBig = R"(apiVersion: v1
+kind: Pod
+metadata: {name: big, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: "64"}}}]}
+)";
+
+const QByteArray kUnknownKind = R"(apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w}
+)";
+
+}  // namespace
+
+void TestMain::init() { QVERIFY(m_dir.isValid()); }
+
+TestMain::Run TestMain::berthctl(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(BERTHCTL_PATH), args);
+    Run r;
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit) return r;
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString TestMain::write(const QString& name, const QByteArray& text) {
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size()) return {};
+    return path;
+}
+
+void TestMain::versionNamesTheProjectAndTheDefaultRelease() {
+    const Run r = berthctl({u"--version"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QByteArray("berthctl " BERTH_VERSION " (kube-scheduler 1.37, default --kube-version)\n"));
+    QVERIFY(r.err.isEmpty());
+    QVERIFY(berthctl({u"--help"_s}).out.contains("--version"));
+}
+
+void TestMain::pendingPodsExitZeroByDefault() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kBig);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s});
+    QCOMPARE(r.exitCode, 0);
+}
+
+void TestMain::failOnPendingExitsThreeAfterTheOutput() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kBig);
+    const Run plain = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s});
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s, u"--fail-on-pending"_s});
+    QCOMPARE(r.exitCode, 3);
+    QCOMPARE(r.out, plain.out);  // the output is written all the same
+    QCOMPARE(r.err, QByteArray("berthctl: 1 pod pending at the end of the run (--fail-on-pending)\n"));
+    QVERIFY(berthctl({u"--help"_s}).out.contains("3 when --fail-on-pending"));
+}
+
+void TestMain::failOnPendingExitsZeroWhenEveryPodIsPlaced() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"none"_s, u"--fail-on-pending"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.isEmpty());
+}
+
+void TestMain::warningsPassWithoutStrict() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kUnknownKind);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(!r.out.isEmpty());
+    QVERIFY2(r.err.contains(": warning: Widget w: unknown kind \"Widget\""), r.err.constData());
+}
+
+void TestMain::strictMakesWarningsErrors() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kUnknownKind);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s, u"--strict"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(r.err, (cluster + u":26:1: error: Widget w: unknown kind \"Widget\" (apiVersion example.com/v1); "
+                               "object skipped\nberthctl: input errors, nothing scheduled\n"_s)
+                        .toUtf8());
+    // Without warnings --strict changes nothing.
+    const QString clean = write(u"clean.yaml"_s, kCluster);
+    QCOMPARE(berthctl({u"schedule"_s, u"-f"_s, clean, u"-o"_s, u"none"_s, u"--strict"_s}).exitCode, 0);
+}
+
+void TestMain::jsonSummaryCountsByStateAndZone() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kBig);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"json"_s});
+    QCOMPARE(r.exitCode, 0);
+    QJsonParseError error{};
+    const QJsonObject report = QJsonDocument::fromJson(r.out, &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QVERIFY(report.contains(u"pods"_s) && report.contains(u"nodes"_s) && report.contains(u"evicted"_s));
+    const QJsonObject summary = report.value(u"summary"_s).toObject();
+    // web on node-a (zone-a), small on node-plain (no zone), running preexisting there, big pending.
+    QCOMPARE(QJsonDocument(summary.value(u"pods"_s).toObject()).toJson(QJsonDocument::Compact),
+             QByteArray(R"({"bound":2,"evicted":0,"pending":1,"preexisting":1})"));
+    QCOMPARE(QJsonDocument(summary.value(u"byZone"_s).toObject()).toJson(QJsonDocument::Compact),
+             QByteArray(R"({"":{"bound":1,"preexisting":1},"zone-a":{"bound":1}})"));
+}
+
+QTEST_GUILESS_MAIN(TestMain)
+#include "tst_main.moc"
