@@ -65,6 +65,6 @@ int main(int argc, char** argv) {
         return cli::runSchedule(opt);
     } catch (const std::exception& e) {
         std::cerr << "berthctl: internal error: " << e.what() << "\n";
-        return 3;
+        return 4;  // not 3: that one tells a CI job that pods stayed pending (--fail-on-pending)
     }
 }

@@ -129,7 +129,7 @@ Flags:
 
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors
 (warnings too with --strict),
-2 on usage errors, 3 when --fail-on-pending and pods stay pending.
+2 on usage errors, 3 when --fail-on-pending and pods stay pending, 4 on an internal error.
 )";
 }
 
