@@ -8,6 +8,7 @@
 #include "app/models/node_list_model.h"
 #include "app/plan_host.h"
 #include "app/session/plan_session.h"
+#include "core/api/cluster.h"
 #include "io/label_validation.h"
 #include "io/manifest_loader.h"
 
@@ -19,13 +20,6 @@ plan::PlanEdit nodeEdit(plan::EditKind kind, const QString& node) {
     e.kind = kind;
     e.node = node.toStdString();
     return e;
-}
-
-/// "namespace/name" -> (namespace, name); a bare name is in "default", as kubectl reads it.
-std::pair<std::string, std::string> splitKey(const QString& key) {
-    const qsizetype slash = key.indexOf(QLatin1Char('/'));
-    if (slash < 0) return {"default", key.toStdString()};
-    return {key.left(slash).toStdString(), key.mid(slash + 1).toStdString()};
 }
 
 }  // namespace
@@ -112,7 +106,10 @@ QStringList PlannerActions::validateYaml(const QString& yaml) const {
 
 void PlannerActions::pinPod(const QString& podKey, const QString& node) {
     plan::PlanEdit e = nodeEdit(plan::EditKind::PinPod, node);
-    std::tie(e.ns, e.name) = splitKey(podKey);
+    const std::string key = podKey.toStdString();
+    const core::NamespacedName n = core::splitNamespacedName(key);
+    e.ns = std::string(n.ns);
+    e.name = std::string(n.name);
     m_host.applyEdit(e);
 }
 
