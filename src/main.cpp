@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
     QGuiApplication::setApplicationName(QStringLiteral("Berth"));
     QGuiApplication::setOrganizationName(QStringLiteral("Berth"));
-    QGuiApplication::setApplicationVersion(QStringLiteral("0.1"));
+    // One version for both binaries: CMake's project VERSION (berthctl --version prints it too).
+    QGuiApplication::setApplicationVersion(QStringLiteral(BERTH_VERSION));
 
     QString error;
     const auto options = berth::app::parseLaunchOptions(app, error);

@@ -213,6 +213,19 @@ private Q_SLOTS:
         QCOMPARE(planned, 3);
     }
 
+    // `berth --version` names the version berthctl --version names: CMake's project VERSION.
+    void version() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        QProcess proc;
+        proc.setProcessEnvironment(env);
+        proc.start(QStringLiteral(BERTH_BINARY), {QStringLiteral("--version")});
+        QVERIFY2(proc.waitForStarted(10000), qPrintable(proc.errorString()));
+        QVERIFY(proc.waitForFinished(30000));
+        QCOMPARE(proc.exitCode(), 0);
+        QCOMPARE(proc.readAllStandardOutput().trimmed(), QByteArray("Berth " BERTH_VERSION));
+    }
+
     // The dark theme at the default size: the canvas, the panels and the menu bar are dark,
     // no light card is left, and the pods still show as coloured chips.
     void darkTheme() {
