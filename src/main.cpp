@@ -40,7 +40,8 @@ int main(int argc, char** argv) {
     if (options->autosave && !session->enableAutosave(berth::app::Autosave::defaultDir()))
         std::fprintf(stderr, "berth: another instance is running: no autosave for this one\n");
     QQmlApplicationEngine engine;
-    QQuickWindow* window = berth::app::loadMainWindow(engine, controller, berth::app::initialWindowProperties(*options));
+    QQuickWindow* window =
+        berth::app::loadMainWindow(engine, controller, berth::app::initialWindowProperties(*options));
     if (!window) return 1;
 
     berth::app::LaunchHooks hooks(controller, window);

@@ -14,9 +14,12 @@ namespace berth::app {
 bool LaunchHooks::install(const LaunchOptions& options, QString& error) {
     SimulationController* c = &m_controller;
     if (!options.cordons.isEmpty())
-        connect(c, &SimulationController::loadedChanged, this, [c, cordons = options.cordons] {
-            for (const QString& node : cordons) c->planner()->cordonNode(node);
-        }, Qt::SingleShotConnection);
+        connect(
+            c, &SimulationController::loadedChanged, this,
+            [c, cordons = options.cordons] {
+                for (const QString& node : cordons) c->planner()->cordonNode(node);
+            },
+            Qt::SingleShotConnection);
     if (!options.selection.isEmpty()) connectSelection(options.selection);
     if (!options.scriptFile.isEmpty()) {
         m_script = readUiScript(options.scriptFile, error);
@@ -24,11 +27,16 @@ bool LaunchHooks::install(const LaunchOptions& options, QString& error) {
     }
     // Connected before --run's own handler, so that the script's edits come first.
     if (m_script && !m_script->atLoad.isEmpty())
-        connect(c, &SimulationController::loadedChanged, this, [this] { runScript(m_script->atLoad); }, Qt::SingleShotConnection);
+        connect(
+            c, &SimulationController::loadedChanged, this, [this] { runScript(m_script->atLoad); },
+            Qt::SingleShotConnection);
     if (options.run) {
-        connect(c, &SimulationController::loadedChanged, this, [c] { c->runToEnd(); }, Qt::SingleShotConnection);
+        connect(
+            c, &SimulationController::loadedChanged, this, [c] { c->runToEnd(); }, Qt::SingleShotConnection);
         if (m_script && !m_script->afterRun.isEmpty())
-            connect(c, &SimulationController::runFinished, this, [this] { runScript(m_script->afterRun); }, Qt::SingleShotConnection);
+            connect(
+                c, &SimulationController::runFinished, this, [this] { runScript(m_script->afterRun); },
+                Qt::SingleShotConnection);
     }
     if (!options.screenshot.isEmpty()) connectScreenshot(options.screenshot, options.run);
     return true;
@@ -38,16 +46,19 @@ void LaunchHooks::connectSelection(const QString& selection) {
     // Pods are namespace/name; anything else names a node.
     const bool pod = selection.contains(QLatin1Char('/'));
     SimulationController* c = &m_controller;
-    connect(c, &SimulationController::loadedChanged, this, [c, selection, pod] {
-        c->inspector()->select(pod ? QString() : selection, pod ? selection : QString());
-    }, Qt::SingleShotConnection);
+    connect(
+        c, &SimulationController::loadedChanged, this,
+        [c, selection, pod] { c->inspector()->select(pod ? QString() : selection, pod ? selection : QString()); },
+        Qt::SingleShotConnection);
 }
 
 void LaunchHooks::connectScreenshot(const QString& path, bool afterRun) {
     SimulationController* c = &m_controller;
     const auto grab = [this, path] { saveScreenshot(path); };
-    if (afterRun) connect(c, &SimulationController::runFinished, this, grab, Qt::SingleShotConnection);
-    else connect(c, &SimulationController::loadedChanged, this, grab, Qt::SingleShotConnection);
+    if (afterRun)
+        connect(c, &SimulationController::runFinished, this, grab, Qt::SingleShotConnection);
+    else
+        connect(c, &SimulationController::loadedChanged, this, grab, Qt::SingleShotConnection);
     // A refused file loads nothing: show the refusal instead of waiting for the timeout.
     connect(c, &SimulationController::openFailed, this, grab, Qt::SingleShotConnection);
     QTimer::singleShot(120'000, this, [] {

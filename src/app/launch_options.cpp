@@ -17,32 +17,38 @@ std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QStr
     parser.setApplicationDescription(QStringLiteral("Berth: watch the Kubernetes scheduler plan a cluster."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Manifests to load (default: the demo cluster)."),
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("Manifests to load (default: the demo cluster)."),
                                  QStringLiteral("[FILE...]"));
-    const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Run the simulation to completion at full speed."));
+    const QCommandLineOption run(QStringLiteral("run"),
+                                 QStringLiteral("Run the simulation to completion at full speed."));
     const QCommandLineOption shot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Save the window to PNG once the run is done, then exit."), QStringLiteral("PNG"));
+                                  QStringLiteral("Save the window to PNG once the run is done, then exit."),
+                                  QStringLiteral("PNG"));
     const QCommandLineOption select(QStringLiteral("select"),
                                     QStringLiteral("Select a pod (NAMESPACE/NAME) or a node in the inspector."),
                                     QStringLiteral("OBJECT"));
-    const QCommandLineOption session(QStringLiteral("session"), QStringLiteral("Open a saved session."), QStringLiteral("FILE"));
+    const QCommandLineOption session(QStringLiteral("session"), QStringLiteral("Open a saved session."),
+                                     QStringLiteral("FILE"));
     // Scripted input for tests and demos: the edit goes through the history like a click.
     const QCommandLineOption cordon(QStringLiteral("cordon"), QStringLiteral("Cordon NODE once loaded (an edit)."),
                                     QStringLiteral("NODE"));
-    const QCommandLineOption noAutosave(QStringLiteral("no-autosave"),
-                                        QStringLiteral("No crash-recovery autosave (BERTH_AUTOSAVE_DIR sets its folder)."));
+    const QCommandLineOption noAutosave(
+        QStringLiteral("no-autosave"),
+        QStringLiteral("No crash-recovery autosave (BERTH_AUTOSAVE_DIR sets its folder)."));
     const QCommandLineOption restoreCheck(
         QStringLiteral("restore-check"),
         QStringLiteral("Print whether a session that did not exit cleanly can be restored (exit 0) or not (exit 3)."));
     // For one run, not saved (View > Theme and View > Group by save theirs).
-    const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("Theme for this run: light, dark or system."),
-                                   QStringLiteral("THEME"));
-    const QCommandLineOption groupBy(QStringLiteral("group-by"), QStringLiteral("Group the nodes by this label key (none: no groups)."),
+    const QCommandLineOption theme(
+        QStringLiteral("theme"), QStringLiteral("Theme for this run: light, dark or system."), QStringLiteral("THEME"));
+    const QCommandLineOption groupBy(QStringLiteral("group-by"),
+                                     QStringLiteral("Group the nodes by this label key (none: no groups)."),
                                      QStringLiteral("KEY"));
-    const QCommandLineOption script(
-        QStringLiteral("script"),
-        QStringLiteral("Evaluate the JavaScript lines of FILE in the window once loaded (lines after '// after run': when --run is done)."),
-        QStringLiteral("FILE"));
+    const QCommandLineOption script(QStringLiteral("script"),
+                                    QStringLiteral("Evaluate the JavaScript lines of FILE in the window once loaded "
+                                                   "(lines after '// after run': when --run is done)."),
+                                    QStringLiteral("FILE"));
     parser.addOptions({script, theme, groupBy, session, cordon, noAutosave, restoreCheck, run, shot, select});
     parser.process(app);
 
@@ -79,8 +85,10 @@ int printRestoreCheck() {
         return 3;
     }
     const bool available = autosave.restoreAvailable();
-    if (available) std::printf("restore available: %s\n", qPrintable(autosave.recoveredPath()));
-    else std::printf("nothing to restore\n");
+    if (available)
+        std::printf("restore available: %s\n", qPrintable(autosave.recoveredPath()));
+    else
+        std::printf("nothing to restore\n");
     autosave.finish();
     return available ? 0 : 3;
 }

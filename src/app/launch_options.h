@@ -21,17 +21,17 @@ namespace berth::app {
 class SimulationController;
 
 struct LaunchOptions {
-    QStringList files;          // manifests to load (none: the demo cluster)
+    QStringList files;                   // manifests to load (none: the demo cluster)
     std::optional<QString> sessionFile;  // --session
-    bool run = false;           // --run: to the end at full speed
-    QString screenshot;         // --screenshot PNG: saved once the run is done, then exit
-    QString selection;          // --select: a pod (namespace/name) or a node
-    QStringList cordons;        // --cordon NODE, as edits once loaded
-    QString scriptFile;         // --script FILE
-    bool autosave = true;       // not --no-autosave
-    bool restoreCheck = false;  // --restore-check
-    QString theme;              // --theme, for this run only
-    std::optional<QString> groupBy;  // --group-by, for this run only
+    bool run = false;                    // --run: to the end at full speed
+    QString screenshot;                  // --screenshot PNG: saved once the run is done, then exit
+    QString selection;                   // --select: a pod (namespace/name) or a node
+    QStringList cordons;                 // --cordon NODE, as edits once loaded
+    QString scriptFile;                  // --script FILE
+    bool autosave = true;                // not --no-autosave
+    bool restoreCheck = false;           // --restore-check
+    QString theme;                       // --theme, for this run only
+    std::optional<QString> groupBy;      // --group-by, for this run only
 };
 
 /// Parses the command line (--help and --version print and exit, as QCommandLineParser

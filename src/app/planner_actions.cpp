@@ -39,7 +39,8 @@ void PlannerActions::uncordonNode(const QString& node) { m_host.applyEdit(nodeEd
 void PlannerActions::drainNode(const QString& node) { m_host.applyEdit(nodeEdit(plan::EditKind::Drain, node)); }
 void PlannerActions::deleteNode(const QString& node) { m_host.applyEdit(nodeEdit(plan::EditKind::DeleteNode, node)); }
 
-void PlannerActions::addNodePool(const QString& templateNode, int count, const QString& zone, const QString& namePrefix) {
+void PlannerActions::addNodePool(const QString& templateNode, int count, const QString& zone,
+                                 const QString& namePrefix) {
     plan::PlanEdit e = nodeEdit(plan::EditKind::AddNodePool, templateNode);
     e.count = count;
     e.zone = zone.toStdString();
@@ -140,7 +141,8 @@ QStringList PlannerActions::labelProblems(const QVariantMap& labels) const {
 }
 
 QStringList PlannerActions::taintProblems(const QVariantList& taints) const {
-    static const QStringList kEffects{QStringLiteral("NoSchedule"), QStringLiteral("PreferNoSchedule"), QStringLiteral("NoExecute")};
+    static const QStringList kEffects{QStringLiteral("NoSchedule"), QStringLiteral("PreferNoSchedule"),
+                                      QStringLiteral("NoExecute")};
     QStringList out;
     QSet<QString> seen;
     for (const QVariant& t : taints) {
@@ -161,7 +163,8 @@ QStringList PlannerActions::taintProblems(const QVariantList& taints) const {
             out << tr("taint %1: effect '%2' must be NoSchedule, PreferNoSchedule or NoExecute").arg(key, effect);
         // Upstream refuses two taints with the same key and effect.
         const QString id = key + QLatin1Char(':') + effect;
-        if (seen.contains(id)) out << tr("taint %1:%2 appears twice (taints must be unique by key and effect)").arg(key, effect);
+        if (seen.contains(id))
+            out << tr("taint %1:%2 appears twice (taints must be unique by key and effect)").arg(key, effect);
         seen.insert(id);
     }
     return out;

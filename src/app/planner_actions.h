@@ -39,7 +39,8 @@ public:
     Q_INVOKABLE void drainNode(const QString& node);
     Q_INVOKABLE void deleteNode(const QString& node);
     /// `count` copies of `templateNode` named <namePrefix>-1.. in `zone` (empty: the template's).
-    Q_INVOKABLE void addNodePool(const QString& templateNode, int count, const QString& zone, const QString& namePrefix);
+    Q_INVOKABLE void addNodePool(const QString& templateNode, int count, const QString& zone,
+                                 const QString& namePrefix);
     /// Replaces the node's labels (a map of strings).
     Q_INVOKABLE void setNodeLabels(const QString& node, const QVariantMap& labels);
     /// Replaces the node's taints: a list of {key, value, effect} maps.

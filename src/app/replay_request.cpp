@@ -14,7 +14,8 @@ ReplayRequest replayOf(std::shared_ptr<const plan::PlanInput> input, std::vector
     r.edits = std::move(edits);
     // A configuration change re-runs the plan to the end (its atStep is where it was made,
     // not how far it ran): shown so whenever the plan stops at it.
-    if (!r.edits.empty() && r.edits.back().kind == plan::EditKind::SetSchedulerConfig && stopAtStep == r.edits.back().atStep)
+    if (!r.edits.empty() && r.edits.back().kind == plan::EditKind::SetSchedulerConfig &&
+        stopAtStep == r.edits.back().atStep)
         stopAtStep = plan::Plan::kToEnd;
     r.stopAtStep = stopAtStep;
     r.title = title;

@@ -21,8 +21,8 @@ struct ReplayRequest {
     std::shared_ptr<const plan::PlanInput> input;
     std::vector<plan::PlanEdit> edits;
     quint64 stopAtStep = 0;
-    QString title;               // the operation's name, and what a refusal reports
-    bool refuseBadInput = false; // manifests with errors are refused (openFailed)
+    QString title;                // the operation's name, and what a refusal reports
+    bool refuseBadInput = false;  // manifests with errors are refused (openFailed)
     std::function<void()> commit;
     std::function<void()> rollback;
     quint64 serial = 0;

@@ -7,7 +7,13 @@
 namespace berth::app {
 
 SimulationController::SimulationController(QObject* parent)
-    : QObject(parent), m_session(this), m_nodes(this), m_pods(this), m_queue(this), m_events(this), m_inspector(&m_nodes, &m_pods, this),
+    : QObject(parent),
+      m_session(this),
+      m_nodes(this),
+      m_pods(this),
+      m_queue(this),
+      m_events(this),
+      m_inspector(&m_nodes, &m_pods, this),
       m_cycle(this) {
     qRegisterMetaType<ClusterSnapshot>();
     qRegisterMetaType<EditOutcome>();
@@ -27,15 +33,18 @@ void SimulationController::connectWorker() {
     connect(m_worker, &SimulationWorker::loaded, this, &SimulationController::onLoaded, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::updated, this, &SimulationController::onUpdated, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::editDone, this, &SimulationController::onEditDone, Qt::QueuedConnection);
-    connect(m_worker, &SimulationWorker::replayCancelled, this, &SimulationController::onReplayCancelled, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::replayCancelled, this, &SimulationController::onReplayCancelled,
+            Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::openRefused, this, &SimulationController::onOpenRefused, Qt::QueuedConnection);
-    connect(m_worker, &SimulationWorker::podNodeChecked, &m_planner, &PlannerActions::answerPodOnNode, Qt::QueuedConnection);
+    connect(m_worker, &SimulationWorker::podNodeChecked, &m_planner, &PlannerActions::answerPodOnNode,
+            Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::priorityClassesChanged, &m_planner, &PlannerActions::setPriorityClasses,
             Qt::QueuedConnection);
     connect(this, &SimulationController::editApplied, &m_planner, &PlannerActions::editApplied);
     connect(this, &SimulationController::editFailed, &m_planner, &PlannerActions::editFailed);
     connect(m_worker, &SimulationWorker::traceReady, &m_inspector, &Inspector::setTrace, Qt::QueuedConnection);
-    connect(&m_inspector, &Inspector::podSelectionRequested, m_worker, &SimulationWorker::selectPod, Qt::QueuedConnection);
+    connect(&m_inspector, &Inspector::podSelectionRequested, m_worker, &SimulationWorker::selectPod,
+            Qt::QueuedConnection);
 }
 
 SimulationController::~SimulationController() {
@@ -86,7 +95,8 @@ void SimulationController::requestStep(bool byPhase) {
     m_stepPending = true;
     m_stepByPhase = byPhase;
     const quint64 serial = ++m_stepSerial;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, serial] { w->step(serial); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, serial] { w->step(serial); }, Qt::QueuedConnection);
 }
 
 void SimulationController::showStepResult(const UpdateBatch& batch) {
@@ -101,7 +111,8 @@ void SimulationController::showStepResult(const UpdateBatch& batch) {
         }
     if (bound > 0) return m_cycle.showBind(boundPod, boundNode, bound);
     if (batch.finished || batch.events.isEmpty())
-        return m_cycle.showClock(tr("Nothing is left to schedule: activeQ and backoffQ are empty and no binding is in flight."));
+        return m_cycle.showClock(
+            tr("Nothing is left to schedule: activeQ and backoffQ are empty and no binding is in flight."));
     const EventRow& last = batch.events.constLast();
     m_cycle.showClock(tr("No pod was ready to pop, so the simulated clock moved to its next event (%1 s): %2 %3.")
                           .arg(static_cast<double>(last.timeNs) / 1e9, 0, 'f', 3)
@@ -114,7 +125,8 @@ void SimulationController::runToEnd() {
     setRunning(true);
     auto progress = std::make_shared<core::Progress>();
     m_operations.begin(tr("Running to the end"), progress);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, progress] { w->runToEnd(progress); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, progress] { w->runToEnd(progress); }, Qt::QueuedConnection);
 }
 
 void SimulationController::setSpeed(double speed) {
@@ -122,7 +134,8 @@ void SimulationController::setSpeed(double speed) {
     m_speed = speed;
     Q_EMIT speedChanged();
     if (flatOut()) m_cycle.clear();
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, speed] { w->setSpeed(speed); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, speed] { w->setSpeed(speed); }, Qt::QueuedConnection);
 }
 
 void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
@@ -146,9 +159,10 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     Q_EMIT loadedChanged();
     notifyParts();
     Q_EMIT statsChanged();
-    QString text = snapshot.error.isEmpty()
-                       ? tr("Loaded %1: %2 nodes, %3 pods").arg(m_source).arg(snapshot.nodes.size()).arg(snapshot.pods.size())
-                       : snapshot.error;
+    QString text =
+        snapshot.error.isEmpty()
+            ? tr("Loaded %1: %2 nodes, %3 pods").arg(m_source).arg(snapshot.nodes.size()).arg(snapshot.pods.size())
+            : snapshot.error;
     setStatusText(text);
 }
 
@@ -198,16 +212,11 @@ QVariantMap SimulationController::podDetails(const QString& key) const {
     const int row = m_pods.indexOf(key);
     if (row < 0) return {};
     const PodRow& r = m_pods.rows()[row];
-    return {{QStringLiteral("key"), r.key},
-            {QStringLiteral("workload"), r.workload},
-            {QStringLiteral("owner"), r.owner},
-            {QStringLiteral("phase"), PodListModel::phaseName(r.phase)},
-            {QStringLiteral("node"), r.node},
-            {QStringLiteral("queue"), r.queue},
-            {QStringLiteral("attempts"), r.attempts},
-            {QStringLiteral("message"), r.message},
-            {QStringLiteral("cpu"), r.cpu},
-            {QStringLiteral("memory"), r.memory},
+    return {{QStringLiteral("key"), r.key},           {QStringLiteral("workload"), r.workload},
+            {QStringLiteral("owner"), r.owner},       {QStringLiteral("phase"), PodListModel::phaseName(r.phase)},
+            {QStringLiteral("node"), r.node},         {QStringLiteral("queue"), r.queue},
+            {QStringLiteral("attempts"), r.attempts}, {QStringLiteral("message"), r.message},
+            {QStringLiteral("cpu"), r.cpu},           {QStringLiteral("memory"), r.memory},
             {QStringLiteral("priority"), r.priority}};
 }
 

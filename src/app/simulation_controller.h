@@ -191,9 +191,9 @@ private:
     bool m_running = false;
     bool m_loaded = false;
     bool m_toEnd = false;
-    quint64 m_stepSerial = 0;     // the last step asked of the worker
-    bool m_stepPending = false;   // waiting for the batch that answers it
-    bool m_stepByPhase = false;   // ... which then plays from its first phase
+    quint64 m_stepSerial = 0;    // the last step asked of the worker
+    bool m_stepPending = false;  // waiting for the batch that answers it
+    bool m_stepByPhase = false;  // ... which then plays from its first phase
 };
 
 }  // namespace berth::app

@@ -19,7 +19,8 @@ void SimulationController::applyEdit(const plan::PlanEdit& edit) {
     const bool wasBusy = busy();
     ++m_pendingEdits;
     notifyBusy(wasBusy);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, edit, serial] { w->applyEdit(edit, serial); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, edit, serial] { w->applyEdit(edit, serial); }, Qt::QueuedConnection);
 }
 
 void SimulationController::refuseEdit(const QString& description, const QString& error) {
@@ -47,7 +48,8 @@ void SimulationController::onEditDone(const EditOutcome& outcome) {
 
 void SimulationController::askPodOnNode(const QString& podKey, const QString& node, quint64 serial) {
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, podKey, node, serial] { w->checkPodOnNode(podKey, node, serial); }, Qt::QueuedConnection);
+        m_worker, [w = m_worker, podKey, node, serial] { w->checkPodOnNode(podKey, node, serial); },
+        Qt::QueuedConnection);
 }
 
 void SimulationController::startReplay(ReplayRequest request) {

@@ -30,7 +30,8 @@ int replicasOf(const QVariantMap& form) {
 
 void emitMatchLabels(YAML::Emitter& out, const QVariantMap& labels) {
     out << YAML::Key << "matchLabels" << YAML::Value << YAML::BeginMap;
-    for (auto it = labels.begin(); it != labels.end(); ++it) out << YAML::Key << s(it.key()) << YAML::Value << s(it.value().toString());
+    for (auto it = labels.begin(); it != labels.end(); ++it)
+        out << YAML::Key << s(it.key()) << YAML::Value << s(it.value().toString());
     out << YAML::EndMap;
 }
 
@@ -42,7 +43,8 @@ void emitMetadata(YAML::Emitter& out, const QVariantMap& form, const QVariantMap
         out << YAML::Key << "namespace" << YAML::Value << s(ns.isEmpty() ? QStringLiteral("default") : ns);
     }
     out << YAML::Key << "labels" << YAML::Value << YAML::BeginMap;
-    for (auto it = labels.begin(); it != labels.end(); ++it) out << YAML::Key << s(it.key()) << YAML::Value << s(it.value().toString());
+    for (auto it = labels.begin(); it != labels.end(); ++it)
+        out << YAML::Key << s(it.key()) << YAML::Value << s(it.value().toString());
     out << YAML::EndMap << YAML::EndMap;
 }
 
@@ -56,7 +58,8 @@ void emitPodSpec(YAML::Emitter& out, const QVariantMap& form, const QVariantMap&
     const QString image = str(form, "image");
     out << YAML::Key << "containers" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
     out << YAML::Key << "name" << YAML::Value << "main";
-    out << YAML::Key << "image" << YAML::Value << s(image.isEmpty() ? QStringLiteral("registry.k8s.io/pause:3.9") : image);
+    out << YAML::Key << "image" << YAML::Value
+        << s(image.isEmpty() ? QStringLiteral("registry.k8s.io/pause:3.9") : image);
     const QString cpu = str(form, "cpu"), memory = str(form, "memory"), ext = str(form, "extendedName");
     const int extCount = form.value(QStringLiteral("extendedCount")).toInt();
     const bool hasExt = !ext.isEmpty() && extCount > 0;
@@ -151,15 +154,16 @@ void emitPodSpec(YAML::Emitter& out, const QVariantMap& form, const QVariantMap&
 }  // namespace
 
 QStringList WorkloadTemplate::kinds() {
-    return {QStringLiteral("Deployment"), QStringLiteral("StatefulSet"), QStringLiteral("DaemonSet"), QStringLiteral("Job"),
-            QStringLiteral("Pod")};
+    return {QStringLiteral("Deployment"), QStringLiteral("StatefulSet"), QStringLiteral("DaemonSet"),
+            QStringLiteral("Job"), QStringLiteral("Pod")};
 }
 
 QVariantMap WorkloadTemplate::labelsOf(const QVariantMap& form) {
     QVariantMap labels;
     const QVariant v = form.value(QStringLiteral("labels"));
     if (v.typeId() == QMetaType::QString) {
-        for (const QString& part : v.toString().split(QRegularExpression(QStringLiteral("[,\\n]")), Qt::SkipEmptyParts)) {
+        for (const QString& part :
+             v.toString().split(QRegularExpression(QStringLiteral("[,\\n]")), Qt::SkipEmptyParts)) {
             const QString kv = part.trimmed();
             if (kv.isEmpty()) continue;
             const qsizetype eq = kv.indexOf(QLatin1Char('='));
@@ -195,7 +199,8 @@ QString WorkloadTemplate::toYaml(const QVariantMap& form) {
         out << YAML::Key << "completions" << YAML::Value << replicas;
     } else {
         if (kind != QLatin1String("DaemonSet")) out << YAML::Key << "replicas" << YAML::Value << replicas;
-        if (kind == QLatin1String("StatefulSet")) out << YAML::Key << "serviceName" << YAML::Value << s(str(form, "name"));
+        if (kind == QLatin1String("StatefulSet"))
+            out << YAML::Key << "serviceName" << YAML::Value << s(str(form, "name"));
         out << YAML::Key << "selector" << YAML::Value << YAML::BeginMap;
         emitMatchLabels(out, labels);
         out << YAML::EndMap;
@@ -214,16 +219,19 @@ QStringList WorkloadTemplate::formProblems(const QVariantMap& form) {
     const QString kind = str(form, "kind");
     if (!kinds().contains(kind)) out << tr("unknown kind '%1' (%2)").arg(kind, kinds().join(QStringLiteral(", ")));
     const QString name = str(form, "name");
-    if (name.isEmpty()) out << tr("a name is required");
+    if (name.isEmpty())
+        out << tr("a name is required");
     else if (!io::detail::isDns1123Subdomain(name.toStdString()))
         out << tr("name '%1': lower-case letters, digits, '-' and '.', starting and ending alphanumeric").arg(name);
     const QString ns = str(form, "namespace");
     if (!ns.isEmpty() && !io::detail::isDns1123Label(ns.toStdString()))
-        out << tr("namespace '%1': at most 63 lower-case letters, digits and '-', starting and ending alphanumeric").arg(ns);
+        out << tr("namespace '%1': at most 63 lower-case letters, digits and '-', starting and ending alphanumeric")
+                   .arg(ns);
     if (replicasOf(form) < 0) out << tr("replicas cannot be negative");
     const QVariantMap labels = labelsOf(form);
     for (auto it = labels.begin(); it != labels.end(); ++it) {
-        if (!io::detail::isQualifiedName(it.key().toStdString())) out << tr("label key '%1' is not a valid label key").arg(it.key());
+        if (!io::detail::isQualifiedName(it.key().toStdString()))
+            out << tr("label key '%1' is not a valid label key").arg(it.key());
         if (!io::detail::isValidLabelValue(it.value().toString().toStdString()))
             out << tr("label %1: '%2' is not a valid label value").arg(it.key(), it.value().toString());
     }
@@ -234,13 +242,15 @@ QStringList WorkloadTemplate::formProblems(const QVariantMap& form) {
         const QVariantMap m = t.toMap();
         const QString key = m.value(QStringLiteral("key")).toString().trimmed();
         const QString effect = m.value(QStringLiteral("effect")).toString().trimmed();
-        if (!key.isEmpty() && !io::detail::isQualifiedName(key.toStdString())) out << tr("toleration key '%1' is not valid").arg(key);
+        if (!key.isEmpty() && !io::detail::isQualifiedName(key.toStdString()))
+            out << tr("toleration key '%1' is not valid").arg(key);
         if (!effect.isEmpty() && effect != QLatin1String("NoSchedule") && effect != QLatin1String("PreferNoSchedule") &&
             effect != QLatin1String("NoExecute"))
             out << tr("toleration effect '%1': NoSchedule, PreferNoSchedule, NoExecute or empty (all)").arg(effect);
     }
     if (const QString key = str(form, "affinityKey"); !key.isEmpty()) {
-        if (!io::detail::isQualifiedName(key.toStdString())) out << tr("node affinity key '%1' is not a valid label key").arg(key);
+        if (!io::detail::isQualifiedName(key.toStdString()))
+            out << tr("node affinity key '%1' is not a valid label key").arg(key);
         if (listOf(form.value(QStringLiteral("affinityValues"))).isEmpty())
             out << tr("node affinity %1 In (…): at least one value").arg(key);
     }

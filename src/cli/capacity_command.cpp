@@ -60,15 +60,16 @@ int compare(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
         std::string shown;
         if (auto text = io::readManifestFile(opt.referencePodFile, diags, shown)) {
             core::Cluster scratch;
-            auto pod = plan::capacity::readCapacityTemplate(scratch, *text, shown, plan::capacity::TemplateUse::Replicas,
-                                                            input->version, diags);
+            auto pod = plan::capacity::readCapacityTemplate(
+                scratch, *text, shown, plan::capacity::TemplateUse::Replicas, input->version, diags);
             if (pod && pod->kind != plan::capacity::CapacityTemplate::Kind::Pod) {
                 io::Diagnostic d;
                 d.file = shown;
                 d.message = "a reference pod is a Pod, not a " + pod->kindName;
                 diags.add(std::move(d));
             } else if (pod) {
-                request.referenceRequests = std::make_pair(pod->pod.derived.requests.milliCpu, pod->pod.derived.requests.memory);
+                request.referenceRequests =
+                    std::make_pair(pod->pod.derived.requests.milliCpu, pod->pod.derived.requests.memory);
             }
         }
     }
@@ -99,7 +100,8 @@ int nodes(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
     request.maxNodes = opt.maxNodes;
     for (const std::string& file : opt.nodeTemplates) {
         std::string shown;
-        if (auto text = io::readManifestFile(file, diags, shown)) request.templates.push_back({shown, std::move(*text)});
+        if (auto text = io::readManifestFile(file, diags, shown))
+            request.templates.push_back({shown, std::move(*text)});
     }
     if (diags.hasErrors()) return inputErrors(diags);
     const auto answer = plan::capacity::howManyNodes(std::move(input), {}, request, diags);

@@ -16,8 +16,10 @@ std::string pad(std::string s, std::size_t w) {
 std::string formatExplain(const core::CycleTrace& t) {
     std::ostringstream out;
     out << "Pod " << t.pod << "\n";
-    if (!t.chosen.empty()) out << "Result: scheduled to " << t.chosen << "\n";
-    else out << "Result: not scheduled: " << (t.schedulerError ? "SchedulerError: " : "") << t.message << "\n";
+    if (!t.chosen.empty())
+        out << "Result: scheduled to " << t.chosen << "\n";
+    else
+        out << "Result: not scheduled: " << (t.schedulerError ? "SchedulerError: " : "") << t.message << "\n";
 
     std::size_t w = 4;
     for (const auto& n : t.nodes) w = std::max(w, n.node.size());
@@ -25,9 +27,12 @@ std::string formatExplain(const core::CycleTrace& t) {
     out << pad("NODE", w) << "  VERDICT\n";
     for (const auto& n : t.nodes) {
         out << pad(n.node, w) << "  ";
-        if (n.feasible) out << "feasible";
-        else if (n.excludedByPreFilterResult) out << "skipped: not in the PreFilter node set";
-        else if (!n.evaluated) out << "not evaluated (enough feasible nodes found)";
+        if (n.feasible)
+            out << "feasible";
+        else if (n.excludedByPreFilterResult)
+            out << "skipped: not in the PreFilter node set";
+        else if (!n.evaluated)
+            out << "not evaluated (enough feasible nodes found)";
         else {
             out << n.filterPlugin << " (" << n.filterCode << "): ";
             for (std::size_t i = 0; i < n.reasons.size(); ++i) out << (i ? "; " : "") << n.reasons[i];
@@ -47,8 +52,9 @@ std::string formatExplain(const core::CycleTrace& t) {
         if (!n.feasible) continue;
         out << n.node << (n.node == t.chosen ? "  <- chosen" : "") << "\n";
         for (const auto& s : n.scores)
-            out << "    " << pad(s.plugin, 34) << pad(std::to_string(s.raw), 8) << "-> " << pad(std::to_string(s.normalized), 4)
-                << "x " << pad(std::to_string(s.weight), 3) << "= " << s.weighted << "\n";
+            out << "    " << pad(s.plugin, 34) << pad(std::to_string(s.raw), 8) << "-> "
+                << pad(std::to_string(s.normalized), 4) << "x " << pad(std::to_string(s.weight), 3) << "= "
+                << s.weighted << "\n";
         out << "    " << pad("total", 34) << n.total << "\n";
     }
     return out.str();

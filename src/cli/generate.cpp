@@ -43,7 +43,10 @@ struct Json {
             case Type::Number:
             case Type::Bool: out << text; return;
             case Type::Object:
-                if (fields.empty()) { out << "{}"; return; }
+                if (fields.empty()) {
+                    out << "{}";
+                    return;
+                }
                 out << "{\n";
                 for (std::size_t i = 0; i < fields.size(); ++i) {
                     out << pad;
@@ -55,7 +58,10 @@ struct Json {
                 out << closePad << "}";
                 return;
             case Type::Array:
-                if (items.empty()) { out << "[]"; return; }
+                if (items.empty()) {
+                    out << "[]";
+                    return;
+                }
                 out << "[\n";
                 for (std::size_t i = 0; i < items.size(); ++i) {
                     out << pad;
@@ -76,8 +82,8 @@ bool bareInYaml(const std::string& s) {
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
               c == '/' || c == '_'))
             return false;
-    static const char* kWords[] = {"true", "false", "null", "yes", "no", "on", "off", "y", "n",
-                                   "True", "False", "Null", "Yes", "No", "On", "Off", "TRUE", "FALSE", "NULL"};
+    static const char* kWords[] = {"true",  "false", "null", "yes", "no", "on",  "off",  "y",     "n",   "True",
+                                   "False", "Null",  "Yes",  "No",  "On", "Off", "TRUE", "FALSE", "NULL"};
     for (const char* w : kWords)
         if (s == w) return false;
     return true;
@@ -135,16 +141,26 @@ Json labelsOf(std::initializer_list<std::pair<const char*, std::string>> labels)
 }
 
 constexpr const char* kNodeShapes[][2] = {{"16", "64Gi"}, {"32", "128Gi"}, {"64", "256Gi"}};
-constexpr const char* kRequests[][2] = {{"100m", "128Mi"}, {"250m", "256Mi"}, {"500m", "512Mi"}, {"1", "1Gi"},
-                                        {"200m", "384Mi"}};
+constexpr const char* kRequests[][2] = {
+    {"100m", "128Mi"}, {"250m", "256Mi"}, {"500m", "512Mi"}, {"1", "1Gi"}, {"200m", "384Mi"}};
 // mixed: every tenth node carries this taint; the toleration workloads tolerate it.
 constexpr const char* kTaintKey = "dedicated";
 constexpr const char* kTaintValue = "infra";
 constexpr int kMixedShapes = 20;
 
 // What a workload's pods ask of the scheduler besides their requests.
-enum class Shape { Plain, AntiAffinity, HardSpread, SoftSpreadHost, SoftSpreadZone, NodeAffinity, Tolerations,
-                   PreferAffinityZone, PreferAffinityHost, PreferAntiAffinity };
+enum class Shape {
+    Plain,
+    AntiAffinity,
+    HardSpread,
+    SoftSpreadHost,
+    SoftSpreadZone,
+    NodeAffinity,
+    Tolerations,
+    PreferAffinityZone,
+    PreferAffinityHost,
+    PreferAntiAffinity
+};
 
 Shape shapeOf(const GenerateOptions& opt, int workload) {
     if (opt.variant == "anti-affinity") return Shape::AntiAffinity;
@@ -152,12 +168,26 @@ Shape shapeOf(const GenerateOptions& opt, int workload) {
     if (opt.variant != "mixed") return Shape::Plain;
     // 6 plain, 3 required anti-affinity, 2 hard spread, 2 soft spread, 2 node affinity,
     // 2 tolerations, 3 preferred inter-pod (anti-)affinity.
-    static constexpr Shape kMixed[kMixedShapes] = {
-        Shape::Plain,          Shape::Plain,          Shape::Plain,        Shape::Plain,
-        Shape::Plain,          Shape::Plain,          Shape::AntiAffinity, Shape::AntiAffinity,
-        Shape::AntiAffinity,   Shape::HardSpread,     Shape::HardSpread,   Shape::SoftSpreadHost,
-        Shape::SoftSpreadZone, Shape::NodeAffinity,   Shape::NodeAffinity, Shape::Tolerations,
-        Shape::Tolerations,    Shape::PreferAffinityZone, Shape::PreferAffinityHost, Shape::PreferAntiAffinity};
+    static constexpr Shape kMixed[kMixedShapes] = {Shape::Plain,
+                                                   Shape::Plain,
+                                                   Shape::Plain,
+                                                   Shape::Plain,
+                                                   Shape::Plain,
+                                                   Shape::Plain,
+                                                   Shape::AntiAffinity,
+                                                   Shape::AntiAffinity,
+                                                   Shape::AntiAffinity,
+                                                   Shape::HardSpread,
+                                                   Shape::HardSpread,
+                                                   Shape::SoftSpreadHost,
+                                                   Shape::SoftSpreadZone,
+                                                   Shape::NodeAffinity,
+                                                   Shape::NodeAffinity,
+                                                   Shape::Tolerations,
+                                                   Shape::Tolerations,
+                                                   Shape::PreferAffinityZone,
+                                                   Shape::PreferAffinityHost,
+                                                   Shape::PreferAntiAffinity};
     return kMixed[workload % kMixedShapes];
 }
 
@@ -199,9 +229,9 @@ Json podSpec(const GenerateOptions& opt, int w) {
     switch (shapeOf(opt, w)) {
         case Shape::Plain: break;
         case Shape::AntiAffinity:
-            spec.set("affinity", Json().set("podAntiAffinity",
-                                            Json().set("requiredDuringSchedulingIgnoredDuringExecution",
-                                                       Json::array({podTerm(app, "kubernetes.io/hostname")}))));
+            spec.set("affinity",
+                     Json().set("podAntiAffinity", Json().set("requiredDuringSchedulingIgnoredDuringExecution",
+                                                              Json::array({podTerm(app, "kubernetes.io/hostname")}))));
             break;
         case Shape::HardSpread:
             spec.set("topologySpreadConstraints",
@@ -222,8 +252,8 @@ Json podSpec(const GenerateOptions& opt, int w) {
                 .set("values", Json::array({Json::str("shape-1"), Json::str("shape-2")}));
             Json required;
             required.set("nodeSelectorTerms", Json::array({Json().set("matchExpressions", Json::array({expr}))}));
-            spec.set("affinity",
-                     Json().set("nodeAffinity", Json().set("requiredDuringSchedulingIgnoredDuringExecution", required)));
+            spec.set("affinity", Json().set("nodeAffinity",
+                                            Json().set("requiredDuringSchedulingIgnoredDuringExecution", required)));
             break;
         }
         case Shape::Tolerations: {
@@ -237,19 +267,19 @@ Json podSpec(const GenerateOptions& opt, int w) {
         }
         case Shape::PreferAffinityZone:
         case Shape::PreferAffinityHost: {
-            const char* key = shapeOf(opt, w) == Shape::PreferAffinityZone ? "topology.kubernetes.io/zone"
-                                                                            : "kubernetes.io/hostname";
-            spec.set("affinity", Json().set("podAffinity",
-                                            Json().set("preferredDuringSchedulingIgnoredDuringExecution",
-                                                       Json::array({weighted(podTerm(app, key))}))));
+            const char* key =
+                shapeOf(opt, w) == Shape::PreferAffinityZone ? "topology.kubernetes.io/zone" : "kubernetes.io/hostname";
+            spec.set("affinity", Json().set("podAffinity", Json().set("preferredDuringSchedulingIgnoredDuringExecution",
+                                                                      Json::array({weighted(podTerm(app, key))}))));
             break;
         }
         case Shape::PreferAntiAffinity:
             // Away from the first plain workload's pods, on the same node.
-            spec.set("affinity", Json().set("podAntiAffinity",
-                                            Json().set("preferredDuringSchedulingIgnoredDuringExecution",
-                                                       Json::array({weighted(podTerm(workloadName(0),
-                                                                                     "kubernetes.io/hostname"))}))));
+            spec.set(
+                "affinity",
+                Json().set("podAntiAffinity",
+                           Json().set("preferredDuringSchedulingIgnoredDuringExecution",
+                                      Json::array({weighted(podTerm(workloadName(0), "kubernetes.io/hostname"))}))));
             break;
     }
     Json c;
@@ -272,11 +302,12 @@ Json nodeObject(const GenerateOptions& opt, int i) {
     node.set("apiVersion", Json::str("v1")).set("kind", Json::str("Node")).set("metadata", meta);
     if (opt.variant == "mixed" && i % 10 == 0) {
         Json taint;
-        taint.set("key", Json::str(kTaintKey)).set("value", Json::str(kTaintValue)).set("effect", Json::str("NoSchedule"));
+        taint.set("key", Json::str(kTaintKey))
+            .set("value", Json::str(kTaintValue))
+            .set("effect", Json::str("NoSchedule"));
         node.set("spec", Json().set("taints", Json::array({taint})));
     }
-    node.set("status",
-             Json().set("allocatable", labelsOf({{"cpu", shape[0]}, {"memory", shape[1]}, {"pods", "110"}})));
+    node.set("status", Json().set("allocatable", labelsOf({{"cpu", shape[0]}, {"memory", shape[1]}, {"pods", "110"}})));
     return node;
 }
 
@@ -305,7 +336,9 @@ Json podObject(const Json& spec, int w, const std::string& name, const std::stri
         .set("uid", Json::str("uid-" + rs))
         .set("controller", Json::boolean(true));
     Json meta;
-    meta.set("name", Json::str(name)).set("labels", labelsOf({{"app", rs}})).set("ownerReferences", Json::array({owner}));
+    meta.set("name", Json::str(name))
+        .set("labels", labelsOf({{"app", rs}}))
+        .set("ownerReferences", Json::array({owner}));
     Json pod;
     pod.set("apiVersion", Json::str("v1")).set("kind", Json::str("Pod")).set("metadata", meta);
     if (node.empty()) {
@@ -364,8 +397,9 @@ void generateCluster(const GenerateOptions& opt, std::ostream& out) {
         out << "\n    ]\n}\n";
         return;
     }
-    out << "# berthctl generate --nodes " << opt.nodes << " --pods " << opt.pods << " --workloads " << workloadCount(opt)
-        << " --variant " << opt.variant << (opt.interleave ? " --interleave" : "") << " --bound " << opt.bound << "\n";
+    out << "# berthctl generate --nodes " << opt.nodes << " --pods " << opt.pods << " --workloads "
+        << workloadCount(opt) << " --variant " << opt.variant << (opt.interleave ? " --interleave" : "") << " --bound "
+        << opt.bound << "\n";
     forEachObject(opt, [&](const Json& j) { printYamlDocument(j, out); });
 }
 

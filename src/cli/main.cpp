@@ -19,19 +19,26 @@ int main(int argc, char** argv) {
             const std::string a = argv[i];
             auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : std::string(); };
             try {
-                if (a == "--nodes") g.nodes = std::stoi(next());
-                else if (a == "--pods") g.pods = std::stoi(next());
-                else if (a == "--zones") g.zones = std::max(1, std::stoi(next()));
-                else if (a == "--replicasets" || a == "--workloads") g.replicaSets = std::max(1, std::stoi(next()));
-                else if (a == "--interleave") g.interleave = true;
-                else if (a == "--bound") g.bound = std::max(0, std::stoi(next()));
-                else if (a == "--variant") g.variant = next();
+                if (a == "--nodes")
+                    g.nodes = std::stoi(next());
+                else if (a == "--pods")
+                    g.pods = std::stoi(next());
+                else if (a == "--zones")
+                    g.zones = std::max(1, std::stoi(next()));
+                else if (a == "--replicasets" || a == "--workloads")
+                    g.replicaSets = std::max(1, std::stoi(next()));
+                else if (a == "--interleave")
+                    g.interleave = true;
+                else if (a == "--bound")
+                    g.bound = std::max(0, std::stoi(next()));
+                else if (a == "--variant")
+                    g.variant = next();
                 else if (a == "-o") {
                     const std::string format = next();
                     if (format != "yaml" && format != "json") throw std::invalid_argument(format);
                     g.json = format == "json";
-                }
-                else throw std::invalid_argument(a);
+                } else
+                    throw std::invalid_argument(a);
             } catch (const std::exception&) {
                 std::cerr << "berthctl generate: bad argument \"" << a << "\"\n"
                           << "usage: berthctl generate [--nodes N] [--pods N] [--zones N] [--workloads N] "

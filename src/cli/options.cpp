@@ -154,11 +154,16 @@ bool parseDuration(const std::string& s, std::int64_t& ns) {
     if (i == 0 || !parseInt(s.substr(0, i), n)) return false;
     const std::string unit = s.substr(i);
     std::int64_t scale = 0;
-    if (unit == "ms") scale = 1'000'000;
-    else if (unit == "s") scale = 1'000'000'000;
-    else if (unit == "m") scale = 60'000'000'000;
-    else if (unit == "h") scale = 3'600'000'000'000;
-    else return false;
+    if (unit == "ms")
+        scale = 1'000'000;
+    else if (unit == "s")
+        scale = 1'000'000'000;
+    else if (unit == "m")
+        scale = 60'000'000'000;
+    else if (unit == "h")
+        scale = 3'600'000'000'000;
+    else
+        return false;
     ns = n * scale;
     return true;
 }
@@ -214,13 +219,17 @@ std::string parseOptions(int argc, char** argv, Options& out) {
             out.seed = static_cast<std::uint64_t>(n);
         } else if (name == "--tie-break") {
             if (!(err = needValue(a, v)).empty()) return err;
-            if (v == "random") out.tieBreak = core::TieBreak::Random;
-            else if (v == "name") out.tieBreak = core::TieBreak::Name;
-            else return "--tie-break must be random or name, got \"" + v + "\"";
+            if (v == "random")
+                out.tieBreak = core::TieBreak::Random;
+            else if (v == "name")
+                out.tieBreak = core::TieBreak::Name;
+            else
+                return "--tie-break must be random or name, got \"" + v + "\"";
         } else if (name == "--percentage-of-nodes-to-score") {
             if (!(err = needValue(a, v)).empty()) return err;
             std::int64_t n = 0;
-            if (!parseInt(v, n) || n < 0 || n > 100) return "--percentage-of-nodes-to-score must be 0-100, got \"" + v + "\"";
+            if (!parseInt(v, n) || n < 0 || n > 100)
+                return "--percentage-of-nodes-to-score must be 0-100, got \"" + v + "\"";
             out.percentageOfNodesToScore = static_cast<std::int32_t>(n);
         } else if (name == "--single-pass") {
             out.singlePass = true;
@@ -310,14 +319,22 @@ std::string parseOptions(int argc, char** argv, Options& out) {
             if (!(err = needValue(a, v)).empty()) return err;
             out.outputName = v;
             if (out.command == "capacity") continue;  // checked with the question
-            if (v == "table") out.output = OutputFormat::Table;
-            else if (v == "yaml") out.output = OutputFormat::Yaml;
-            else if (v == "json") out.output = OutputFormat::Json;
-            else if (v == "bindings") out.output = OutputFormat::Bindings;
-            else if (v == "none") out.output = OutputFormat::None;
-            else if (v == "workloads") out.output = OutputFormat::Workloads;
-            else if (v == "csv") out.output = OutputFormat::Csv;
-            else return "-o must be table, yaml, json, bindings, workloads, csv or none, got \"" + v + "\"";
+            if (v == "table")
+                out.output = OutputFormat::Table;
+            else if (v == "yaml")
+                out.output = OutputFormat::Yaml;
+            else if (v == "json")
+                out.output = OutputFormat::Json;
+            else if (v == "bindings")
+                out.output = OutputFormat::Bindings;
+            else if (v == "none")
+                out.output = OutputFormat::None;
+            else if (v == "workloads")
+                out.output = OutputFormat::Workloads;
+            else if (v == "csv")
+                out.output = OutputFormat::Csv;
+            else
+                return "-o must be table, yaml, json, bindings, workloads, csv or none, got \"" + v + "\"";
         } else if (a.size() > 1 && a[0] == '-' && a != "-") {
             return "unknown flag \"" + a + "\"";
         } else {

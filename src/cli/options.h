@@ -28,7 +28,7 @@ struct Options {
     core::KubeVersion version = core::KubeVersion::newest();
     std::string traceFile;
     std::string eventsFile;
-    std::int64_t untilNs = -1;  // --until, simulated nanoseconds
+    std::int64_t untilNs = -1;      // --until, simulated nanoseconds
     core::BindingSettings binding;  // --bind-latency, --bind-failure-probability, --bind-fail-node
     bool stats = false;
     bool failOnPending = false;  // --fail-on-pending: exit 3 when pods stay pending
@@ -38,20 +38,20 @@ struct Options {
 
     // capacity QUESTION: the question (fit), its flags and its output format.
     std::string capacityQuestion;
-    std::string templateFile;             // fit --template
-    std::optional<std::int64_t> maxReplicas;  // fit --max
-    bool allowPreemption = false;         // fit --allow-preemption
-    std::vector<std::string> compareConfigs;  // compare --config (each one)
+    std::string templateFile;                             // fit --template
+    std::optional<std::int64_t> maxReplicas;              // fit --max
+    bool allowPreemption = false;                         // fit --allow-preemption
+    std::vector<std::string> compareConfigs;              // compare --config (each one)
     std::string groupBy = "topology.kubernetes.io/zone";  // compare --group-by
-    std::string referencePodFile;         // compare --reference-pod
-    std::vector<std::string> drainNodes;  // drain --node (each one)
-    std::string drainSelector;            // drain --selector
-    bool force = false;                   // drain --force
-    bool deleteEmptyDirData = false;      // drain --delete-emptydir-data
-    std::vector<std::string> nodeTemplates;  // nodes --node-template (each one)
-    std::string strategy = "least-waste";    // nodes --strategy (checked by the question)
-    std::optional<std::int64_t> maxNodes;    // nodes --max-nodes
-    std::string outputName = "table";     // -o as given (capacity has formats of its own)
+    std::string referencePodFile;                         // compare --reference-pod
+    std::vector<std::string> drainNodes;                  // drain --node (each one)
+    std::string drainSelector;                            // drain --selector
+    bool force = false;                                   // drain --force
+    bool deleteEmptyDirData = false;                      // drain --delete-emptydir-data
+    std::vector<std::string> nodeTemplates;               // nodes --node-template (each one)
+    std::string strategy = "least-waste";                 // nodes --strategy (checked by the question)
+    std::optional<std::int64_t> maxNodes;                 // nodes --max-nodes
+    std::string outputName = "table";                     // -o as given (capacity has formats of its own)
 };
 
 /// Returns an error text on a usage error (empty on success).

@@ -37,7 +37,8 @@ void Simulation::reconcile() {
     const std::size_t before = m_cluster.pods.size();
     const std::vector<std::uint32_t> surplus = m_reconciler(m_cluster);
     for (std::size_t i = before; i < m_cluster.pods.size(); ++i) {
-        if (m_cluster.podRemoved.size() < m_cluster.pods.size()) m_cluster.podRemoved.resize(m_cluster.pods.size(), false);
+        if (m_cluster.podRemoved.size() < m_cluster.pods.size())
+            m_cluster.podRemoved.resize(m_cluster.pods.size(), false);
         m_outcomes.resize(m_cluster.pods.size());
         emitPod(EventType::PodCreated, m_cluster.pods[i]);
         podAdded(m_cluster.pods[i]);
@@ -121,7 +122,8 @@ void Simulation::addNode(Node node) {
         emitEvent(e);
     }
     const NodeInfo* ni = m_scheduler->cache().nodeInfo(stored.nameSym);
-    m_queue->moveAllToActiveOrBackoffQueue(events::NodeAdd, [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
+    m_queue->moveAllToActiveOrBackoffQueue(events::NodeAdd,
+                                           [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
     reconcile();  // e.g. DaemonSets place a pod on the new node
 }
 
@@ -146,10 +148,14 @@ bool Simulation::updateNode(std::string_view name, const std::function<void(Node
     for (std::size_t i = 0; !taintsChanged && i < old->taints.size(); ++i)
         taintsChanged = old->taints[i].key != stored.taints[i].key || old->taints[i].value != stored.taints[i].value ||
                         old->taints[i].effect != stored.taints[i].effect;
-    if (old->unschedulable && !stored.unschedulable) event = &events::NodeSpecUnschedulableChange;
-    else if (!(old->allocatable == stored.allocatable)) event = &events::NodeAllocatableChange;
-    else if (!(old->labels == stored.labels)) event = &events::NodeLabelChange;
-    else if (taintsChanged) event = &events::NodeTaintChange;
+    if (old->unschedulable && !stored.unschedulable)
+        event = &events::NodeSpecUnschedulableChange;
+    else if (!(old->allocatable == stored.allocatable))
+        event = &events::NodeAllocatableChange;
+    else if (!(old->labels == stored.labels))
+        event = &events::NodeLabelChange;
+    else if (taintsChanged)
+        event = &events::NodeTaintChange;
     if (event) {
         const NodeInfo* ni = m_scheduler->cache().nodeInfo(stored.nameSym);
         m_queue->moveAllToActiveOrBackoffQueue(*event, [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
@@ -163,8 +169,7 @@ bool Simulation::removeNode(std::string_view name) {
     if (!node) return false;
     // The pods go with their node (pod garbage collection); owners recreate theirs.
     std::vector<const Pod*> onNode;
-    if (const NodeInfo* ni = m_scheduler->cache().nodeInfo(sym))
-        onNode.assign(ni->pods().begin(), ni->pods().end());
+    if (const NodeInfo* ni = m_scheduler->cache().nodeInfo(sym)) onNode.assign(ni->pods().begin(), ni->pods().end());
     m_reconciling = true;
     for (const Pod* p : onNode) evictPod(*p, "node " + std::string(name) + " deleted");
     m_reconciling = false;

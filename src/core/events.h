@@ -11,14 +11,14 @@
 namespace berth::core {
 
 enum class EventType : std::uint8_t {
-    PodQueued,         // entered activeQ (new, or moved back)
-    PodBackoff,        // entered backoffQ
-    PodUnschedulableQ, // parked in the unschedulable pool
-    PodGated,          // held back by PreEnqueue (scheduling gates)
-    PodPopped,         // a scheduling cycle starts
-    PodFiltered,       // Filter done: `count` feasible of `total`
-    PodScored,         // Score done: `count` nodes scored, `score` = the winner's total
-    HostSelected,      // node = chosen host
+    PodQueued,          // entered activeQ (new, or moved back)
+    PodBackoff,         // entered backoffQ
+    PodUnschedulableQ,  // parked in the unschedulable pool
+    PodGated,           // held back by PreEnqueue (scheduling gates)
+    PodPopped,          // a scheduling cycle starts
+    PodFiltered,        // Filter done: `count` feasible of `total`
+    PodScored,          // Score done: `count` nodes scored, `score` = the winner's total
+    HostSelected,       // node = chosen host
     PodAssumed,
     PodReserved,
     PodPermitWaiting,  // Permit said Wait
@@ -27,9 +27,9 @@ enum class EventType : std::uint8_t {
     PodBindFailed,
     PodUnschedulable,  // message = FailedScheduling text
     PodSchedulerError,
-    PodNominated,      // preemption nominated `node` for the pod
-    PodEvicted,        // a preemption victim (or drained pod) was deleted
-    PodCreated,        // a controller created a pod (e.g. to replace an evicted one)
+    PodNominated,  // preemption nominated `node` for the pod
+    PodEvicted,    // a preemption victim (or drained pod) was deleted
+    PodCreated,    // a controller created a pod (e.g. to replace an evicted one)
     PodDeleted,
     NodeAdded,
     NodeUpdated,

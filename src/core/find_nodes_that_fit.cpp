@@ -118,7 +118,8 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
         for (std::int32_t i = 0; i < n; ++i) {
             if (i + kPrefetchInfo < n) prefetchNodeData(*at(i + kPrefetchInfo));
             const int idx = candidateAt(i);
-            if (record(idx, fw.runFilterPluginsWithNominatedPods(state, pod, *nodes[static_cast<std::size_t>(idx)]))) break;
+            if (record(idx, fw.runFilterPluginsWithNominatedPods(state, pod, *nodes[static_cast<std::size_t>(idx)])))
+                break;
         }
     }
     if (error.code() == Code::Error) return error;
@@ -144,7 +145,8 @@ void Scheduler::filterBlock(const Framework& fw, const CycleState& state, const 
         const auto b = static_cast<std::int32_t>(part) * kPart;
         const std::int32_t e = std::min(count, b + kPart);
         for (std::int32_t k = b; k < e; ++k) {
-            m_blockInfos[static_cast<std::size_t>(k)] = nodes[static_cast<std::size_t>(candidateInScan(candidates, start, from + k))];
+            m_blockInfos[static_cast<std::size_t>(k)] =
+                nodes[static_cast<std::size_t>(candidateInScan(candidates, start, from + k))];
             m_verdicts[static_cast<std::size_t>(k)] = Status{};
         }
         const auto len = static_cast<std::size_t>(e - b);
@@ -194,14 +196,17 @@ Status Scheduler::findNodesThatFitPod(Framework& fw, CycleState& state, const Po
             const int idx = m_snapshot.indexOf(name);
             if (idx < 0) {
                 if (m_options.version.before(28))
-                    return Status::error("nodeinfo not found for node name \"" + std::string(m_cluster.pool.str(name)) + "\"");
+                    return Status::error("nodeinfo not found for node name \"" + std::string(m_cluster.pool.str(name)) +
+                                         "\"");
                 continue;
             }
             in[static_cast<std::size_t>(idx)] = 1;
         }
         for (std::size_t i = 0; i < nodes.size(); ++i) {
-            if (in[i]) candidates.push_back(static_cast<int>(i));
-            else excluded[i] = 1;
+            if (in[i])
+                candidates.push_back(static_cast<int>(i));
+            else
+                excluded[i] = 1;
         }
         // Newer releases give the excluded nodes a UU status naming the plugins.
         if (m_options.version.atLeast(31)) {

@@ -72,7 +72,8 @@ void Simulation::evictVictim(const Pod& victim, const Pod& preemptor, Sym node) 
         });
         return;
     }
-    evictPod(victim, "preempted by " + m_cluster.podKey(preemptor) + " on node " + std::string(m_cluster.pool.str(node)));
+    evictPod(victim,
+             "preempted by " + m_cluster.podKey(preemptor) + " on node " + std::string(m_cluster.pool.str(node)));
 }
 
 void Simulation::scheduleOne(QueuedPodInfo info) {
@@ -103,8 +104,10 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
         std::optional<NominatingInfo> nominating = r.nominating;
         // Non-fit errors clear the nomination (clearNominatedNode).
         if (error) nominating = NominatingInfo{NominatingMode::Override, kEmptySym};
-        if (error) ++m_stats.errors;
-        else ++m_stats.unschedulable;
+        if (error)
+            ++m_stats.errors;
+        else
+            ++m_stats.unschedulable;
         handleFailure(std::move(info), r.message, error, r.unschedulablePlugins, nominating);
         return;
     }
@@ -162,13 +165,16 @@ void Simulation::permitAndBind(Framework& fw, std::shared_ptr<CycleState> state,
         m_scheduler->cache().forgetPod(pod);
         m_outcomes[pod.id].assumed = false;
         const bool rejected = s.isRejected();
-        if (rejected) ++m_stats.unschedulable;
-        else ++m_stats.errors;
+        if (rejected)
+            ++m_stats.unschedulable;
+        else
+            ++m_stats.errors;
         std::vector<std::string> plugins;
-        if (rejected && s.plugin() >= 0 && m_options.version.atLeast(28)) plugins.emplace_back(fw.pluginName(s.plugin()));
+        if (rejected && s.plugin() >= 0 && m_options.version.atLeast(28))
+            plugins.emplace_back(fw.pluginName(s.plugin()));
         std::string msg = rejected ? s.message(m_cluster.pool)
-                                   : "running Permit plugin \"" + std::string(fw.pluginName(s.plugin())) + "\": " +
-                                         s.message(m_cluster.pool);
+                                   : "running Permit plugin \"" + std::string(fw.pluginName(s.plugin())) +
+                                         "\": " + s.message(m_cluster.pool);
         if (rejected && m_options.version.atLeast(28)) msg = oneNodeFitError(s, m_cluster.pool);
         handleFailure(std::move(info), msg, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
         return;
@@ -189,7 +195,8 @@ void Simulation::permitAndBind(Framework& fw, std::shared_ptr<CycleState> state,
             auto it = m_waitingPods.find(id);
             WaitingPod wait = std::move(it->second);
             m_waitingPods.erase(it);
-            const std::string msg = "rejected due to timeout after waiting " + goDuration(timeout) + " at plugin " + plugin;
+            const std::string msg =
+                "rejected due to timeout after waiting " + goDuration(timeout) + " at plugin " + plugin;
             bindFailed(id, wait.node, *wait.state, std::move(wait.info), msg, plugin);
         });
         return;
@@ -212,17 +219,19 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     }
     Status s = fw->runPreBindPlugins(*state, pod, node);
     if (!s.isSuccess()) {
-        bindFailed(podId, node, *state, std::move(info), "running PreBind plugin \"" + std::string(fw->pluginName(s.plugin())) +
-                                                            "\": " + s.message(m_cluster.pool));
+        bindFailed(
+            podId, node, *state, std::move(info),
+            "running PreBind plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " + s.message(m_cluster.pool));
         return;
     }
     s = fw->runBindPlugins(*state, pod, node);
     std::string injected;
     if (s.isSuccess()) {
         const std::string nodeName(m_cluster.pool.str(node));
-        if (m_binding.failingNodes.count(nodeName)) injected = "binding rejected: node " + nodeName + " refuses bindings";
-        else if (m_binding.failureProbability > 0 &&
-                 std::uniform_real_distribution<double>(0, 1)(*m_scheduler->handle().rng) < m_binding.failureProbability)
+        if (m_binding.failingNodes.count(nodeName))
+            injected = "binding rejected: node " + nodeName + " refuses bindings";
+        else if (m_binding.failureProbability > 0 && std::uniform_real_distribution<double>(0, 1)(
+                                                         *m_scheduler->handle().rng) < m_binding.failureProbability)
             injected = "binding rejected: injected failure";
     }
     if (!s.isSuccess() || !injected.empty()) {
@@ -233,7 +242,8 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
             const std::string name = s.plugin() >= 0 ? std::string(fw->pluginName(s.plugin())) : std::string();
             msg = s.code() == Code::Error
                       ? "binding rejected: running Bind plugin \"" + name + "\": " + s.message(m_cluster.pool)
-                      : "binding rejected: bind status: " + std::string(codeName(s.code())) + ", " + s.message(m_cluster.pool);
+                      : "binding rejected: bind status: " + std::string(codeName(s.code())) + ", " +
+                            s.message(m_cluster.pool);
         }
         bindFailed(podId, node, *state, std::move(info), msg);
         return;
@@ -261,9 +271,8 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     o.assumed = false;
     emitPod(EventType::PodBound, stored, node);
     fw->runPostBindPlugins(*state, stored, node);
-    m_queue->assignedPodAdded(stored, [this](const Pod& pending, const Pod& assigned) {
-        return requiredAffinityMatches(pending, assigned);
-    });
+    m_queue->assignedPodAdded(
+        stored, [this](const Pod& pending, const Pod& assigned) { return requiredAffinityMatches(pending, assigned); });
 }
 
 void Simulation::abandonBinding(const Pod& pod, Sym node, CycleState& state) {
@@ -273,8 +282,8 @@ void Simulation::abandonBinding(const Pod& pod, Sym node, CycleState& state) {
     m_outcomes[pod.id].assumed = false;
 }
 
-void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message,
-                            const std::string& rejectedBy) {
+void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info,
+                            const std::string& message, const std::string& rejectedBy) {
     const Pod& pod = m_cluster.pods[podId];
     abandonBinding(pod, node, state);
     const bool forgotten = m_scheduler->cache().forgetPod(pod).empty();
@@ -300,7 +309,8 @@ void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, Qu
     if (forgotten && !rejected) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
     handleFailure(std::move(info), text, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
     if (forgotten && rejected)
-        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete, [podId](const Pod& p) { return p.id != podId; });
+        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete,
+                                               [podId](const Pod& p) { return p.id != podId; });
 }
 
 void Simulation::handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
@@ -317,8 +327,10 @@ void Simulation::handleFailure(QueuedPodInfo info, const std::string& message, b
         FailureRecord& f = m_failures[pod.id];
         f.generation = m_scheduler->cache().generation();
         f.consecutiveErrors = unschedulablePlugins.empty() ? f.consecutiveErrors + 1 : 0;
-        if (m_singlePass) m_queue->done(pod);
-        else m_queue->addUnschedulableIfNotPresent(std::move(info), m_queue->schedulingCycle());
+        if (m_singlePass)
+            m_queue->done(pod);
+        else
+            m_queue->addUnschedulableIfNotPresent(std::move(info), m_queue->schedulingCycle());
     }
     // AddNominatedPod: Override sets (or clears) the nomination; Noop re-registers it.
     if (nominating && nominating->mode == NominatingMode::Override) {
@@ -337,8 +349,10 @@ void Simulation::setNominated(const Pod& pod, Sym node) {
     Pod& stored = m_cluster.pods[pod.id];
     stored.nominatedNodeName = node;
     m_outcomes[pod.id].nominated = node;
-    if (node == kEmptySym) m_scheduler->nominator().remove(pod);
-    else m_scheduler->nominator().add(pod, node);
+    if (node == kEmptySym)
+        m_scheduler->nominator().remove(pod);
+    else
+        m_scheduler->nominator().add(pod, node);
 }
 
 int Scheduler::selectHost(const ScoreMatrix& scores) {
@@ -347,7 +361,8 @@ int Scheduler::selectHost(const ScoreMatrix& scores) {
     std::size_t best = 0;
     if (m_options.tieBreak == TieBreak::Name) {
         for (std::size_t i = 1; i < n; ++i) {
-            if (scores.totals[i] > scores.totals[best]) best = i;
+            if (scores.totals[i] > scores.totals[best])
+                best = i;
             else if (scores.totals[i] == scores.totals[best] &&
                      nodes[static_cast<std::size_t>(scores.nodes[i])]->node()->name <
                          nodes[static_cast<std::size_t>(scores.nodes[best])]->node()->name)
@@ -524,8 +539,10 @@ CycleTrace Scheduler::buildTrace(const Framework& fw, const Pod& pod, const FitD
             }
         }
     }
-    if (result.kind == CycleResult::Kind::Scheduled) t.chosen = std::string(m_cluster.pool.str(result.node));
-    else t.message = result.message;
+    if (result.kind == CycleResult::Kind::Scheduled)
+        t.chosen = std::string(m_cluster.pool.str(result.node));
+    else
+        t.message = result.message;
     t.schedulerError = result.kind == CycleResult::Kind::Error;
     return t;
 }

@@ -21,9 +21,9 @@ namespace berth::core {
 struct CycleResult {
     enum class Kind : std::uint8_t { Scheduled, Unschedulable, Error } kind = Kind::Error;
     Sym node = kEmptySym;
-    std::string message;                          // FitError / error text
+    std::string message;  // FitError / error text
     std::vector<std::string> unschedulablePlugins;
-    std::optional<NominatingInfo> nominating;     // from PostFilter
+    std::optional<NominatingInfo> nominating;  // from PostFilter
     int evaluatedNodes = 0;
     int feasibleNodes = 0;
     std::optional<CycleTrace> trace;
@@ -42,7 +42,7 @@ struct PodOutcome {
     Sym nominated = kEmptySym;  // status.nominatedNodeName at the end
     std::string message;        // last FailedScheduling text (pending pods)
     int attempts = 0;
-    bool assumed = false;       // assumed, binding in flight
+    bool assumed = false;  // assumed, binding in flight
 };
 
 struct RunStats {
@@ -55,8 +55,8 @@ struct RunStats {
 /// Knobs of the simulated binding cycle.
 struct BindingSettings {
     SimTime latency = 10 * kMillisecond;
-    double failureProbability = 0;      // injected bind failures, drawn from the seeded rng
-    std::set<std::string> failingNodes; // binds to these nodes always fail
+    double failureProbability = 0;       // injected bind failures, drawn from the seeded rng
+    std::set<std::string> failingNodes;  // binds to these nodes always fail
 };
 
 }  // namespace berth::core

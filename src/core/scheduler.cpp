@@ -24,8 +24,10 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
     m_handle.filteringBlock = &m_filteringBlock;
     for (const auto& profile : m_config.profiles) {
         ProfileConfig p = profile;
-        if (m_options.percentageOfNodesToScore) p.percentageOfNodesToScore = m_options.percentageOfNodesToScore;
-        else if (!p.percentageOfNodesToScore) p.percentageOfNodesToScore = m_config.percentageOfNodesToScore;
+        if (m_options.percentageOfNodesToScore)
+            p.percentageOfNodesToScore = m_options.percentageOfNodesToScore;
+        else if (!p.percentageOfNodesToScore)
+            p.percentageOfNodesToScore = m_config.percentageOfNodesToScore;
         std::string err;
         auto fw = Framework::create(p, registry, m_handle, err);
         if (!fw) {

@@ -117,7 +117,7 @@ private:
     std::vector<std::unique_ptr<Framework>> m_frameworks;
     std::size_t m_nextStartNodeIndex = 0;
     std::vector<int> m_allPositions;  // 0, 1, ... n-1: the candidates when PreFilter narrows nothing
-    std::vector<int> m_feasible;              // schedulePod's buffers, reused from cycle to cycle
+    std::vector<int> m_feasible;      // schedulePod's buffers, reused from cycle to cycle
     std::vector<std::uint8_t> m_excluded;
     // filterBlock's block, reused: the verdicts, the NodeInfos and the plugins' pass flags.
     std::vector<Status> m_verdicts;

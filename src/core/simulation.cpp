@@ -18,7 +18,8 @@ const char* podStateName(PodState s) {
     return "?";
 }
 
-Simulation::Simulation(Cluster& cluster, SchedulerConfiguration config, SchedulerOptions options, const Registry* registry)
+Simulation::Simulation(Cluster& cluster, SchedulerConfiguration config, SchedulerOptions options,
+                       const Registry* registry)
     : m_cluster(cluster), m_config(std::move(config)), m_options(options), m_registry(registry) {}
 
 Simulation::~Simulation() = default;
@@ -60,7 +61,8 @@ void Simulation::makeQueue() {
             case QueueLocation::Backoff: emitPod(EventType::PodBackoff, p, kEmptySym, std::string(reason)); break;
             case QueueLocation::Unschedulable: {
                 const QueuedPodInfo* qi = m_queue->info(p);
-                emitPod(qi && qi->gated ? EventType::PodGated : EventType::PodUnschedulableQ, p, kEmptySym, std::string(reason));
+                emitPod(qi && qi->gated ? EventType::PodGated : EventType::PodUnschedulableQ, p, kEmptySym,
+                        std::string(reason));
                 break;
             }
             default: break;
@@ -195,8 +197,7 @@ bool Simulation::step() {
 RunStats Simulation::runSinglePass() {
     m_singlePass = true;
     while (auto info = m_queue->pop()) scheduleOne(std::move(*info));
-    while (m_inFlightBindings > 0 && m_clock.runNext()) {
-    }
+    while (m_inFlightBindings > 0 && m_clock.runNext()) {}
     return m_stats;
 }
 

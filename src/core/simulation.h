@@ -84,8 +84,12 @@ public:
     /// Replaces a node's object (labels, taints, allocatable, cordon) and requeues pods the
     /// change may help. False when no such node.
     bool updateNode(std::string_view name, const std::function<void(Node&)>& edit);
-    bool cordon(std::string_view name) { return updateNode(name, [](Node& n) { n.unschedulable = true; }); }
-    bool uncordon(std::string_view name) { return updateNode(name, [](Node& n) { n.unschedulable = false; }); }
+    bool cordon(std::string_view name) {
+        return updateNode(name, [](Node& n) { n.unschedulable = true; });
+    }
+    bool uncordon(std::string_view name) {
+        return updateNode(name, [](Node& n) { n.unschedulable = false; });
+    }
     /// Deletes the node and the pods on it.
     bool removeNode(std::string_view name);
     /// Cordons the node and evicts its pods except DaemonSet pods; an eviction a
@@ -128,8 +132,7 @@ private:
     /// DefaultPreemption's victim: rejected at Permit when waiting there, deleted otherwise.
     void evictVictim(const Pod& victim, const Pod& preemptor, Sym node);
     void handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
-                       const std::vector<std::string>& unschedulablePlugins,
-                       std::optional<NominatingInfo> nominating);
+                       const std::vector<std::string>& unschedulablePlugins, std::optional<NominatingInfo> nominating);
     void runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<CycleState> state, QueuedPodInfo info);
     /// A binding cycle that will not bind: it leaves the in-flight count and the scheduled
     /// tally, and Unreserve runs. The caller forgets, requeues or drops the pod.

@@ -15,9 +15,7 @@ constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
 constexpr std::int64_t kMaxPluginWeight = 100;
 constexpr std::int32_t kMaxCustomPriorityScore = 10;  // scale of user-given shape points
 
-std::string quoted(std::string_view s) {
-    return "\"" + std::string(s) + "\"";
-}
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 struct PointKey {
     const char* key;
@@ -71,8 +69,8 @@ void readPlugins(Reader& r, const DocNode& node, const FieldPath& path, core::Pl
             plugins.multiPoint = readPluginSet(r, value, p);
             continue;
         }
-        const auto found = std::find_if(std::begin(kPointKeys), std::end(kPointKeys),
-                                        [&](const PointKey& pk) { return k == pk.key; });
+        const auto found =
+            std::find_if(std::begin(kPointKeys), std::end(kPointKeys), [&](const PointKey& pk) { return k == pk.key; });
         if (found == std::end(kPointKeys)) {
             r.error(key, path, "unknown field " + quoted(k));
             continue;
@@ -110,8 +108,7 @@ void checkArgsKind(Reader& r, const DocNode& args, const FieldPath& path, const 
                 quoted(*k) + " does not match plugin " + plugin + " (expected " + plugin + "Args)");
 }
 
-void readShape(Reader& r, const DocNode& node, const FieldPath& path,
-               std::vector<core::UtilizationShapePoint>& shape) {
+void readShape(Reader& r, const DocNode& node, const FieldPath& path, std::vector<core::UtilizationShapePoint>& shape) {
     forEachItem(r, node, path, [&](const DocNode& item, const FieldPath& p) {
         if (!expectMap(r, item, p)) return;
         rejectUnknownFields(r, item, p, {"utilization", "score"});
@@ -121,17 +118,15 @@ void readShape(Reader& r, const DocNode& node, const FieldPath& path,
         point.score = static_cast<std::int32_t>(
             readInt(r, field(item, "score"), p.child("score"), 0, kMaxCustomPriorityScore).value_or(0));
         if (!shape.empty() && shape.back().utilization >= point.utilization)
-            r.error(field(item, "utilization"), p.child("utilization"),
-                    "values must be sorted in increasing order");
+            r.error(field(item, "utilization"), p.child("utilization"), "values must be sorted in increasing order");
         shape.push_back(point);
     });
     if (shape.empty()) r.error(node, path, "at least one point must be specified");
 }
 
 void readFitArgs(Reader& r, const DocNode& args, const FieldPath& path, core::NodeResourcesFitArgs& out) {
-    rejectUnknownFields(
-        r, args, path,
-        {"apiVersion", "kind", "ignoredResources", "ignoredResourceGroups", "scoringStrategy"});
+    rejectUnknownFields(r, args, path,
+                        {"apiVersion", "kind", "ignoredResources", "ignoredResourceGroups", "scoringStrategy"});
     const DocNode ignored = field(args, "ignoredResources");
     const FieldPath ignoredPath = path.child("ignoredResources");
     out.ignoredResources = readStringList(r, ignored, ignoredPath);
@@ -147,8 +142,7 @@ void readFitArgs(Reader& r, const DocNode& args, const FieldPath& path, core::No
         if (g.find('/') != std::string::npos)
             r.error(groups, groupsPath.index(static_cast<int>(i)), "resource group name can't contain '/'");
         else if (!isQualifiedName(g))
-            r.error(groups, groupsPath.index(static_cast<int>(i)),
-                    "invalid resource group name " + quoted(g));
+            r.error(groups, groupsPath.index(static_cast<int>(i)), "invalid resource group name " + quoted(g));
     }
 
     const DocNode strategy = field(args, "scoringStrategy");
@@ -175,8 +169,7 @@ void readFitArgs(Reader& r, const DocNode& args, const FieldPath& path, core::No
         for (std::size_t i = 0; i < specs.size(); ++i) {
             const auto& s = specs[i].spec;
             if (s.weight <= 0 || s.weight > kMaxPluginWeight)
-                r.error(field(specs[i].node, "weight"),
-                        resourcesPath.index(static_cast<int>(i)).child("weight"),
+                r.error(field(specs[i].node, "weight"), resourcesPath.index(static_cast<int>(i)).child("weight"),
                         "resource weight of " + s.name + " not in valid range (0, 100]");
             out.resources.push_back(s);
         }
@@ -205,28 +198,24 @@ void readBalancedArgs(Reader& r, const DocNode& args, const FieldPath& path,
         if (s.weight != 1) r.error(field(specs[i].node, "weight"), p.child("weight"), "must be 1");
         const bool duplicate = std::any_of(out.resources.begin(), out.resources.end(),
                                            [&](const core::ResourceSpec& o) { return o.name == s.name; });
-        if (duplicate)
-            r.error(field(specs[i].node, "name"), p.child("name"), "duplicate value " + quoted(s.name));
+        if (duplicate) r.error(field(specs[i].node, "name"), p.child("name"), "duplicate value " + quoted(s.name));
         out.resources.push_back(s);
     }
 }
 
-void readSpreadArgs(Reader& r, const DocNode& args, const FieldPath& path,
-                    core::PodTopologySpreadArgs& out) {
+void readSpreadArgs(Reader& r, const DocNode& args, const FieldPath& path, core::PodTopologySpreadArgs& out) {
     rejectUnknownFields(r, args, path, {"apiVersion", "kind", "defaultConstraints", "defaultingType"});
     const FieldPath constraintsPath = path.child("defaultConstraints");
-    forEachItem(
-        r, field(args, "defaultConstraints"), constraintsPath,
-        [&](const DocNode& item, const FieldPath& p) {
-            core::TopologySpreadConstraint c = readTopologySpreadConstraint(r, item, p);
-            if (present(field(item, "labelSelector")))
-                r.error(field(item, "labelSelector"), p.child("labelSelector"),
-                        "constraint must not define a selector, as they deduced for each pod");
-            for (const auto& other : out.defaultConstraints)
-                if (other.topologyKey == c.topologyKey && other.whenUnsatisfiable == c.whenUnsatisfiable)
-                    r.error(item, p, "duplicate {topologyKey, whenUnsatisfiable}");
-            out.defaultConstraints.push_back(std::move(c));
-        });
+    forEachItem(r, field(args, "defaultConstraints"), constraintsPath, [&](const DocNode& item, const FieldPath& p) {
+        core::TopologySpreadConstraint c = readTopologySpreadConstraint(r, item, p);
+        if (present(field(item, "labelSelector")))
+            r.error(field(item, "labelSelector"), p.child("labelSelector"),
+                    "constraint must not define a selector, as they deduced for each pod");
+        for (const auto& other : out.defaultConstraints)
+            if (other.topologyKey == c.topologyKey && other.whenUnsatisfiable == c.whenUnsatisfiable)
+                r.error(item, p, "duplicate {topologyKey, whenUnsatisfiable}");
+        out.defaultConstraints.push_back(std::move(c));
+    });
     const DocNode type = field(args, "defaultingType");
     const std::string t = readString(r, type, path.child("defaultingType")).value_or(std::string());
     if (t.empty() || t == "System")
@@ -241,41 +230,37 @@ void readSpreadArgs(Reader& r, const DocNode& args, const FieldPath& path,
                 "defaultConstraints must be empty when defaultingType is System (use List)");
 }
 
-void readInterPodAffinityArgs(Reader& r, const DocNode& args, const FieldPath& path,
-                              core::InterPodAffinityArgs& out) {
-    rejectUnknownFields(
-        r, args, path, {"apiVersion", "kind", "hardPodAffinityWeight", "ignorePreferredTermsOfExistingPods"});
-    if (auto w =
-            readInt(r, field(args, "hardPodAffinityWeight"), path.child("hardPodAffinityWeight"), 0, 100))
+void readInterPodAffinityArgs(Reader& r, const DocNode& args, const FieldPath& path, core::InterPodAffinityArgs& out) {
+    rejectUnknownFields(r, args, path,
+                        {"apiVersion", "kind", "hardPodAffinityWeight", "ignorePreferredTermsOfExistingPods"});
+    if (auto w = readInt(r, field(args, "hardPodAffinityWeight"), path.child("hardPodAffinityWeight"), 0, 100))
         out.hardPodAffinityWeight = static_cast<std::int32_t>(*w);
     if (auto b = readBool(r, field(args, "ignorePreferredTermsOfExistingPods"),
                           path.child("ignorePreferredTermsOfExistingPods")))
         out.ignorePreferredTermsOfExistingPods = *b;
 }
 
-void readNodeAffinityArgs(Reader& r, const DocNode& args, const FieldPath& path,
-                          core::NodeAffinityArgs& out) {
+void readNodeAffinityArgs(Reader& r, const DocNode& args, const FieldPath& path, core::NodeAffinityArgs& out) {
     rejectUnknownFields(r, args, path, {"apiVersion", "kind", "addedAffinity"});
     const DocNode added = field(args, "addedAffinity");
     if (present(added)) out.addedAffinity = readNodeAffinity(r, added, path.child("addedAffinity"));
 }
 
-void readPreemptionArgs(Reader& r, const DocNode& args, const FieldPath& path,
-                        core::DefaultPreemptionArgs& out) {
+void readPreemptionArgs(Reader& r, const DocNode& args, const FieldPath& path, core::DefaultPreemptionArgs& out) {
     rejectUnknownFields(r, args, path,
                         {"apiVersion", "kind", "minCandidateNodesPercentage", "minCandidateNodesAbsolute"});
-    if (auto v = readInt(r, field(args, "minCandidateNodesPercentage"),
-                         path.child("minCandidateNodesPercentage"), 0, 100))
+    if (auto v =
+            readInt(r, field(args, "minCandidateNodesPercentage"), path.child("minCandidateNodesPercentage"), 0, 100))
         out.minCandidateNodesPercentage = static_cast<std::int32_t>(*v);
-    if (auto v = readInt(r, field(args, "minCandidateNodesAbsolute"), path.child("minCandidateNodesAbsolute"),
-                         0, kInt32Max))
+    if (auto v =
+            readInt(r, field(args, "minCandidateNodesAbsolute"), path.child("minCandidateNodesAbsolute"), 0, kInt32Max))
         out.minCandidateNodesAbsolute = static_cast<std::int32_t>(*v);
     if (out.minCandidateNodesPercentage == 0 && out.minCandidateNodesAbsolute == 0)
         r.error(args, path, "minCandidateNodesPercentage and minCandidateNodesAbsolute cannot both be zero");
 }
 
-void readPluginConfig(Reader& r, const DocNode& item, const FieldPath& path,
-                      std::vector<std::string>& seen, core::PluginArgs& args) {
+void readPluginConfig(Reader& r, const DocNode& item, const FieldPath& path, std::vector<std::string>& seen,
+                      core::PluginArgs& args) {
     if (!expectMap(r, item, path)) return;
     rejectUnknownFields(r, item, path, {"name", "args"});
     const auto name = readRequiredString(r, item, "name", path);
@@ -322,14 +307,13 @@ void readSchedulerConfiguration(Reader& r, const DocNode& object, core::Schedule
     r.setStrictSemantics(true);
     config.source = r.sourceOf(object);
     const FieldPath root;
-    rejectUnknownFields(r, object, root,
-                        {"apiVersion", "kind", "parallelism", "leaderElection", "clientConnection",
-                         "healthzBindAddress", "metricsBindAddress", "enableProfiling",
-                         "enableContentionProfiling", "percentageOfNodesToScore", "podInitialBackoffSeconds",
-                         "podMaxBackoffSeconds", "profiles", "extenders", "delayCacheUntilActive"});
+    rejectUnknownFields(
+        r, object, root,
+        {"apiVersion", "kind", "parallelism", "leaderElection", "clientConnection", "healthzBindAddress",
+         "metricsBindAddress", "enableProfiling", "enableContentionProfiling", "percentageOfNodesToScore",
+         "podInitialBackoffSeconds", "podMaxBackoffSeconds", "profiles", "extenders", "delayCacheUntilActive"});
 
-    if (auto v = readInt(r, field(object, "percentageOfNodesToScore"), FieldPath("percentageOfNodesToScore"),
-                         0, 100))
+    if (auto v = readInt(r, field(object, "percentageOfNodesToScore"), FieldPath("percentageOfNodesToScore"), 0, 100))
         config.percentageOfNodesToScore = static_cast<std::int32_t>(*v);
     const DocNode initial = field(object, "podInitialBackoffSeconds");
     if (auto v = readInt64(r, initial, FieldPath("podInitialBackoffSeconds"))) {
@@ -356,21 +340,17 @@ void readSchedulerConfiguration(Reader& r, const DocNode& object, core::Schedule
     std::vector<DocNode> profileNodes;
     forEachItem(r, field(object, "profiles"), profilesPath, [&](const DocNode& item, const FieldPath& p) {
         if (!expectMap(r, item, p)) return;
-        rejectUnknownFields(r, item, p,
-                            {"schedulerName", "percentageOfNodesToScore", "plugins", "pluginConfig"});
+        rejectUnknownFields(r, item, p, {"schedulerName", "percentageOfNodesToScore", "plugins", "pluginConfig"});
         core::ProfileConfig profile;
         profile.schedulerName =
             readString(r, field(item, "schedulerName"), p.child("schedulerName")).value_or(std::string());
-        if (auto v = readInt(r, field(item, "percentageOfNodesToScore"), p.child("percentageOfNodesToScore"),
-                             0, 100))
+        if (auto v = readInt(r, field(item, "percentageOfNodesToScore"), p.child("percentageOfNodesToScore"), 0, 100))
             profile.percentageOfNodesToScore = static_cast<std::int32_t>(*v);
         readPlugins(r, field(item, "plugins"), p.child("plugins"), profile.plugins);
         std::vector<std::string> seen;
         const FieldPath configPath = p.child("pluginConfig");
         forEachItem(r, field(item, "pluginConfig"), configPath,
-                    [&](const DocNode& c, const FieldPath& cp) {
-                        readPluginConfig(r, c, cp, seen, profile.args);
-                    });
+                    [&](const DocNode& c, const FieldPath& cp) { readPluginConfig(r, c, cp, seen, profile.args); });
         config.profiles.push_back(std::move(profile));
         profileNodes.push_back(item);
     });

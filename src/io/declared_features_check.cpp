@@ -51,7 +51,8 @@ void warnNodeDeclaredFeatures(Reader& r, const DocNode& spec, const FieldPath& p
     // usernamespaceshostnetwork InferForScheduling: host network inside a user namespace.
     const DocNode hostNetwork = field(spec, "hostNetwork");
     const DocNode hostUsers = field(spec, "hostUsers");
-    if (hostNetwork.isScalar() && hostNetwork.scalar() == "true" && hostUsers.isScalar() && hostUsers.scalar() == "false")
+    if (hostNetwork.isScalar() && hostNetwork.scalar() == "true" && hostUsers.isScalar() &&
+        hostUsers.scalar() == "false")
         warnFeature(r, hostUsers, path.child("hostUsers"), "UserNamespacesHostNetworkSupport");
 }
 

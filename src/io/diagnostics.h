@@ -11,8 +11,8 @@ enum class Severity { Warning, Error };
 struct Diagnostic {
     Severity severity = Severity::Error;
     std::string file;
-    int line = 0;    // 1-based, 0 when unknown
-    int column = 0;  // 1-based
+    int line = 0;      // 1-based, 0 when unknown
+    int column = 0;    // 1-based
     std::string kind;  // object kind, when known
     std::string name;  // namespace/name or name, when known
     std::string message;

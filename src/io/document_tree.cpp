@@ -11,8 +11,7 @@ DocNode DocNode::get(std::string_view key) const {
     const std::uint32_t* children = m_tree->m_children.data() + n.first;
     for (std::uint32_t i = 0; i < n.size; ++i) {
         const auto& k = m_tree->m_nodes[children[2 * i]];
-        if (k.type == NodeType::Scalar && std::string_view(k.text, k.size) == key)
-            return {m_tree, children[2 * i + 1]};
+        if (k.type == NodeType::Scalar && std::string_view(k.text, k.size) == key) return {m_tree, children[2 * i + 1]};
     }
     return {};
 }
@@ -58,9 +57,7 @@ const char* TreeBuilder::store(std::string_view text) {
     return out;
 }
 
-std::uint32_t TreeBuilder::null(int line, int column) {
-    return add(NodeType::Null, line, column);
-}
+std::uint32_t TreeBuilder::null(int line, int column) { return add(NodeType::Null, line, column); }
 
 std::uint32_t TreeBuilder::scalar(int line, int column, std::string_view text, bool quoted) {
     const char* stored = store(text);

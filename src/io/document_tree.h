@@ -77,7 +77,7 @@ private:
     friend class DocNode;
     friend class TreeBuilder;
     std::vector<Node> m_nodes;
-    std::vector<std::uint32_t> m_children;  // maps: key, value, key, value...
+    std::vector<std::uint32_t> m_children;          // maps: key, value, key, value...
     std::vector<std::unique_ptr<char[]>> m_blocks;  // scalar characters; never move once written
     std::size_t m_blockUsed = 0;
     std::size_t m_blockSize = 0;
@@ -118,9 +118,7 @@ private:
     std::uint32_t m_root = 0;
 };
 
-inline NodeType DocNode::type() const {
-    return m_tree ? m_tree->m_nodes[m_index].type : NodeType::Undefined;
-}
+inline NodeType DocNode::type() const { return m_tree ? m_tree->m_nodes[m_index].type : NodeType::Undefined; }
 
 inline std::string_view DocNode::scalar() const {
     if (!isScalar()) return {};
@@ -128,9 +126,7 @@ inline std::string_view DocNode::scalar() const {
     return {n.text, n.size};
 }
 
-inline bool DocNode::quoted() const {
-    return isScalar() && m_tree->m_nodes[m_index].quoted;
-}
+inline bool DocNode::quoted() const { return isScalar() && m_tree->m_nodes[m_index].quoted; }
 
 inline std::size_t DocNode::size() const {
     if (!isSequence() && !isMap()) return 0;
@@ -149,12 +145,8 @@ inline DocNode DocNode::value(std::size_t i) const {
     return {m_tree, m_tree->m_children[m_tree->m_nodes[m_index].first + 2 * i + 1]};
 }
 
-inline int DocNode::line() const {
-    return m_tree ? m_tree->m_nodes[m_index].line : -1;
-}
+inline int DocNode::line() const { return m_tree ? m_tree->m_nodes[m_index].line : -1; }
 
-inline int DocNode::column() const {
-    return m_tree ? m_tree->m_nodes[m_index].column : -1;
-}
+inline int DocNode::column() const { return m_tree ? m_tree->m_nodes[m_index].column : -1; }
 
 }  // namespace berth::io::detail

@@ -14,9 +14,7 @@ std::string_view dropByteOrderMark(std::string_view text) {
     return text;
 }
 
-bool isJsonBlank(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+bool isJsonBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // RapidJSON's SAX events carry no positions, but they arrive in text order and the parser's
 // stream knows how far it has read. (A MemoryStream, because RapidJSON parses strings and
@@ -31,7 +29,9 @@ public:
 
     DocNode root() { return m_builder.takeRoot(); }
 
-    bool Null() { return atom([&](int l, int c, std::string_view) { m_builder.null(l, c); }); }
+    bool Null() {
+        return atom([&](int l, int c, std::string_view) { m_builder.null(l, c); });
+    }
     bool Bool(bool) { return rawScalar(); }
     bool Int(int) { return rawScalar(); }
     bool Uint(unsigned) { return rawScalar(); }

@@ -24,8 +24,8 @@ std::string jsonScalar(const Value& v) {
 /// A key YAML reads back as the same string without quotes: a name-like word that YAML 1.1
 /// does not take for a boolean or null.
 bool plainKey(std::string_view k) {
-    static constexpr std::array<std::string_view, 14> kReserved{"true", "false", "null", "yes", "no", "on", "off",
-                                                                "y", "n", "True", "False", "Null", "Yes", "No"};
+    static constexpr std::array<std::string_view, 14> kReserved{"true", "false", "null", "yes",   "no",   "on",  "off",
+                                                                "y",    "n",     "True", "False", "Null", "Yes", "No"};
     if (k.empty() || !(std::isalpha(static_cast<unsigned char>(k[0])) || k[0] == '_')) return false;
     if (std::find(kReserved.begin(), kReserved.end(), k) != kReserved.end()) return false;
     return std::all_of(k.begin(), k.end(), [](char c) {

@@ -3,9 +3,7 @@
 namespace berth::io::detail {
 namespace {
 
-bool isAlnum(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
+bool isAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
 // ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9], at most 63 characters; empty allowed only when
 // the caller says so.
@@ -18,9 +16,7 @@ bool isNamePart(std::string_view s, bool allowEmpty) {
     return true;
 }
 
-bool isLowerAlnum(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-}
+bool isLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
 // [a-z0-9]([-a-z0-9]*[a-z0-9])?, of any length.
 bool hasDnsLabelSyntax(std::string_view s) {
@@ -39,13 +35,9 @@ bool isQualifiedName(std::string_view text) {
     return isDns1123Subdomain(text.substr(0, slash)) && isNamePart(text.substr(slash + 1), false);
 }
 
-bool isValidLabelValue(std::string_view text) {
-    return isNamePart(text, true);
-}
+bool isValidLabelValue(std::string_view text) { return isNamePart(text, true); }
 
-bool isDns1123Label(std::string_view text) {
-    return text.size() <= 63 && hasDnsLabelSyntax(text);
-}
+bool isDns1123Label(std::string_view text) { return text.size() <= 63 && hasDnsLabelSyntax(text); }
 
 bool isDns1123Subdomain(std::string_view text) {
     if (text.empty() || text.size() > 253) return false;

@@ -63,9 +63,7 @@ std::optional<core::WorkloadKind> workloadKind(std::string_view kind) {
     return std::nullopt;
 }
 
-bool isClusterScoped(std::string_view kind) {
-    return kind == "Node" || kind == "Namespace" || kind == "PriorityClass";
-}
+bool isClusterScoped(std::string_view kind) { return kind == "Node" || kind == "Namespace" || kind == "PriorityClass"; }
 
 // Best effort, for messages about objects that fail before their metadata is read.
 std::string peekName(const detail::DocNode& object, std::string_view kind) {
@@ -74,8 +72,7 @@ std::string peekName(const detail::DocNode& object, std::string_view kind) {
     if (!detail::present(name) || !name.isScalar()) return {};
     const std::string n(name.scalar());
     const detail::DocNode ns = detail::field(meta, "namespace");
-    if (detail::present(ns) && ns.isScalar() && !ns.scalar().empty())
-        return std::string(ns.scalar()) + "/" + n;
+    if (detail::present(ns) && ns.isScalar() && !ns.scalar().empty()) return std::string(ns.scalar()) + "/" + n;
     if (findKind(kind) && !isClusterScoped(kind)) return "default/" + n;
     return n;
 }
@@ -95,8 +92,7 @@ struct Loader {
     }
 
     void finalise(core::Pod& pod) {
-        core::computeDerived(pod, options.version, cluster.pool.intern("TCP"),
-                             cluster.pool.intern("0.0.0.0"));
+        core::computeDerived(pod, options.version, cluster.pool.intern("TCP"), cluster.pool.intern("0.0.0.0"));
     }
 
     // True when `key` is new; otherwise reports the duplicate with both locations.
@@ -136,8 +132,7 @@ void Loader::loadObjectUnsorted(const detail::DocNode& object, const std::string
     Reader header = reader(defaultKind, object);
     header.setName(peekName(object, defaultKind));
     if (!object.isMap()) {
-        header.error(object, FieldPath(),
-                     std::string("a document must be a map, got ") + detail::typeName(object));
+        header.error(object, FieldPath(), std::string("a document must be a map, got ") + detail::typeName(object));
         return;
     }
     // Items of a typed list (PodList) may omit kind and apiVersion: the list's are used.
@@ -166,8 +161,7 @@ void Loader::loadObjectUnsorted(const detail::DocNode& object, const std::string
     if (!info) {
         Reader r = reader(kind, object);
         r.setName(peekName(object, kind));
-        r.warning(object, FieldPath(),
-                  "unknown kind \"" + kind + "\" (apiVersion " + apiVersion + "); object skipped");
+        r.warning(object, FieldPath(), "unknown kind \"" + kind + "\" (apiVersion " + apiVersion + "); object skipped");
         return;
     }
     if (kind == "KubeSchedulerConfiguration") {
@@ -177,9 +171,8 @@ void Loader::loadObjectUnsorted(const detail::DocNode& object, const std::string
     if (apiVersion != info->apiVersion) {
         Reader r = reader(kind, object);
         r.setName(peekName(object, kind));
-        r.warning(
-            detail::field(object, "apiVersion"), FieldPath("apiVersion"),
-            "unexpected apiVersion \"" + apiVersion + "\" for " + kind + "; read as " + info->apiVersion);
+        r.warning(detail::field(object, "apiVersion"), FieldPath("apiVersion"),
+                  "unexpected apiVersion \"" + apiVersion + "\" for " + kind + "; read as " + info->apiVersion);
     }
     loadKind(kind, object);
 }
@@ -204,16 +197,14 @@ void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
     } else if (kind == "Pod") {
         core::Pod pod;
         detail::readPod(r, object, pod);
-        if (r.errorCount() == 0 &&
-            claim(r, object, detail::objectKey(kind, cluster.pool.str(pod.ns), pod.name))) {
+        if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(pod.ns), pod.name))) {
             finalise(pod);
             cluster.addPod(std::move(pod));
         }
     } else if (auto wk = workloadKind(kind)) {
         core::Workload w;
         detail::readWorkload(r, object, *wk, w);
-        if (r.errorCount() == 0 &&
-            claim(r, object, detail::objectKey(kind, cluster.pool.str(w.ns), w.name))) {
+        if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(w.ns), w.name))) {
             finalise(w.podTemplate);
             cluster.workloads.push_back(std::move(w));
         }
@@ -235,8 +226,7 @@ void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
     } else if (kind == "PodDisruptionBudget") {
         core::PodDisruptionBudget pdb;
         detail::readPodDisruptionBudget(r, object, pdb);
-        if (r.errorCount() == 0 &&
-            claim(r, object, detail::objectKey(kind, cluster.pool.str(pdb.ns), pdb.name)))
+        if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(pdb.ns), pdb.name)))
             cluster.pdbs.push_back(std::move(pdb));
     }
     detail::indexCluster(result.index, cluster);
@@ -250,8 +240,7 @@ void Loader::loadConfig(const detail::DocNode& object, const std::string& apiVer
         return;
     }
     if (result.config) {
-        r.error(object, FieldPath(),
-                "duplicate object: already defined at " + result.config->source.toString());
+        r.error(object, FieldPath(), "duplicate object: already defined at " + result.config->source.toString());
         return;
     }
     core::SchedulerConfiguration config;
@@ -313,8 +302,8 @@ std::optional<std::string> readManifestFile(const std::string& path, Diagnostics
     return text;
 }
 
-void loadManifestText(std::string_view text, const std::string& fileName, core::Cluster& cluster,
-                      LoadResult& result, const LoadOptions& options) {
+void loadManifestText(std::string_view text, const std::string& fileName, core::Cluster& cluster, LoadResult& result,
+                      const LoadOptions& options) {
     if (options.keepSourceText) {
         if (!options.textOutlivesResult) {
             result.ownedSourceTexts.push_back(std::make_shared<const std::string>(text));
@@ -344,22 +333,22 @@ void loadManifestText(std::string_view text, const std::string& fileName, core::
             return;
         }
     }
-    detail::parseYamlPieces(detail::splitYamlDocuments(text), [&](const detail::YamlPiece& piece, const detail::YamlChunk& chunk) {
-        if (progress && progress->cancelled()) return false;
-        loadChunk(chunk);
-        if (progress) {
-            // Up to the end of this piece: separators and blank lines between pieces count too.
-            const auto end = static_cast<std::uint64_t>(piece.text.data() + piece.text.size() - text.data());
-            progress->add(end - reported);
-            reported = end;
-        }
-        return true;
-    });
+    detail::parseYamlPieces(
+        detail::splitYamlDocuments(text), [&](const detail::YamlPiece& piece, const detail::YamlChunk& chunk) {
+            if (progress && progress->cancelled()) return false;
+            loadChunk(chunk);
+            if (progress) {
+                // Up to the end of this piece: separators and blank lines between pieces count too.
+                const auto end = static_cast<std::uint64_t>(piece.text.data() + piece.text.size() - text.data());
+                progress->add(end - reported);
+                reported = end;
+            }
+            return true;
+        });
     if (progress && !progress->cancelled()) progress->add(text.size() - reported);
 }
 
-void loadManifestFile(const std::string& path, core::Cluster& cluster, LoadResult& result,
-                      const LoadOptions& options) {
+void loadManifestFile(const std::string& path, core::Cluster& cluster, LoadResult& result, const LoadOptions& options) {
     std::string name;
     if (auto text = readManifestFile(path, result.diagnostics, name))
         loadManifestText(*text, name, cluster, result, options);
@@ -382,8 +371,7 @@ void validateCluster(core::Cluster& cluster, LoadResult& result) {
         d.column = pod.source.column;
         d.kind = "Pod";
         d.name = cluster.podKey(pod);
-        d.message =
-            "spec.nodeName: node \"" + std::string(cluster.pool.str(pod.nodeName)) + "\" does not exist";
+        d.message = "spec.nodeName: node \"" + std::string(cluster.pool.str(pod.nodeName)) + "\" does not exist";
         result.diagnostics.add(std::move(d));
     }
 }
@@ -404,8 +392,7 @@ void addImplicitNamespaces(core::Cluster& cluster) {
     for (const auto& p : cluster.pdbs) ensure(p.ns);
 }
 
-std::optional<core::SchedulerConfiguration> loadSchedulerConfigFile(const std::string& path,
-                                                                    Diagnostics& diagnostics) {
+std::optional<core::SchedulerConfiguration> loadSchedulerConfigFile(const std::string& path, Diagnostics& diagnostics) {
     std::string name;
     const auto text = readManifestFile(path, diagnostics, name);
     if (!text) return std::nullopt;
@@ -419,9 +406,8 @@ std::optional<core::SchedulerConfiguration> loadSchedulerConfigText(std::string_
     LoadResult result;
     loadManifestText(text, name, scratch, result);
     bool ok = !result.diagnostics.hasErrors();
-    if (!scratch.nodes.empty() || !scratch.pods.empty() || !scratch.workloads.empty() ||
-        !scratch.namespaces.empty() || !scratch.services.empty() || !scratch.priorityClasses.empty() ||
-        !scratch.pdbs.empty()) {
+    if (!scratch.nodes.empty() || !scratch.pods.empty() || !scratch.workloads.empty() || !scratch.namespaces.empty() ||
+        !scratch.services.empty() || !scratch.priorityClasses.empty() || !scratch.pdbs.empty()) {
         Diagnostic d;
         d.file = name;
         d.message = "a scheduler configuration file may only contain a KubeSchedulerConfiguration";

@@ -47,8 +47,8 @@ struct LoadResult {
 /// Loads YAML text (named `fileName` in messages) into `cluster`. Objects with errors are
 /// skipped; the rest of the file is still loaded. Pods are finalised with computeDerived.
 /// Pending pods keep file order in cluster.pods.
-void loadManifestText(std::string_view text, const std::string& fileName, core::Cluster& cluster,
-                      LoadResult& result, const LoadOptions& options = {});
+void loadManifestText(std::string_view text, const std::string& fileName, core::Cluster& cluster, LoadResult& result,
+                      const LoadOptions& options = {});
 
 /// The whole file, or standard input for "-" (named "<stdin>" in `displayName`); nullopt,
 /// with a diagnostic, when it cannot be read.
@@ -73,7 +73,6 @@ std::optional<core::SchedulerConfiguration> loadSchedulerConfigText(std::string_
                                                                     Diagnostics& diagnostics);
 
 /// Parses a standalone KubeSchedulerConfiguration file (`--config`).
-std::optional<core::SchedulerConfiguration> loadSchedulerConfigFile(const std::string& path,
-                                                                     Diagnostics& diagnostics);
+std::optional<core::SchedulerConfiguration> loadSchedulerConfigFile(const std::string& path, Diagnostics& diagnostics);
 
 }  // namespace berth::io

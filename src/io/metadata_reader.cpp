@@ -5,8 +5,7 @@ namespace {
 
 void readCommon(Reader& r, const DocNode& meta, const FieldPath& path, ObjectMeta& out) {
     out.uid = readString(r, field(meta, "uid"), path.child("uid")).value_or(std::string());
-    out.generateName =
-        readString(r, field(meta, "generateName"), path.child("generateName")).value_or(std::string());
+    out.generateName = readString(r, field(meta, "generateName"), path.child("generateName")).value_or(std::string());
     out.labels = readLabels(r, field(meta, "labels"), path.child("labels"));
     out.deleting = present(field(meta, "deletionTimestamp"));
     const DocNode annotations = field(meta, "annotations");
@@ -16,18 +15,16 @@ void readCommon(Reader& r, const DocNode& meta, const FieldPath& path, ObjectMet
         out.notSafeToEvict = readString(r, field(annotations, key), annotationsPath.child(key)) == std::string("false");
     }
     const FieldPath ownersPath = path.child("ownerReferences");
-    forEachItem(
-        r, field(meta, "ownerReferences"), ownersPath, [&](const DocNode& item, const FieldPath& p) {
-            if (!expectMap(r, item, p)) return;
-            core::OwnerReference o;
-            o.apiVersion =
-                readString(r, field(item, "apiVersion"), p.child("apiVersion")).value_or(std::string());
-            o.kind = readString(r, field(item, "kind"), p.child("kind")).value_or(std::string());
-            o.name = readString(r, field(item, "name"), p.child("name")).value_or(std::string());
-            o.uid = readString(r, field(item, "uid"), p.child("uid")).value_or(std::string());
-            o.controller = readBool(r, field(item, "controller"), p.child("controller")).value_or(false);
-            out.ownerReferences.push_back(std::move(o));
-        });
+    forEachItem(r, field(meta, "ownerReferences"), ownersPath, [&](const DocNode& item, const FieldPath& p) {
+        if (!expectMap(r, item, p)) return;
+        core::OwnerReference o;
+        o.apiVersion = readString(r, field(item, "apiVersion"), p.child("apiVersion")).value_or(std::string());
+        o.kind = readString(r, field(item, "kind"), p.child("kind")).value_or(std::string());
+        o.name = readString(r, field(item, "name"), p.child("name")).value_or(std::string());
+        o.uid = readString(r, field(item, "uid"), p.child("uid")).value_or(std::string());
+        o.controller = readBool(r, field(item, "controller"), p.child("controller")).value_or(false);
+        out.ownerReferences.push_back(std::move(o));
+    });
 }
 
 }  // namespace

@@ -23,8 +23,7 @@ core::Taint readTaint(Reader& r, const DocNode& node, const FieldPath& path) {
             t.effect = core::TaintEffect::NoExecute;
         else
             r.error(field(node, "effect"), path.child("effect"),
-                    "unsupported value \"" + *effect +
-                        "\": supported values: NoExecute, NoSchedule, PreferNoSchedule");
+                    "unsupported value \"" + *effect + "\": supported values: NoExecute, NoSchedule, PreferNoSchedule");
     }
     return t;
 }
@@ -33,9 +32,9 @@ core::ContainerImage readImage(Reader& r, const DocNode& node, const FieldPath& 
     core::ContainerImage image;
     if (!expectMap(r, node, path)) return image;
     image.names = readStringList(r, field(node, "names"), path.child("names"));
-    image.sizeBytes = readInt(r, field(node, "sizeBytes"), path.child("sizeBytes"), 0,
-                              std::numeric_limits<std::int64_t>::max())
-                          .value_or(0);
+    image.sizeBytes =
+        readInt(r, field(node, "sizeBytes"), path.child("sizeBytes"), 0, std::numeric_limits<std::int64_t>::max())
+            .value_or(0);
     return image;
 }
 
@@ -56,12 +55,10 @@ void readNode(Reader& r, const DocNode& object, core::Node& node) {
     const DocNode spec = field(object, "spec");
     const FieldPath specPath("spec");
     if (expectMap(r, spec, specPath)) {
-        node.unschedulable =
-            readBool(r, field(spec, "unschedulable"), specPath.child("unschedulable")).value_or(false);
+        node.unschedulable = readBool(r, field(spec, "unschedulable"), specPath.child("unschedulable")).value_or(false);
         const FieldPath taintsPath = specPath.child("taints");
-        forEachItem(r, field(spec, "taints"), taintsPath, [&](const DocNode& item, const FieldPath& p) {
-            node.taints.push_back(readTaint(r, item, p));
-        });
+        forEachItem(r, field(spec, "taints"), taintsPath,
+                    [&](const DocNode& item, const FieldPath& p) { node.taints.push_back(readTaint(r, item, p)); });
     }
 
     const DocNode status = field(object, "status");
@@ -75,9 +72,8 @@ void readNode(Reader& r, const DocNode& object, core::Node& node) {
         // An explicit allocatable, even a partial one, is taken as it is.
         node.allocatable = toResourceList(r, allocatable.present ? allocatable : capacity);
         const FieldPath imagesPath = statusPath.child("images");
-        forEachItem(r, field(status, "images"), imagesPath, [&](const DocNode& item, const FieldPath& p) {
-            node.images.push_back(readImage(r, item, p));
-        });
+        forEachItem(r, field(status, "images"), imagesPath,
+                    [&](const DocNode& item, const FieldPath& p) { node.images.push_back(readImage(r, item, p)); });
     }
 }
 

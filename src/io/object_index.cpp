@@ -11,8 +11,9 @@ std::string objectKey(std::string_view kind, std::string_view ns, std::string_vi
 
 void indexCluster(ObjectIndex& index, const core::Cluster& cluster) {
     // emplace keeps an existing entry: the first definition is the one messages point to.
-    auto add = [&](std::string_view kind, std::string_view ns, std::string_view name,
-                   const core::SourceRef& src) { index.objects.emplace(objectKey(kind, ns, name), src); };
+    auto add = [&](std::string_view kind, std::string_view ns, std::string_view name, const core::SourceRef& src) {
+        index.objects.emplace(objectKey(kind, ns, name), src);
+    };
     for (; index.nodes < cluster.nodes.size(); ++index.nodes) {
         if (index.nodes < cluster.nodeRemoved.size() && cluster.nodeRemoved[index.nodes]) continue;
         const auto& n = cluster.nodes[index.nodes];

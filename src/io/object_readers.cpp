@@ -12,9 +12,7 @@ namespace {
 
 constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
 
-std::string quoted(std::string_view s) {
-    return "\"" + std::string(s) + "\"";
-}
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 // A non-negative int32 count (replicas, parallelism, completions), or `fallback` when absent.
 std::int32_t readCount(Reader& r, const DocNode& spec, const char* key, const FieldPath& specPath,
@@ -39,7 +37,9 @@ std::optional<core::IntOrPercent> readIntOrPercent(Reader& r, const DocNode& nod
         v.percent = true;
         if (!text.empty() && text.back() == '%') n = parseDecimalInt64(text.substr(0, text.size() - 1));
         if (!n) {
-            r.error(node, path, "invalid value " + quoted(text) + ": a valid percent string must be a numeric string followed by an ending '%'");
+            r.error(node, path,
+                    "invalid value " + quoted(text) +
+                        ": a valid percent string must be a numeric string followed by an ending '%'");
             return std::nullopt;
         }
         if (*n > 100) {
@@ -86,8 +86,7 @@ void readPriorityClass(Reader& r, const DocNode& object, core::PriorityClass& pc
     pc.source = r.sourceOf(object);
     // `value` is a required int32 without omitempty: absent decodes as 0.
     pc.value = readInt32(r, field(object, "value"), FieldPath("value")).value_or(0);
-    pc.globalDefault =
-        readBool(r, field(object, "globalDefault"), FieldPath("globalDefault")).value_or(false);
+    pc.globalDefault = readBool(r, field(object, "globalDefault"), FieldPath("globalDefault")).value_or(false);
     const DocNode policy = field(object, "preemptionPolicy");
     const std::string p = readString(r, policy, FieldPath("preemptionPolicy")).value_or(std::string());
     if (p == "Never")
@@ -178,15 +177,14 @@ void readWorkload(Reader& r, const DocNode& object, core::WorkloadKind kind, cor
         case core::WorkloadKind::StatefulSet: {
             workload.replicas = readCount(r, spec, "replicas", specPath, 1);
             const DocNode policy = field(spec, "podManagementPolicy");
-            std::string p =
-                readString(r, policy, specPath.child("podManagementPolicy")).value_or(std::string());
+            std::string p = readString(r, policy, specPath.child("podManagementPolicy")).value_or(std::string());
             if (p.empty()) p = "OrderedReady";  // SetDefaults_StatefulSet
             if (p != "OrderedReady" && p != "Parallel")
                 r.error(policy, specPath.child("podManagementPolicy"),
                         "unsupported value " + quoted(p) + ": supported values: OrderedReady, Parallel");
             workload.podManagementPolicy = p;
-            workload.serviceName = readString(r, field(spec, "serviceName"), specPath.child("serviceName"))
-                                       .value_or(std::string());
+            workload.serviceName =
+                readString(r, field(spec, "serviceName"), specPath.child("serviceName")).value_or(std::string());
             break;
         }
         case core::WorkloadKind::Deployment:
@@ -196,8 +194,7 @@ void readWorkload(Reader& r, const DocNode& object, core::WorkloadKind kind, cor
             break;
     }
 
-    readPodTemplate(r, field(spec, "template"), specPath.child("template"), workload.ns,
-                    workload.podTemplate);
+    readPodTemplate(r, field(spec, "template"), specPath.child("template"), workload.ns, workload.podTemplate);
 }
 
 }  // namespace berth::io::detail

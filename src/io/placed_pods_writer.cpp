@@ -42,10 +42,15 @@ bool needsQuotes(const std::string& s) {
     for (const char* word : {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"})
         if (lower == word) return true;
     const char first = s.front();
-    if (!(std::isdigit(static_cast<unsigned char>(first)) || first == '+' || first == '-' || first == '.')) return false;
-    return std::all_of(s.begin(), s.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-' || c == ':';
-    }) && std::any_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
+    if (!(std::isdigit(static_cast<unsigned char>(first)) || first == '+' || first == '-' || first == '.'))
+        return false;
+    return std::all_of(s.begin(), s.end(),
+                       [](char c) {
+                           return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' ||
+                                  c == '-' || c == ':';
+                       }) &&
+           std::any_of(s.begin(), s.end(),
+                       [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
 }
 
 /// Writes a node, quoting string scalars (quoted in the input, or made by text()) that a plain
@@ -72,9 +77,7 @@ void emit(YAML::Emitter& out, const YAML::Node& n) {
             out << n.Scalar();
             break;
         case YAML::NodeType::Null:
-        case YAML::NodeType::Undefined:
-            out << YAML::Null;
-            break;
+        case YAML::NodeType::Undefined: out << YAML::Null; break;
     }
 }
 
@@ -484,9 +487,7 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
                                 core::Progress* progress) {
     const auto& cluster = sim.cluster();
     SourceObjects sources(texts);
-    auto controlled = [](const std::vector<core::OwnerReference>& refs) {
-        return core::controllerOf(refs) != nullptr;
-    };
+    auto controlled = [](const std::vector<core::OwnerReference>& refs) { return core::controllerOf(refs) != nullptr; };
     std::vector<const core::Workload*> workloads;
     for (const core::Workload& w : cluster.workloads) {
         if (!ns.empty() && cluster.pool.str(w.ns) != ns) continue;
@@ -495,8 +496,10 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
         if (e && !e->podTemplate) workloads.push_back(&w);
     }
     std::sort(workloads.begin(), workloads.end(), [&](const core::Workload* a, const core::Workload* b) {
-        return std::make_tuple(cluster.pool.str(a->ns), std::string_view(core::workloadKindName(a->kind)), std::string_view(a->name)) <
-               std::make_tuple(cluster.pool.str(b->ns), std::string_view(core::workloadKindName(b->kind)), std::string_view(b->name));
+        return std::make_tuple(cluster.pool.str(a->ns), std::string_view(core::workloadKindName(a->kind)),
+                               std::string_view(a->name)) <
+               std::make_tuple(cluster.pool.str(b->ns), std::string_view(core::workloadKindName(b->kind)),
+                               std::string_view(b->name));
     });
     std::vector<const Pod*> standalone;
     for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
@@ -515,7 +518,8 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
         doc["metadata"]["namespace"] = str(cluster.pool, w->ns);
         // A scale edit of the plan shows in the workload written.
         const bool scalable = w->kind == core::WorkloadKind::Deployment || w->kind == core::WorkloadKind::ReplicaSet ||
-                              w->kind == core::WorkloadKind::StatefulSet || w->kind == core::WorkloadKind::ReplicationController;
+                              w->kind == core::WorkloadKind::StatefulSet ||
+                              w->kind == core::WorkloadKind::ReplicationController;
         if (scalable && doc["spec"].IsMap()) {
             const YAML::Node given = doc["spec"]["replicas"];
             if (!given.IsDefined() || !given.IsScalar() || given.Scalar() != std::to_string(w->replicas))

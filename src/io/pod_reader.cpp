@@ -11,9 +11,7 @@
 namespace berth::io::detail {
 namespace {
 
-std::string quoted(std::string_view s) {
-    return "\"" + std::string(s) + "\"";
-}
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 core::TaintEffect readTolerationEffect(Reader& r, const DocNode& node, const FieldPath& path) {
     const std::string s = readString(r, node, path).value_or(std::string());
@@ -30,8 +28,7 @@ core::Toleration readToleration(Reader& r, const DocNode& node, const FieldPath&
     core::Toleration t;
     if (!expectMap(r, node, path)) return t;
     t.key = r.intern(readString(r, field(node, "key"), path.child("key")).value_or(std::string()));
-    const std::string op =
-        readString(r, field(node, "operator"), path.child("operator")).value_or(std::string());
+    const std::string op = readString(r, field(node, "operator"), path.child("operator")).value_or(std::string());
     // An empty operator means Equal (v1 defaulting). Anything else is kept as Unknown, which
     // tolerates nothing, as ToleratesTaint does for an operator it does not know.
     if (op.empty() || op == "Equal")
@@ -116,11 +113,10 @@ void readPodSpec(Reader& r, const DocNode& spec, const FieldPath& path, core::Po
     if (auto s = readString(r, field(spec, "schedulerName"), path.child("schedulerName")); s && !s->empty())
         pod.schedulerName = r.intern(*s);
     pod.priority = readInt32(r, field(spec, "priority"), path.child("priority")).value_or(0);
-    pod.priorityClassName = readString(r, field(spec, "priorityClassName"), path.child("priorityClassName"))
-                                .value_or(std::string());
+    pod.priorityClassName =
+        readString(r, field(spec, "priorityClassName"), path.child("priorityClassName")).value_or(std::string());
     const DocNode preemption = field(spec, "preemptionPolicy");
-    const std::string policy =
-        readString(r, preemption, path.child("preemptionPolicy")).value_or(std::string());
+    const std::string policy = readString(r, preemption, path.child("preemptionPolicy")).value_or(std::string());
     if (policy == "Never")
         pod.preemptionPolicy = core::PreemptionPolicy::Never;
     else if (!policy.empty() && policy != "PreemptLowerPriority")
@@ -135,16 +131,14 @@ void readPodSpec(Reader& r, const DocNode& spec, const FieldPath& path, core::Po
         pod.tolerations.push_back(readToleration(r, item, p));
     });
     const FieldPath tscPath = path.child("topologySpreadConstraints");
-    forEachItem(r, field(spec, "topologySpreadConstraints"), tscPath,
-                [&](const DocNode& item, const FieldPath& p) {
-                    pod.topologySpreadConstraints.push_back(readTopologySpreadConstraint(r, item, p));
-                });
+    forEachItem(r, field(spec, "topologySpreadConstraints"), tscPath, [&](const DocNode& item, const FieldPath& p) {
+        pod.topologySpreadConstraints.push_back(readTopologySpreadConstraint(r, item, p));
+    });
 
     const FieldPath containersPath = path.child("containers");
-    forEachItem(r, field(spec, "containers"), containersPath,
-                [&](const DocNode& item, const FieldPath& p) {
-                    pod.containers.push_back(readContainer(r, item, p, false));
-                });
+    forEachItem(r, field(spec, "containers"), containersPath, [&](const DocNode& item, const FieldPath& p) {
+        pod.containers.push_back(readContainer(r, item, p, false));
+    });
     const FieldPath initPath = path.child("initContainers");
     forEachItem(r, field(spec, "initContainers"), initPath, [&](const DocNode& item, const FieldPath& p) {
         pod.initContainers.push_back(readContainer(r, item, p, true));
@@ -170,12 +164,10 @@ void readPodSpec(Reader& r, const DocNode& spec, const FieldPath& path, core::Po
     });
 
     const FieldPath gatesPath = path.child("schedulingGates");
-    forEachItem(r, field(spec, "schedulingGates"), gatesPath,
-                [&](const DocNode& item, const FieldPath& p) {
-                    if (!expectMap(r, item, p)) return;
-                    if (auto name = readRequiredString(r, item, "name", p))
-                        pod.schedulingGates.push_back(*name);
-                });
+    forEachItem(r, field(spec, "schedulingGates"), gatesPath, [&](const DocNode& item, const FieldPath& p) {
+        if (!expectMap(r, item, p)) return;
+        if (auto name = readRequiredString(r, item, "name", p)) pod.schedulingGates.push_back(*name);
+    });
     warnNodeDeclaredFeatures(r, spec, path);
 }
 
@@ -195,8 +187,7 @@ void readPodStatus(Reader& r, const DocNode& status, const FieldPath& path, core
         pod.phase = core::PodPhase::Unknown;
     else
         r.error(phase, path.child("phase"),
-                "unsupported value " + quoted(p) +
-                    ": supported values: Failed, Pending, Running, Succeeded, Unknown");
+                "unsupported value " + quoted(p) + ": supported values: Failed, Pending, Running, Succeeded, Unknown");
 
     const DocNode start = field(status, "startTime");
     if (auto s = readString(r, start, path.child("startTime"))) {
@@ -205,8 +196,7 @@ void readPodStatus(Reader& r, const DocNode& status, const FieldPath& path, core
         else
             r.error(start, path.child("startTime"), "invalid RFC 3339 time " + quoted(*s));
     }
-    if (auto s = readString(r, field(status, "nominatedNodeName"), path.child("nominatedNodeName"));
-        s && !s->empty())
+    if (auto s = readString(r, field(status, "nominatedNodeName"), path.child("nominatedNodeName")); s && !s->empty())
         pod.nominatedNodeName = r.intern(*s);
 }
 

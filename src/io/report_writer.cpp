@@ -21,10 +21,10 @@ std::vector<const Pod*> reportedPods(core::Simulation& sim, std::string_view ns 
     std::vector<const Pod*> pods;
     const auto& cluster = sim.cluster();
     for (const Pod& p : cluster.pods)
-        if (sim.outcome(p).state != PodState::Ignored && (ns.empty() || cluster.pool.str(p.ns) == ns)) pods.push_back(&p);
-    std::sort(pods.begin(), pods.end(), [&](const Pod* a, const Pod* b) {
-        return cluster.podKey(*a) < cluster.podKey(*b);
-    });
+        if (sim.outcome(p).state != PodState::Ignored && (ns.empty() || cluster.pool.str(p.ns) == ns))
+            pods.push_back(&p);
+    std::sort(pods.begin(), pods.end(),
+              [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
     return pods;
 }
 
@@ -41,7 +41,8 @@ std::vector<NodeUsage> nodeUsage(core::Simulation& sim) {
         const auto& n = cluster.nodes[i];
         out.push_back({&n, sim.scheduler().cache().nodeInfo(n.nameSym)});
     }
-    std::sort(out.begin(), out.end(), [](const NodeUsage& a, const NodeUsage& b) { return a.node->name < b.node->name; });
+    std::sort(out.begin(), out.end(),
+              [](const NodeUsage& a, const NodeUsage& b) { return a.node->name < b.node->name; });
     return out;
 }
 
@@ -96,15 +97,17 @@ std::string reportTable(core::Simulation& sim) {
     for (const Pod* p : pods) {
         const auto& o = sim.outcome(*p);
         out << pad(cluster.podKey(*p), w) << "  " << pad(core::podStateName(o.state), 11) << "  ";
-        if (o.state == PodState::Pending) out << o.message;
-        else out << cluster.pool.str(o.node);
+        if (o.state == PodState::Pending)
+            out << o.message;
+        else
+            out << cluster.pool.str(o.node);
         out << "\n";
     }
     const auto nodes = nodeUsage(sim);
     std::size_t nw = 4;
     for (const auto& n : nodes) nw = std::max(nw, n.node->name.size());
-    out << "\n" << pad("NODE", nw) << "  " << pad("CPU (req/alloc)", 18) << "  " << pad("MEMORY (req/alloc)", 22)
-        << "  PODS\n";
+    out << "\n"
+        << pad("NODE", nw) << "  " << pad("CPU (req/alloc)", 18) << "  " << pad("MEMORY (req/alloc)", 22) << "  PODS\n";
     for (const auto& n : nodes) {
         const auto& alloc = n.node->allocatable;
         const core::ResourceList empty;
@@ -184,8 +187,8 @@ std::string reportBindingsYaml(core::Simulation& sim, std::string_view ns, core:
         out << YAML::Key << "kind" << YAML::Value << "Binding";
         out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap << YAML::Key << "name" << YAML::Value << p->name
             << YAML::Key << "namespace" << YAML::Value << std::string(cluster.pool.str(p->ns)) << YAML::EndMap;
-        out << YAML::Key << "target" << YAML::Value << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value << "v1"
-            << YAML::Key << "kind" << YAML::Value << "Node" << YAML::Key << "name" << YAML::Value
+        out << YAML::Key << "target" << YAML::Value << YAML::BeginMap << YAML::Key << "apiVersion" << YAML::Value
+            << "v1" << YAML::Key << "kind" << YAML::Value << "Node" << YAML::Key << "name" << YAML::Value
             << std::string(cluster.pool.str(o.node)) << YAML::EndMap;
         out << YAML::EndMap;
         if (!written.next()) return {};

@@ -15,9 +15,7 @@ bool digits(std::string_view s, std::size_t pos, int n, int& out) {
     return true;
 }
 
-bool isLeap(int y) {
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
+bool isLeap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
 int daysInMonth(int y, int m) {
     static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -39,11 +37,10 @@ std::int64_t daysFromCivil(int y, int m, int d) {
 std::optional<std::int64_t> parseRfc3339(std::string_view s) {
     int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
     if (!digits(s, 0, 4, year) || s.size() < 20 || s[4] != '-' || !digits(s, 5, 2, month) || s[7] != '-' ||
-        !digits(s, 8, 2, day) || s[10] != 'T' || !digits(s, 11, 2, hour) || s[13] != ':' ||
-        !digits(s, 14, 2, minute) || s[16] != ':' || !digits(s, 17, 2, second))
+        !digits(s, 8, 2, day) || s[10] != 'T' || !digits(s, 11, 2, hour) || s[13] != ':' || !digits(s, 14, 2, minute) ||
+        s[16] != ':' || !digits(s, 17, 2, second))
         return std::nullopt;
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 ||
-        second > 59)
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
         return std::nullopt;
     std::size_t pos = 19;
     if (s[pos] == '.') {  // fractional seconds: at least one digit, dropped
@@ -58,8 +55,8 @@ std::optional<std::int64_t> parseRfc3339(std::string_view s) {
         ++pos;
     } else if (s[pos] == '+' || s[pos] == '-') {
         int oh = 0, om = 0;
-        if (!digits(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' ||
-            !digits(s, pos + 4, 2, om) || oh > 23 || om > 59)
+        if (!digits(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' || !digits(s, pos + 4, 2, om) ||
+            oh > 23 || om > 59)
             return std::nullopt;
         offset = (oh * 60 + om) * 60;
         if (s[pos] == '-') offset = -offset;

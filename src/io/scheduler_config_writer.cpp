@@ -38,9 +38,8 @@ bool isConfigDocument(const YAML::Node& doc) {
 
 bool SchedulerSettings::operator==(const SchedulerSettings& o) const {
     auto sameResources = [](const std::vector<core::ResourceSpec>& a, const std::vector<core::ResourceSpec>& b) {
-        return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
-            return x.name == y.name && x.weight == y.weight;
-        });
+        return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                          [](const auto& x, const auto& y) { return x.name == y.name && x.weight == y.weight; });
     };
     auto sameShape = [](const auto& a, const auto& b) {
         return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {

@@ -14,8 +14,7 @@ namespace berth::io::detail {
 
 /// metav1.LabelSelector as LabelSelectorAsSelector reads it: std::nullopt when absent (nil,
 /// selects nothing), `{}` selects everything; a malformed requirement marks it `invalid`.
-std::optional<core::LabelSelector> readLabelSelector(Reader& r, const DocNode& node,
-                                                     const FieldPath& path);
+std::optional<core::LabelSelector> readLabelSelector(Reader& r, const DocNode& node, const FieldPath& path);
 
 /// A plain `key: value` map as a selector (ReplicationController spec.selector).
 core::LabelSelector selectorFromLabels(const core::Labels& labels);
@@ -32,7 +31,6 @@ core::NodeAffinity readNodeAffinity(Reader& r, const DocNode& node, const FieldP
 core::Affinity readAffinity(Reader& r, const DocNode& node, const FieldPath& path);
 
 /// v1.TopologySpreadConstraint. maxSkew, topologyKey and whenUnsatisfiable are required.
-core::TopologySpreadConstraint readTopologySpreadConstraint(Reader& r, const DocNode& node,
-                                                            const FieldPath& path);
+core::TopologySpreadConstraint readTopologySpreadConstraint(Reader& r, const DocNode& node, const FieldPath& path);
 
 }  // namespace berth::io::detail

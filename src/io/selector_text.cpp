@@ -20,8 +20,10 @@ std::vector<std::string_view> splitRequirements(std::string_view text) {
     int depth = 0;
     std::size_t start = 0;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '(') ++depth;
-        else if (text[i] == ')') --depth;
+        if (text[i] == '(')
+            ++depth;
+        else if (text[i] == ')')
+            --depth;
         else if (text[i] == ',' && depth == 0) {
             parts.push_back(text.substr(start, i - start));
             start = i + 1;
@@ -43,7 +45,8 @@ std::size_t setOperator(std::string_view req, std::string_view word) {
 
 }  // namespace
 
-std::optional<core::LabelSelector> parseSelectorText(std::string_view text, core::StringPool& pool, std::string& error) {
+std::optional<core::LabelSelector> parseSelectorText(std::string_view text, core::StringPool& pool,
+                                                     std::string& error) {
     core::LabelSelector selector;
     if (trim(text).empty()) return selector;
     for (std::string_view raw : splitRequirements(text)) {
@@ -81,13 +84,15 @@ std::optional<core::LabelSelector> parseSelectorText(std::string_view text, core
             r.op = core::SelectorOp::Exists;
         }
         if (!detail::isQualifiedName(key)) {
-            error = "invalid selector \"" + std::string(text) + "\": \"" + std::string(key) + "\" is not a valid label key";
+            error =
+                "invalid selector \"" + std::string(text) + "\": \"" + std::string(key) + "\" is not a valid label key";
             return std::nullopt;
         }
         r.key = pool.intern(key);
         for (std::string_view v : values) {
             if (!detail::isValidLabelValue(v)) {
-                error = "invalid selector \"" + std::string(text) + "\": \"" + std::string(v) + "\" is not a valid label value";
+                error = "invalid selector \"" + std::string(text) + "\": \"" + std::string(v) +
+                        "\" is not a valid label value";
                 return std::nullopt;
             }
             r.values.push_back(pool.intern(v));

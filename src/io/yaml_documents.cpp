@@ -14,9 +14,7 @@
 namespace berth::io::detail {
 namespace {
 
-bool isBlank(char c) {
-    return c == ' ' || c == '\t';
-}
+bool isBlank(char c) { return c == ' ' || c == '\t'; }
 
 std::string_view trimLine(std::string_view line) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
@@ -31,9 +29,7 @@ bool isContent(std::string_view line) {
     return line[i] != '#' && !(i == 0 && line[i] == '%');
 }
 
-bool isDirective(std::string_view line) {
-    return !line.empty() && line.front() == '%';
-}
+bool isDirective(std::string_view line) { return !line.empty() && line.front() == '%'; }
 
 // yaml-cpp's IsNullString: a plain, untagged scalar with one of these texts is a null, as is
 // an empty node (libyaml reports that as an empty plain scalar).
@@ -108,8 +104,7 @@ std::vector<YamlPiece> splitYamlDocuments(std::string_view text) {
         if (isDocumentSeparator(content)) {
             // Directives (`%YAML 1.2`) belong to the document after the marker: keep them.
             if (!(chunkHasDirective && !chunkHasContent)) {
-                if (chunkHasContent)
-                    chunks.push_back({chunkLine, text.substr(chunkStart, pos - chunkStart)});
+                if (chunkHasContent) chunks.push_back({chunkLine, text.substr(chunkStart, pos - chunkStart)});
                 chunkStart = next;
                 chunkLine = line + 1;
                 chunkHasContent = false;
@@ -191,8 +186,12 @@ YamlChunk parseYamlPiece(const YamlPiece& piece) {
                     remember(ev.data.scalar.anchor, builder.scalar(line, column, value, quoted));
                 }
                 break;
-            case YAML_SEQUENCE_START_EVENT: remember(ev.data.sequence_start.anchor, builder.beginSequence(line, column)); break;
-            case YAML_MAPPING_START_EVENT: remember(ev.data.mapping_start.anchor, builder.beginMap(line, column)); break;
+            case YAML_SEQUENCE_START_EVENT:
+                remember(ev.data.sequence_start.anchor, builder.beginSequence(line, column));
+                break;
+            case YAML_MAPPING_START_EVENT:
+                remember(ev.data.mapping_start.anchor, builder.beginMap(line, column));
+                break;
             case YAML_SEQUENCE_END_EVENT:
             case YAML_MAPPING_END_EVENT: builder.end(); break;
             case YAML_NO_EVENT:

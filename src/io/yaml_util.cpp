@@ -43,8 +43,7 @@ void Reader::semantic(const DocNode& at, const FieldPath& path, std::string_view
     report(m_strictSemantics ? Severity::Error : Severity::Warning, at, path, message);
 }
 
-void Reader::report(Severity severity, const DocNode& at, const FieldPath& path,
-                    std::string_view message) {
+void Reader::report(Severity severity, const DocNode& at, const FieldPath& path, std::string_view message) {
     if (severity == Severity::Error) ++m_errors;
     Diagnostic d;
     d.severity = severity;
@@ -76,13 +75,9 @@ core::SourceRef Reader::sourceOf(const DocNode& node) const {
     return ref;
 }
 
-bool present(const DocNode& node) {
-    return node.isDefined() && !node.isNull();
-}
+bool present(const DocNode& node) { return node.isDefined() && !node.isNull(); }
 
-DocNode field(const DocNode& map, const char* key) {
-    return map.get(key);
-}
+DocNode field(const DocNode& map, const char* key) { return map.get(key); }
 
 const char* typeName(const DocNode& node) {
     if (!node.isDefined() || node.isNull()) return "null";
@@ -142,8 +137,8 @@ std::optional<std::int64_t> parseDecimalInt64(std::string_view text) {
     return v;
 }
 
-std::optional<std::int64_t> readInt(Reader& r, const DocNode& node, const FieldPath& path,
-                                    std::int64_t min, std::int64_t max) {
+std::optional<std::int64_t> readInt(Reader& r, const DocNode& node, const FieldPath& path, std::int64_t min,
+                                    std::int64_t max) {
     if (!present(node)) return std::nullopt;
     if (!node.isScalar()) {
         r.error(node, path, std::string("expected an integer, got ") + typeName(node));
@@ -164,15 +159,14 @@ std::optional<std::int64_t> readInt(Reader& r, const DocNode& node, const FieldP
 }
 
 std::optional<std::int32_t> readInt32(Reader& r, const DocNode& node, const FieldPath& path) {
-    const auto v = readInt(r, node, path, std::numeric_limits<std::int32_t>::min(),
-                           std::numeric_limits<std::int32_t>::max());
+    const auto v =
+        readInt(r, node, path, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max());
     if (!v) return std::nullopt;
     return static_cast<std::int32_t>(*v);
 }
 
 std::optional<std::int64_t> readInt64(Reader& r, const DocNode& node, const FieldPath& path) {
-    return readInt(r, node, path, std::numeric_limits<std::int64_t>::min(),
-                   std::numeric_limits<std::int64_t>::max());
+    return readInt(r, node, path, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max());
 }
 
 std::optional<bool> readBool(Reader& r, const DocNode& node, const FieldPath& path) {

@@ -111,8 +111,8 @@ void rejectUnknownFields(Reader& r, const DocNode& node, const FieldPath& path,
 
 /// Scalar readers: std::nullopt when absent or wrong (the latter also reports an error).
 std::optional<std::string> readString(Reader& r, const DocNode& node, const FieldPath& path);
-std::optional<std::int64_t> readInt(Reader& r, const DocNode& node, const FieldPath& path,
-                                    std::int64_t min, std::int64_t max);
+std::optional<std::int64_t> readInt(Reader& r, const DocNode& node, const FieldPath& path, std::int64_t min,
+                                    std::int64_t max);
 std::optional<std::int32_t> readInt32(Reader& r, const DocNode& node, const FieldPath& path);
 std::optional<std::int64_t> readInt64(Reader& r, const DocNode& node, const FieldPath& path);
 std::optional<bool> readBool(Reader& r, const DocNode& node, const FieldPath& path);

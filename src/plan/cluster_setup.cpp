@@ -5,7 +5,8 @@
 
 namespace berth::plan {
 
-void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t seed, const core::KubeVersion& version) {
+void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t seed,
+                   const core::KubeVersion& version) {
     // Namespaces first: controllers' pods may be read against namespace selectors later, and
     // the checks see the pods the controllers made.
     io::addImplicitNamespaces(cluster);

@@ -19,8 +19,8 @@ Placements placementsOf(core::Simulation& sim) {
         const core::Pod& p = c.pods[i];
         const core::PodOutcome& o = sim.outcome(p);
         if (o.state == core::PodState::Ignored) continue;
-        const bool placed = (o.state == core::PodState::Bound || o.state == core::PodState::Preexisting) &&
-                            o.node != core::kEmptySym;
+        const bool placed =
+            (o.state == core::PodState::Bound || o.state == core::PodState::Preexisting) && o.node != core::kEmptySym;
         out[c.podKey(p)] = placed ? std::string(c.pool.str(o.node)) : std::string();
     }
     return out;
@@ -40,8 +40,10 @@ std::vector<PlacementChange> diffPlacements(const Placements& before, const Plac
         const std::string& to = takeA ? a->second : kNone;
         if (from != to) {
             PlacementChangeKind kind = PlacementChangeKind::Moved;
-            if (to.empty()) kind = PlacementChangeKind::Unscheduled;
-            else if (from.empty()) kind = PlacementChangeKind::Scheduled;
+            if (to.empty())
+                kind = PlacementChangeKind::Unscheduled;
+            else if (from.empty())
+                kind = PlacementChangeKind::Scheduled;
             out.push_back({pod, kind, from, to});
         }
         if (takeB) ++b;

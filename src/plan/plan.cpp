@@ -28,7 +28,8 @@ const core::Node* liveNode(core::Cluster& c, std::string_view name) {
 
 }  // namespace
 
-std::shared_ptr<const PlanInput> inputForEdits(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits) {
+std::shared_ptr<const PlanInput> inputForEdits(std::shared_ptr<const PlanInput> input,
+                                               const std::vector<PlanEdit>& edits) {
     const auto last = std::find_if(edits.rbegin(), edits.rend(),
                                    [](const PlanEdit& e) { return e.kind == EditKind::SetSchedulerConfig; });
     if (last == edits.rend()) return input;
@@ -39,7 +40,8 @@ std::shared_ptr<const PlanInput> inputForEdits(std::shared_ptr<const PlanInput> 
     return copy;
 }
 
-Plan::Plan(std::shared_ptr<const PlanInput> in, core::Progress* progress) : m_input(std::move(in)), m_progress(progress) {
+Plan::Plan(std::shared_ptr<const PlanInput> in, core::Progress* progress)
+    : m_input(std::move(in)), m_progress(progress) {
     build();
 }
 
@@ -85,7 +87,8 @@ void Plan::build() {
     options.preemption = input.run.preemption;
     options.fastPaths = input.run.fastPaths;
     options.threads = input.run.threads;
-    m_sim = std::make_unique<core::Simulation>(*m_cluster, m_load.config.value_or(core::SchedulerConfiguration{}), options);
+    m_sim =
+        std::make_unique<core::Simulation>(*m_cluster, m_load.config.value_or(core::SchedulerConfiguration{}), options);
     m_sim->setBindingSettings(input.run.binding);
     if (!m_sim->init(m_error)) {
         m_sim.reset();
@@ -210,7 +213,8 @@ std::string Plan::apply(const PlanEdit& e) {
                 if (!io::detail::isQualifiedName(t.key)) return "invalid taint key '" + t.key + "'";
                 if (!io::detail::isValidLabelValue(t.value)) return "invalid taint value '" + t.value + "'";
                 if (!effect) return "unknown taint effect '" + t.effect + "'";
-                taints.push_back({c.pool.intern(t.key), t.value.empty() ? core::kEmptySym : c.pool.intern(t.value), *effect});
+                taints.push_back(
+                    {c.pool.intern(t.key), t.value.empty() ? core::kEmptySym : c.pool.intern(t.value), *effect});
             }
             sim.updateNode(e.node, [&](core::Node& n) { n.taints = taints; });
             return {};
@@ -221,7 +225,8 @@ std::string Plan::apply(const PlanEdit& e) {
                 return "replicas must be at most " + std::to_string(kMaxPlannedPods) + ", the most pods Berth plans";
             return sim.scaleWorkload(e.workloadKind, e.ns, e.name, e.replicas)
                        ? std::string()
-                       : "no scalable " + std::string(core::workloadKindName(e.workloadKind)) + " " + e.ns + "/" + e.name;
+                       : "no scalable " + std::string(core::workloadKindName(e.workloadKind)) + " " + e.ns + "/" +
+                             e.name;
         case EditKind::DeleteWorkload: return deleteWorkload(e);
         case EditKind::SubmitYaml: return submitYaml(e);
         case EditKind::PinPod: return pinPod(e);
@@ -286,7 +291,9 @@ std::string Plan::deleteWorkload(const PlanEdit& e) {
     for (std::size_t i = 0; i < c.pods.size(); ++i)
         if (!c.podRemoved[i] && c.pods[i].ns == ns && controlledBy(c.pods[i].ownerReferences, owners))
             pods.push_back(&c.pods[i]);
-    for (const core::Pod* p : pods) m_sim->evictPod(*p, "deleted with its owner " + std::string(core::workloadKindName(e.workloadKind)) + " " + e.ns + "/" + e.name);
+    for (const core::Pod* p : pods)
+        m_sim->evictPod(*p, "deleted with its owner " + std::string(core::workloadKindName(e.workloadKind)) + " " +
+                                e.ns + "/" + e.name);
     return {};
 }
 

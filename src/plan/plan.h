@@ -54,16 +54,17 @@ struct PlanInput {
     core::TieBreak tieBreak = core::TieBreak::Random;
     RunOptions run;
     bool operator==(const PlanInput& o) const {
-        return manifests == o.manifests && configText == o.configText && configName == o.configName &&
-               seed == o.seed && version.major == o.version.major && version.minor == o.version.minor &&
-               tieBreak == o.tieBreak && run == o.run;
+        return manifests == o.manifests && configText == o.configText && configName == o.configName && seed == o.seed &&
+               version.major == o.version.major && version.minor == o.version.minor && tieBreak == o.tieBreak &&
+               run == o.run;
     }
 };
 
 /// `input` with the configuration the last SetSchedulerConfig of `edits` puts into effect
 /// (itself when there is none): a plan built from it needs no rebuild in replay(), so
 /// references into it (cluster(), sim()) taken before replay() stay valid.
-std::shared_ptr<const PlanInput> inputForEdits(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits);
+std::shared_ptr<const PlanInput> inputForEdits(std::shared_ptr<const PlanInput> input,
+                                               const std::vector<PlanEdit>& edits);
 
 class Plan {
 public:

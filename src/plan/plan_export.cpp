@@ -34,8 +34,8 @@ std::string exportText(Plan& plan, ExportFormat format, std::string_view ns, cor
     return {};
 }
 
-std::optional<std::string> exportPlan(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits, ExportFormat format,
-                                      std::string_view ns, std::string& error) {
+std::optional<std::string> exportPlan(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits,
+                                      ExportFormat format, std::string_view ns, std::string& error) {
     auto texts = exportPlanTexts(std::move(input), edits, {format}, ns, error);
     if (!texts) return std::nullopt;
     return std::move(texts->front());

@@ -14,11 +14,11 @@
 namespace berth::plan {
 
 enum class ExportFormat {
-    PodsYaml,      // Pods with spec.nodeName (placed_pods_writer.h)
-    BindingsYaml,  // a v1 List of Binding
-    ReportJson,    // per-pod placement report, JSON (report_writer.h)
-    ReportCsv,     // per-pod placement report, CSV
-    WorkloadsYaml, // the owning workloads as loaded, and placed standalone Pods (placed_pods_writer.h)
+    PodsYaml,       // Pods with spec.nodeName (placed_pods_writer.h)
+    BindingsYaml,   // a v1 List of Binding
+    ReportJson,     // per-pod placement report, JSON (report_writer.h)
+    ReportCsv,      // per-pod placement report, CSV
+    WorkloadsYaml,  // the owning workloads as loaded, and placed standalone Pods (placed_pods_writer.h)
 };
 
 std::optional<ExportFormat> parseExportFormat(std::string_view name);  // pods | bindings | json | csv | workloads
@@ -29,8 +29,8 @@ std::string placementsCsvPathFor(const std::string& path);
 
 /// Builds a fresh plan from `input`, replays `edits`, runs it to the end and writes `format`
 /// for namespace `ns` (empty: all). On failure returns nullopt and sets `error`.
-std::optional<std::string> exportPlan(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits, ExportFormat format,
-                                      std::string_view ns, std::string& error);
+std::optional<std::string> exportPlan(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits,
+                                      ExportFormat format, std::string_view ns, std::string& error);
 
 /// The same, one run, several formats (the "workloads" export: the YAML and its CSV report).
 /// `progress` follows the load, the run and the writing; once cancelled, the export stops with

@@ -11,7 +11,7 @@ namespace berth::plan {
 namespace {
 
 constexpr const char* kConfigName = "scheduler-config.yaml";
-constexpr std::int32_t kMaxWeight = 100;               // validation.go: plugin and resource weights
+constexpr std::int32_t kMaxWeight = 100;              // validation.go: plugin and resource weights
 constexpr std::int32_t kMaxCustomPriorityScore = 10;  // RequestedToCapacityRatio shape scores
 
 /// Loads only the configuration from `text`; nullopt with `error` on any problem.
@@ -70,7 +70,8 @@ std::string effectiveConfigText(const PlanEdit& edit) {
 std::string checkSchedulerConfig(std::string_view text, std::string_view fileName, const core::KubeVersion& version) {
     const std::string name = fileName.empty() ? std::string(kConfigName) : std::string(fileName);
     std::string error;
-    const auto config = loadConfig(text.empty() ? std::string_view(kDefaultSchedulerConfigText) : text, name, version, error);
+    const auto config =
+        loadConfig(text.empty() ? std::string_view(kDefaultSchedulerConfigText) : text, name, version, error);
     if (!config) return error;
     // Framework construction finds what the file's syntax cannot: unknown plugins, a plugin
     // at a point it does not implement (framework/runtime/framework.go).
@@ -111,7 +112,8 @@ bool settingsFromConfig(const core::SchedulerConfiguration& config, const core::
     s.strategy = fit.type;
     s.resources = fit.resources;
     s.shape = fit.shape;
-    s.percentageOfNodesToScore = profile.percentageOfNodesToScore.value_or(defaulted.percentageOfNodesToScore.value_or(0));
+    s.percentageOfNodesToScore =
+        profile.percentageOfNodesToScore.value_or(defaulted.percentageOfNodesToScore.value_or(0));
     out = std::move(s);
     return true;
 }
@@ -121,7 +123,8 @@ std::vector<std::string> validateSettings(const SchedulerSettings& s) {
     const core::Registry registry = core::inTreeRegistry();
     auto checkPlugins = [&](const std::vector<PluginToggle>& plugins, const char* point, bool weighted) {
         for (const PluginToggle& p : plugins) {
-            if (!registry.find(p.name)) errors.push_back(std::string(point) + " plugin \"" + p.name + "\" does not exist");
+            if (!registry.find(p.name))
+                errors.push_back(std::string(point) + " plugin \"" + p.name + "\" does not exist");
             if (weighted && p.enabled && (p.weight < 1 || p.weight > kMaxWeight))
                 errors.push_back(std::string(point) + " plugin " + p.name + ": weight " + std::to_string(p.weight) +
                                  " not in valid range [1, 100]");
@@ -135,7 +138,8 @@ std::vector<std::string> validateSettings(const SchedulerSettings& s) {
     if (s.resources.empty()) errors.push_back("scoringStrategy: at least one resource must be specified");
     for (std::size_t i = 0; i < s.resources.size(); ++i) {
         const auto& r = s.resources[i];
-        if (r.name.empty()) errors.push_back("scoringStrategy.resources[" + std::to_string(i) + "]: a name is required");
+        if (r.name.empty())
+            errors.push_back("scoringStrategy.resources[" + std::to_string(i) + "]: a name is required");
         if (r.weight <= 0 || r.weight > kMaxWeight)
             errors.push_back("resource weight of " + r.name + " not in valid range (0, 100]");
         for (std::size_t j = 0; j < i; ++j)

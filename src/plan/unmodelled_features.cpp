@@ -47,7 +47,8 @@ void warnUnmodelledBatching(core::Simulation& sim, const core::KubeVersion& vers
         d.message = "OpportunisticBatching (kube-scheduler " + version.toString() +
                     ", on by default from 1.35) is not modelled: this profile has no PodTopologySpread default "
                     "constraints, so upstream gives a pod with the previous pod's scheduling signature the next "
-                    "node of that pod's scored sample (" + std::to_string(sampled) + " of " + std::to_string(nodes) +
+                    "node of that pod's scored sample (" +
+                    std::to_string(sampled) + " of " + std::to_string(nodes) +
                     " nodes) where Berth filters and scores again; placements of such runs of equal pods can differ";
         diags.add(std::move(d));
     }

@@ -71,6 +71,8 @@ private Q_SLOTS:
     }
 
     void groups_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<QString>("key");
         QTest::addColumn<QStringList>("titles");   // in drawing order
         QTest::addColumn<QStringList>("members");  // node names per group, in model order

@@ -42,7 +42,8 @@ CycleTraceUi filterTrace() {
     t.podId = 7;
     t.pod = QStringLiteral("default/web");
     t.attempt = 1;
-    t.filterPlugins = {QStringLiteral("NodeUnschedulable"), QStringLiteral("NodeResourcesFit"), QStringLiteral("TaintToleration")};
+    t.filterPlugins = {QStringLiteral("NodeUnschedulable"), QStringLiteral("NodeResourcesFit"),
+                       QStringLiteral("TaintToleration")};
     t.nodes << node("a", true) << node("b", false, "NodeResourcesFit", {QStringLiteral("Insufficient cpu")})
             << node("c", false, "NodeUnschedulable", {QStringLiteral("node(s) were unschedulable")});
     NodeTraceUi d;
@@ -85,6 +86,8 @@ class TestInspector : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void filterTableVerdicts_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<int>("row");
         QTest::addColumn<QStringList>("verdicts");  // Result column, then one per plugin
         QTest::newRow("a fits: every plugin passes") << 0 << QStringList{"Pass", "Pass", "Pass", "Pass"};

@@ -84,12 +84,14 @@ private Q_SLOTS:
         QCOMPARE(c.queue()->unschedulableCount(), 1);
         // No pod sits on the cordoned node; requested cpu adds up to the bound pods' requests.
         qint64 cpu = 0;
-        for (int r = 0; r < c.nodes()->rowCount(); ++r) cpu += c.nodes()->index(r).data(NodeListModel::CpuRequestedRole).toLongLong();
+        for (int r = 0; r < c.nodes()->rowCount(); ++r)
+            cpu += c.nodes()->index(r).data(NodeListModel::CpuRequestedRole).toLongLong();
         QCOMPARE(cpu, 6 * 500 + 1000 + 2000);
         QCOMPARE(c.nodes()->index(3).data(NodeListModel::PodCountRole).toInt(), 0);
         QVERIFY(c.events()->rowCount() > 9);
         const QVariantMap details = c.nodeDetails(QStringLiteral("node-b1"));
-        QCOMPARE(details.value(QStringLiteral("podCount")).toInt(), details.value(QStringLiteral("pods")).toList().size());
+        QCOMPARE(details.value(QStringLiteral("podCount")).toInt(),
+                 details.value(QStringLiteral("pods")).toList().size());
     }
 
     void runToEndAndReload() {
@@ -114,6 +116,8 @@ private Q_SLOTS:
     }
 
     void queueUpdatesIncrementally_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<QList<quint32>>("before");
         QTest::addColumn<QList<quint32>>("after");
         QTest::newRow("pop head") << QList<quint32>{1, 2, 3} << QList<quint32>{2, 3};

@@ -32,16 +32,18 @@ bool loadAndWait(SimulationController& c, const QString& path) {
 QByteArray bigCluster(int nodes, int pods) {
     QByteArray out;
     for (int i = 0; i < nodes; ++i)
-        out += QStringLiteral("---\napiVersion: v1\nkind: Node\nmetadata:\n  name: node-%1\n  labels:\n"
-                              "    kubernetes.io/hostname: node-%1\n    topology.kubernetes.io/zone: zone-%2\n"
-                              "status:\n  allocatable: {cpu: \"16\", memory: 64Gi, pods: \"110\"}\n")
+        out += QStringLiteral(
+                   "---\napiVersion: v1\nkind: Node\nmetadata:\n  name: node-%1\n  labels:\n"
+                   "    kubernetes.io/hostname: node-%1\n    topology.kubernetes.io/zone: zone-%2\n"
+                   "status:\n  allocatable: {cpu: \"16\", memory: 64Gi, pods: \"110\"}\n")
                    .arg(i)
                    .arg(QChar(u'a' + i % 3))
                    .toUtf8();
     for (int i = 0; i < pods; ++i)
-        out += QStringLiteral("---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: pod-%1\n  namespace: default\n"
-                              "  labels: {app: app-%2}\nspec:\n  containers:\n  - name: c\n    image: busybox\n"
-                              "    resources: {requests: {cpu: 100m, memory: 128Mi}}\n")
+        out += QStringLiteral(
+                   "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: pod-%1\n  namespace: default\n"
+                   "  labels: {app: app-%2}\nspec:\n  containers:\n  - name: c\n    image: busybox\n"
+                   "    resources: {requests: {cpu: 100m, memory: 128Mi}}\n")
                    .arg(i)
                    .arg(i % 10)
                    .toUtf8();

@@ -36,6 +36,8 @@ class TestPlanner : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void verdict_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<QString>("pod");
         QTest::addColumn<QString>("node");
         QTest::addColumn<bool>("fits");

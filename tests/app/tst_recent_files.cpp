@@ -49,6 +49,8 @@ private Q_SLOTS:
     // add() puts an entry on top; adding a listed one moves it there; the list keeps the
     // newest kMaxEntries (8).
     void orderAndCap_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<QStringList>("opened");  // file names, opened in this order
         QTest::addColumn<QStringList>("expected"); // the menu, top first
         QTest::newRow("newest first") << QStringList{"a.yaml", "b.yaml", "c.yaml"} << QStringList{"c.yaml", "b.yaml", "a.yaml"};

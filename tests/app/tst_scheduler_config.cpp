@@ -46,7 +46,8 @@ bool runToEnd(SimulationController& c) {
 
 /// Waits until the re-run is shown and the comparison has arrived.
 bool settle(SimulationController& c, QSignalSpy& loaded) {
-    return QTest::qWaitFor([&] { return loaded.count() > 0 && !c.busy() && !c.config()->placementDiff()->computing(); }, 30000);
+    return QTest::qWaitFor([&] { return loaded.count() > 0 && !c.busy() && !c.config()->placementDiff()->computing(); },
+                           30000);
 }
 
 int rowOf(SchedulerConfigModel* m, const QString& name, const QString& point) {
@@ -73,8 +74,10 @@ private Q_SLOTS:
 
     void mostAllocatedMovesPodsAndUndoRestores() {
         SimulationController c;
-        QAbstractItemModelTester configTester(c.config()->schedulerConfig(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester diffTester(c.config()->placementDiff(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester configTester(c.config()->schedulerConfig(),
+                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester diffTester(c.config()->placementDiff(),
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
         c.session()->setSeed(7);
         QVERIFY(load(c, kSmall));
         QVERIFY(runToEnd(c));
@@ -90,7 +93,8 @@ private Q_SLOTS:
         QVERIFY(settle(c, loaded));
         QVERIFY(c.finished());  // re-run to the end
         QCOMPARE(c.session()->history()->rowCount(), 1);
-        QCOMPARE(c.session()->history()->index(0).data(EditHistoryModel::KindRole).toString(), QStringLiteral("setSchedulerConfig"));
+        QCOMPARE(c.session()->history()->index(0).data(EditHistoryModel::KindRole).toString(),
+                 QStringLiteral("setSchedulerConfig"));
         QCOMPARE(c.config()->schedulerConfig()->strategy(), QStringLiteral("MostAllocated"));
         QVERIFY(!c.config()->schedulerConfig()->dirty());
 
@@ -127,7 +131,8 @@ private Q_SLOTS:
 
     void weightChangeAndValidation() {
         SimulationController c;
-        QAbstractItemModelTester configTester(c.config()->schedulerConfig(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester configTester(c.config()->schedulerConfig(),
+                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
         c.session()->setSeed(7);
         QVERIFY(load(c, kSmall));
         SchedulerConfigModel* m = c.config()->schedulerConfig();
@@ -167,7 +172,10 @@ private Q_SLOTS:
         QCOMPARE(c.config()->reset(), QString());
         QVERIFY(settle(c, loaded));
         QCOMPARE(c.session()->history()->rowCount(), 2);
-        QCOMPARE(m->index(rowOf(m, QStringLiteral("NodeResourcesFit"), QStringLiteral("score"))).data(SchedulerConfigModel::WeightRole).toInt(), 1);
+        QCOMPARE(m->index(rowOf(m, QStringLiteral("NodeResourcesFit"), QStringLiteral("score")))
+                     .data(SchedulerConfigModel::WeightRole)
+                     .toInt(),
+                 1);
     }
 
     void badFileIsRefusedWithFileAndLine() {
@@ -175,8 +183,9 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("bad-config.yaml"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles:\n"
-                "- plugins:\n    score:\n      enabled:\n      - name: NoSuchPlugin\n        weight: 200\n");
+        f.write(
+            "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles:\n"
+            "- plugins:\n    score:\n      enabled:\n      - name: NoSuchPlugin\n        weight: 200\n");
         f.close();
         SimulationController c;
         QVERIFY(load(c, kSmall));
@@ -190,8 +199,9 @@ private Q_SLOTS:
         const QString good = dir.filePath(QStringLiteral("pack.yaml"));
         QFile g(good);
         QVERIFY(g.open(QIODevice::WriteOnly));
-        g.write("apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles:\n"
-                "- pluginConfig:\n  - name: NodeResourcesFit\n    args:\n      scoringStrategy: {type: MostAllocated}\n");
+        g.write(
+            "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles:\n"
+            "- pluginConfig:\n  - name: NodeResourcesFit\n    args:\n      scoringStrategy: {type: MostAllocated}\n");
         g.close();
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
         QCOMPARE(c.config()->load(QUrl::fromLocalFile(good)), QString());
@@ -244,11 +254,18 @@ private Q_SLOTS:
 
         const QString out = dir.filePath(QStringLiteral("plan.yaml"));
         QSignalSpy done(c.session(), &SessionController::exportFinished);
-        QCOMPARE(c.session()->exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("workloads"), {}, false), QString());
+        QCOMPARE(c.session()->exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("workloads"), {}, false),
+                 QString());
         QVERIFY(done.wait(30000));
         QCOMPARE(done.first().at(1).toString(), QString());
-        const QStringList common{QStringLiteral("schedule"), QStringLiteral("--seed"), QStringLiteral("42"),
-                                 QStringLiteral("--config"), config, QStringLiteral("-f"), kSmall, QStringLiteral("-o")};
+        const QStringList common{QStringLiteral("schedule"),
+                                 QStringLiteral("--seed"),
+                                 QStringLiteral("42"),
+                                 QStringLiteral("--config"),
+                                 config,
+                                 QStringLiteral("-f"),
+                                 kSmall,
+                                 QStringLiteral("-o")};
         const QByteArray yaml = berthctl(common + QStringList{QStringLiteral("workloads")});
         QVERIFY(yaml.contains("kind: Deployment"));
         QVERIFY(yaml.contains("nodeName:"));  // the standalone pods, placed
@@ -257,7 +274,8 @@ private Q_SLOTS:
         QVERIFY(csv.startsWith("namespace,name,owner,state,node"));
         QCOMPARE(readAll(dir.filePath(QStringLiteral("plan.placements.csv"))), csv);
         // Neither file is overwritten unless asked.
-        QVERIFY(!c.session()->exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("workloads"), {}, false).isEmpty());
+        QVERIFY(
+            !c.session()->exportPlacements(QUrl::fromLocalFile(out), QStringLiteral("workloads"), {}, false).isEmpty());
     }
 };
 

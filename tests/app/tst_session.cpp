@@ -124,7 +124,10 @@ private Q_SLOTS:
         const Picture afterRun = picture(c);
 
         // A second edit, then back twice and forward twice.
-        QVERIFY(edit(c, [&] { c.planner()->scaleWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"), 2); }));
+        QVERIFY(edit(c, [&] {
+            c.planner()->scaleWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"),
+                                       2);
+        }));
         const Picture afterScale = picture(c);
         QCOMPARE(c.session()->history()->rowCount(), 2);
 
@@ -157,23 +160,31 @@ private Q_SLOTS:
         QVERIFY(load(c, kSmall));
         QVERIFY(edit(c, [&] { c.planner()->cordonNode(QStringLiteral("node-a1")); }));
         QVERIFY(edit(c, [&] { c.planner()->uncordonNode(QStringLiteral("node-b2")); }));
-        QVERIFY(edit(c, [&] { c.planner()->addNodePool(QStringLiteral("node-a1"), 3, QStringLiteral("zone-c"), QStringLiteral("pool-c")); }));
-        QCOMPARE(c.nodes()->indexOf(QStringLiteral("pool-c-3")) >= 0, true);
-        QVERIFY(edit(c, [&] { c.planner()->setNodeLabels(QStringLiteral("pool-c-1"), {{QStringLiteral("disk"), QStringLiteral("ssd")}}); }));
         QVERIFY(edit(c, [&] {
-            c.planner()->setNodeTaints(QStringLiteral("pool-c-2"), {QVariantMap{{QStringLiteral("key"), QStringLiteral("gpu")},
-                                                                     {QStringLiteral("effect"), QStringLiteral("NoSchedule")}}});
+            c.planner()->addNodePool(QStringLiteral("node-a1"), 3, QStringLiteral("zone-c"), QStringLiteral("pool-c"));
+        }));
+        QCOMPARE(c.nodes()->indexOf(QStringLiteral("pool-c-3")) >= 0, true);
+        QVERIFY(edit(c, [&] {
+            c.planner()->setNodeLabels(QStringLiteral("pool-c-1"), {{QStringLiteral("disk"), QStringLiteral("ssd")}});
+        }));
+        QVERIFY(edit(c, [&] {
+            c.planner()->setNodeTaints(QStringLiteral("pool-c-2"),
+                                       {QVariantMap{{QStringLiteral("key"), QStringLiteral("gpu")},
+                                                    {QStringLiteral("effect"), QStringLiteral("NoSchedule")}}});
         }));
         const int row = c.nodes()->indexOf(QStringLiteral("pool-c-2"));
         QCOMPARE(c.nodes()->rows()[row].taints, QStringLiteral("gpu:NoSchedule"));
         QVERIFY(edit(c, [&] { c.planner()->pinPod(QStringLiteral("default/cache"), QStringLiteral("node-a2")); }));
-        QCOMPARE(c.podDetails(QStringLiteral("default/cache")).value(QStringLiteral("node")).toString(), QStringLiteral("node-a2"));
+        QCOMPARE(c.podDetails(QStringLiteral("default/cache")).value(QStringLiteral("node")).toString(),
+                 QStringLiteral("node-a2"));
         // What the Workload menu acts on: the Deployment, not the ReplicaSet that owns the pod.
         const auto web = std::find_if(c.pods()->rows().begin(), c.pods()->rows().end(),
                                       [](const PodRow& r) { return r.key.startsWith(QStringLiteral("default/web-")); });
         QVERIFY(web != c.pods()->rows().end());
         QCOMPARE(c.podDetails(web->key).value(QStringLiteral("owner")).toString(), QStringLiteral("Deployment/web"));
-        QVERIFY(edit(c, [&] { c.planner()->deleteWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web")); }));
+        QVERIFY(edit(c, [&] {
+            c.planner()->deleteWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"));
+        }));
         QVERIFY(std::none_of(c.pods()->rows().begin(), c.pods()->rows().end(), [](const PodRow& r) {
             return r.key.startsWith(QStringLiteral("default/web-")) && r.phase != PodPhaseUi::Evicted;
         }));
@@ -182,9 +193,11 @@ private Q_SLOTS:
 
         // Refusals leave the history alone.
         QString error;
-        QVERIFY(!edit(c, [&] { c.planner()->cordonNode(QStringLiteral("no-such-node")); }, &error));
+        QVERIFY(!edit(
+            c, [&] { c.planner()->cordonNode(QStringLiteral("no-such-node")); }, &error));
         QVERIFY(error.contains(QStringLiteral("no node")));
-        QVERIFY(!edit(c, [&] { c.planner()->pinPod(QStringLiteral("default/cache"), QStringLiteral("node-a1")); }, &error));
+        QVERIFY(!edit(
+            c, [&] { c.planner()->pinPod(QStringLiteral("default/cache"), QStringLiteral("node-a1")); }, &error));
         QCOMPARE(c.session()->history()->rowCount(), 8);
 
         // Replaying the whole list from scratch gives the same plan.
@@ -202,17 +215,19 @@ private Q_SLOTS:
         const QByteArray session = sessionToJson(c.session()->planSession()->document());
 
         const char* bad[] = {
-            "apiVersion: v1\nkind: Pod\nmetadata: {name: x\n",                             // YAML syntax
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: x\n",  // YAML syntax
             "apiVersion: v1\nkind: Pod\nmetadata: {name: y}\nspec:\n  containers:\n  - name: c\n"
-            "    resources: {requests: {cpu: lots}}\n",                                     // bad quantity
+            "    resources: {requests: {cpu: lots}}\n",                                               // bad quantity
             "apiVersion: v1\nkind: Pod\nmetadata: {name: cache}\nspec: {containers: [{name: c}]}\n",  // duplicate
             "apiVersion: v1\nkind: Pod\nmetadata: {name: ok1}\nspec: {containers: [{name: c}]}\n---\n"
             "apiVersion: v1\nkind: Node\nmetadata: {name: n9}\nstatus: {allocatable: {cpu: lots}}\n",  // one bad of two
-            "",                                                                            // nothing
+            "",                                                                                        // nothing
         };
         for (const char* text : bad) {
             QString error;
-            QVERIFY2(!edit(c, [&] { c.planner()->submitYaml(QString::fromUtf8(text)); }, &error), text);
+            QVERIFY2(!edit(
+                         c, [&] { c.planner()->submitYaml(QString::fromUtf8(text)); }, &error),
+                     text);
             QVERIFY2(!error.isEmpty(), text);
             QVERIFY(!c.planner()->validateYaml(QString::fromUtf8(text)).isEmpty() || QByteArray(text).isEmpty() ||
                     error.contains(QStringLiteral("cache")));
@@ -222,8 +237,9 @@ private Q_SLOTS:
 
         // A good one is submitted and queued.
         QVERIFY(edit(c, [&] {
-            c.planner()->submitYaml(QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata: {name: extra, namespace: tools}\n"
-                                        "spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}\n"));
+            c.planner()->submitYaml(
+                QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata: {name: extra, namespace: tools}\n"
+                               "spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}\n"));
         }));
         QCOMPARE(c.pods()->rowCount(), before.pods.size() + 1);
         QVERIFY(c.pods()->indexOf(QStringLiteral("tools/extra")) >= 0);
@@ -236,8 +252,14 @@ private Q_SLOTS:
         a.session()->setSeed(11);
         QVERIFY(load(a, kSmall));
         QVERIFY(edit(a, [&] { a.planner()->cordonNode(QStringLiteral("node-a1")); }));
-        QVERIFY(edit(a, [&] { a.planner()->scaleWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"), 8); }));
-        QVERIFY(edit(a, [&] { a.planner()->submitYaml(QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata: {name: extra}\nspec: {containers: [{name: c}]}\n")); }));
+        QVERIFY(edit(a, [&] {
+            a.planner()->scaleWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"),
+                                       8);
+        }));
+        QVERIFY(edit(a, [&] {
+            a.planner()->submitYaml(QStringLiteral(
+                "apiVersion: v1\nkind: Pod\nmetadata: {name: extra}\nspec: {containers: [{name: c}]}\n"));
+        }));
         QVERIFY(waitReplay(a, [&] { a.session()->undo(); }));  // the session keeps the undone edit for redo
         QVERIFY(a.session()->planSession()->dirty());
         QCOMPARE(a.session()->saveSession(QUrl::fromLocalFile(path), false), QString());
@@ -271,6 +293,8 @@ private Q_SLOTS:
     }
 
     void exportEqualsBerthctl_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("option");
         QTest::newRow("pods") << QStringLiteral("pods") << QStringLiteral("yaml");

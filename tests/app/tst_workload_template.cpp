@@ -42,7 +42,8 @@ Loaded load(const QString& yaml) {
 }
 
 QVariantMap base(const QString& kind) {
-    return {{"kind", kind}, {"name", "web"}, {"namespace", "shop"}, {"replicas", 3}, {"cpu", "250m"}, {"memory", "512Mi"}};
+    return {{"kind", kind},  {"name", "web"}, {"namespace", "shop"},
+            {"replicas", 3}, {"cpu", "250m"}, {"memory", "512Mi"}};
 }
 
 }  // namespace
@@ -51,6 +52,8 @@ class TestWorkloadTemplate : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void kinds_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<QString>("kind");
         QTest::addColumn<int>("workloads");  // objects in cluster.workloads (a Pod is a pod)
         QTest::addColumn<int>("replicas");   // Workload::replicas (Job: parallelism); DaemonSet default 1

@@ -48,8 +48,7 @@ struct Fixture {
 
     /// Schedules (and binds) the first `n` pending pods, so nodes carry pods like mid-run.
     void fill(std::size_t n) {
-        for (std::size_t i = 0; i < n && sim->step(); ++i) {
-        }
+        for (std::size_t i = 0; i < n && sim->step(); ++i) {}
     }
 
     const core::Pod& pendingPod() const {
@@ -189,7 +188,11 @@ void BM_LoadYaml(benchmark::State& st) {
     }
     st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations() * text.size()));
 }
-BENCHMARK(BM_LoadYaml)->Args({500, 1000})->Args({5000, 10000})->ArgNames({"nodes", "pods"})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LoadYaml)
+    ->Args({500, 1000})
+    ->Args({5000, 10000})
+    ->ArgNames({"nodes", "pods"})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

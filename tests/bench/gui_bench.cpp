@@ -91,19 +91,25 @@ class FrameClock {
 public:
     explicit FrameClock(QQuickWindow* w) {
         m_clock.start();
-        QObject::connect(w, &QQuickWindow::beforeSynchronizing, w, [this] {
-            std::lock_guard lock(m_mutex);
-            m_start = m_clock.nsecsElapsed();
-        }, Qt::DirectConnection);
-        QObject::connect(w, &QQuickWindow::frameSwapped, w, [this] {
-            std::lock_guard lock(m_mutex);
-            const qint64 now = m_clock.nsecsElapsed();
-            if (!m_on) return;
-            if (m_start >= 0) work.push_back(static_cast<double>(now - m_start) / 1e6);
-            if (m_lastSwap >= 0) interval.push_back(static_cast<double>(now - m_lastSwap) / 1e6);
-            m_lastSwap = now;
-            m_start = -1;
-        }, Qt::DirectConnection);
+        QObject::connect(
+            w, &QQuickWindow::beforeSynchronizing, w,
+            [this] {
+                std::lock_guard lock(m_mutex);
+                m_start = m_clock.nsecsElapsed();
+            },
+            Qt::DirectConnection);
+        QObject::connect(
+            w, &QQuickWindow::frameSwapped, w,
+            [this] {
+                std::lock_guard lock(m_mutex);
+                const qint64 now = m_clock.nsecsElapsed();
+                if (!m_on) return;
+                if (m_start >= 0) work.push_back(static_cast<double>(now - m_start) / 1e6);
+                if (m_lastSwap >= 0) interval.push_back(static_cast<double>(now - m_lastSwap) / 1e6);
+                m_lastSwap = now;
+                m_start = -1;
+            },
+            Qt::DirectConnection);
     }
     void start() {
         std::lock_guard lock(m_mutex);
@@ -169,7 +175,8 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("MODE"), QStringLiteral("stall | frames"));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Manifests to load."), QStringLiteral("FILE..."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Manifests to load."),
+                                 QStringLiteral("FILE..."));
     const QCommandLineOption framesOption(QStringLiteral("frames"), QStringLiteral("Pan/zoom steps (frames mode)."),
                                           QStringLiteral("N"), QStringLiteral("600"));
     const QCommandLineOption runOption(QStringLiteral("run"), QStringLiteral("frames: run to the end before panning."));
@@ -177,7 +184,8 @@ int main(int argc, char** argv) {
     parser.addOption(runOption);
     parser.process(app);
     QStringList args = parser.positionalArguments();
-    if (args.size() < 2 || (args[0] != QLatin1String("stall") && args[0] != QLatin1String("frames"))) parser.showHelp(2);
+    if (args.size() < 2 || (args[0] != QLatin1String("stall") && args[0] != QLatin1String("frames")))
+        parser.showHelp(2);
     const QString mode = args.takeFirst();
     const int steps = parser.value(framesOption).toInt();
     const bool runFirst = parser.isSet(runOption);
@@ -199,8 +207,9 @@ int main(int argc, char** argv) {
     QElapsedTimer loadClock;
     double loadApplyMs = 0;
     auto head = [&] {
-        return QStringLiteral("{\"bench\":\"%1\",\"backend\":\"%2\",\"platform\":\"%3\",\"nodes\":%4,\"pods\":%5,"
-                              "\"update_idle_ms\":\"%6\",\"load_ms\":%7")
+        return QStringLiteral(
+                   "{\"bench\":\"%1\",\"backend\":\"%2\",\"platform\":\"%3\",\"nodes\":%4,\"pods\":%5,"
+                   "\"update_idle_ms\":\"%6\",\"load_ms\":%7")
             .arg(mode, backendName(window), QGuiApplication::platformName())
             .arg(controller.nodes()->rowCount())
             .arg(controller.pods()->rowCount())
@@ -248,22 +257,27 @@ int main(int argc, char** argv) {
         ++step;
         window->update();
     };
-    QObject::connect(window, &QQuickWindow::frameSwapped, &app, [&] {
-        if (mode != QLatin1String("frames") || step == 0 || step > steps) return;
-        if (step == steps) {
-            frames.stop();
-            ++step;
-            const double cpuMs = (cpuSeconds() - cpuAtStart) * 1000.0;
-            finish(head() + QStringLiteral(",\"steps\":%1,\"frames\":%2,%3,%4,\"wall_s\":%5,\"cpu_ms_per_frame\":%6")
-                                .arg(steps)
-                                .arg(frames.work.size())
-                                .arg(stats("frame_work", frames.work), stats("frame_interval", frames.interval))
-                                .arg(static_cast<double>(wall.elapsed()) / 1000.0, 0, 'f', 2)
-                                .arg(frames.work.empty() ? 0.0 : cpuMs / static_cast<double>(frames.work.size()), 0, 'f', 2));
-            return;
-        }
-        nextStep();
-    }, Qt::QueuedConnection);
+    QObject::connect(
+        window, &QQuickWindow::frameSwapped, &app,
+        [&] {
+            if (mode != QLatin1String("frames") || step == 0 || step > steps) return;
+            if (step == steps) {
+                frames.stop();
+                ++step;
+                const double cpuMs = (cpuSeconds() - cpuAtStart) * 1000.0;
+                finish(
+                    head() +
+                    QStringLiteral(",\"steps\":%1,\"frames\":%2,%3,%4,\"wall_s\":%5,\"cpu_ms_per_frame\":%6")
+                        .arg(steps)
+                        .arg(frames.work.size())
+                        .arg(stats("frame_work", frames.work), stats("frame_interval", frames.interval))
+                        .arg(static_cast<double>(wall.elapsed()) / 1000.0, 0, 'f', 2)
+                        .arg(frames.work.empty() ? 0.0 : cpuMs / static_cast<double>(frames.work.size()), 0, 'f', 2));
+                return;
+            }
+            nextStep();
+        },
+        Qt::QueuedConnection);
 
     auto startPanning = [&] {
         // Let the first frames of the loaded cluster settle, then start from fit-to-view.
@@ -277,24 +291,27 @@ int main(int argc, char** argv) {
         });
     };
 
-    QObject::connect(&controller, &SimulationController::loadedChanged, &app, [&] {
-        loadApplyMs = static_cast<double>(loadClock.nsecsElapsed()) / 1e6;
-        if (mode == QLatin1String("stall")) {
-            // Give the load's own frame time to pass, then run flat out and watch.
-            QTimer::singleShot(500, &app, [&] {
-                watchdog.start();
-                frames.start();
-                wall.start();
-                cpuAtStart = cpuSeconds();
-                guiCpuAtStart = threadCpuSeconds();
+    QObject::connect(
+        &controller, &SimulationController::loadedChanged, &app,
+        [&] {
+            loadApplyMs = static_cast<double>(loadClock.nsecsElapsed()) / 1e6;
+            if (mode == QLatin1String("stall")) {
+                // Give the load's own frame time to pass, then run flat out and watch.
+                QTimer::singleShot(500, &app, [&] {
+                    watchdog.start();
+                    frames.start();
+                    wall.start();
+                    cpuAtStart = cpuSeconds();
+                    guiCpuAtStart = threadCpuSeconds();
+                    controller.runToEnd();
+                });
+            } else if (runFirst) {
                 controller.runToEnd();
-            });
-        } else if (runFirst) {
-            controller.runToEnd();
-        } else {
-            startPanning();
-        }
-    }, Qt::SingleShotConnection);
+            } else {
+                startPanning();
+            }
+        },
+        Qt::SingleShotConnection);
     QObject::connect(&controller, &SimulationController::runFinished, &app, [&] {
         if (mode == QLatin1String("frames")) {
             if (runFirst && step == 0) startPanning();
@@ -303,16 +320,18 @@ int main(int argc, char** argv) {
         watchdog.stop();
         frames.stop();
         // One more watchdog-free moment: report.
-        finish(head() + QStringLiteral(",\"bound\":%1,\"pending\":%2,\"run_s\":%3,\"cpu_s\":%8,\"gui_thread_cpu_s\":%9,\"max_stall_ms\":%4,%5,%6,\"frames\":%7")
-                            .arg(controller.boundCount())
-                            .arg(controller.pendingCount())
-                            .arg(static_cast<double>(wall.elapsed()) / 1000.0, 0, 'f', 2)
-                            .arg(watchdog.gaps.empty() ? 0.0 : *std::max_element(watchdog.gaps.begin(), watchdog.gaps.end()),
-                                 0, 'f', 1)
-                            .arg(stats("gap", watchdog.gaps), stats("frame_interval", frames.interval))
-                            .arg(frames.interval.size() + 1)
-                            .arg(cpuSeconds() - cpuAtStart, 0, 'f', 2)
-                            .arg(threadCpuSeconds() - guiCpuAtStart, 0, 'f', 2));
+        finish(head() +
+               QStringLiteral(",\"bound\":%1,\"pending\":%2,\"run_s\":%3,\"cpu_s\":%8,\"gui_thread_cpu_s\":%9,\"max_"
+                              "stall_ms\":%4,%5,%6,\"frames\":%7")
+                   .arg(controller.boundCount())
+                   .arg(controller.pendingCount())
+                   .arg(static_cast<double>(wall.elapsed()) / 1000.0, 0, 'f', 2)
+                   .arg(watchdog.gaps.empty() ? 0.0 : *std::max_element(watchdog.gaps.begin(), watchdog.gaps.end()), 0,
+                        'f', 1)
+                   .arg(stats("gap", watchdog.gaps), stats("frame_interval", frames.interval))
+                   .arg(frames.interval.size() + 1)
+                   .arg(cpuSeconds() - cpuAtStart, 0, 'f', 2)
+                   .arg(threadCpuSeconds() - guiCpuAtStart, 0, 'f', 2));
     });
     QTimer::singleShot(600'000, &app, [] {
         std::fprintf(stderr, "berth_gui_bench: timed out\n");

@@ -21,8 +21,9 @@ Result berthctl(const QStringList& args) {
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
-const QStringList kExample{"capacity", "nodes", "-f", "nodes-cluster.yaml", "--node-template", "pool-small.yaml",
-                           "--node-template", "pool-large.yaml"};
+const QStringList kExample{"capacity",           "nodes",           "-f",
+                           "nodes-cluster.yaml", "--node-template", "pool-small.yaml",
+                           "--node-template",    "pool-large.yaml"};
 
 }  // namespace
 
@@ -37,7 +38,8 @@ private slots:
         QVERIFY2(r.out.startsWith(R"({"strategy":"least-waste","add":[{"pool":"small","count":3,"costPerHour":0.6}],)"),
                  qPrintable(r.out));
         QVERIFY(r.out.contains(R"("verified":true)"));
-        QVERIFY(r.out.contains(R"("smallerMix":{"strategy":"least-nodes","nodes":1,"add":[{"pool":"large","count":1}]})"));
+        QVERIFY(
+            r.out.contains(R"("smallerMix":{"strategy":"least-nodes","nodes":1,"add":[{"pool":"large","count":1}]})"));
         const Result table = berthctl(kExample);
         QCOMPARE(table.status, 0);
         QVERIFY(table.out.startsWith("Add 3 nodes (3 x small), 0.6 per hour; strategy least-waste.\n"));
@@ -49,17 +51,21 @@ private slots:
         QVERIFY2(r.err.startsWith("--strategy: error: unknown strategy \"cheapest\""), qPrintable(r.err));
     }
     void templateNotANode() {
-        const Result r = berthctl({"capacity", "nodes", "-f", "nodes-cluster.yaml", "--node-template", "checkout.yaml"});
+        const Result r =
+            berthctl({"capacity", "nodes", "-f", "nodes-cluster.yaml", "--node-template", "checkout.yaml"});
         QCOMPARE(r.status, 1);
         QVERIFY(r.out.isEmpty());
-        QVERIFY2(r.err.contains("checkout.yaml:2:1: error: Deployment shop/checkout: a template holds one Node, not a Deployment"),
+        QVERIFY2(r.err.contains(
+                     "checkout.yaml:2:1: error: Deployment shop/checkout: a template holds one Node, not a Deployment"),
                  qPrintable(r.err));
     }
     void twoObjects() {
-        const Result r = berthctl({"capacity", "nodes", "-f", "nodes-cluster.yaml", "--node-template", "nodes-cluster.yaml"});
+        const Result r =
+            berthctl({"capacity", "nodes", "-f", "nodes-cluster.yaml", "--node-template", "nodes-cluster.yaml"});
         QCOMPARE(r.status, 1);
         QVERIFY(r.out.isEmpty());
-        QVERIFY2(r.err.contains("nodes-cluster.yaml:") && r.err.contains("error: Node base-2: a template holds one Node, and this is a second object"),
+        QVERIFY2(r.err.contains("nodes-cluster.yaml:") &&
+                     r.err.contains("error: Node base-2: a template holds one Node, and this is a second object"),
                  qPrintable(r.err));
     }
     void nodeTemplateRequired() {

@@ -35,6 +35,8 @@ private slots:
 };
 
 void TestLoopScenarios::finalState_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("expected");
     QTest::addColumn<QString>("version");  // empty: Berth's default (newest) version
@@ -61,6 +63,7 @@ void TestLoopScenarios::finalState_data() {
     }
     QVERIFY2(found[0] >= 3, "tests/conformance/loop scenarios not found");
     QVERIFY2(found[1] >= 3, "tests/conformance/loop-1.37 scenarios not found");
+    // clang-format on
 }
 
 namespace {
@@ -83,8 +86,8 @@ QJsonObject runToJson(const std::string& yaml, const QString& version, std::stri
     plan::attachControllers(sim, 0, lo.version);  // as a plan does: workloads and disruption controllers
     if (eventsOut)
         sim.setEventListener([&](const core::SimEvent& e) {
-            *eventsOut += std::to_string(e.time) + " " + core::eventTypeName(e.type) + " " + std::to_string(e.pod) + " " +
-                          std::to_string(e.node) + " " + e.message + "\n";
+            *eventsOut += std::to_string(e.time) + " " + core::eventTypeName(e.type) + " " + std::to_string(e.pod) +
+                          " " + std::to_string(e.node) + " " + e.message + "\n";
         });
     sim.run();
     return QJsonDocument::fromJson(QByteArray::fromStdString(io::reportJson(sim))).object();

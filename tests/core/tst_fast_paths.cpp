@@ -35,9 +35,12 @@ std::string generated(int nodes, int pods, int zones, const QString& shape) {
     g.zones = zones;
     g.variant = words.value(0).toStdString();
     for (const QString& w : words.mid(1)) {
-        if (w == "interleaved") g.interleave = true;
-        else if (w.startsWith("bound=")) g.bound = w.mid(6).toInt();
-        else qFatal("unknown shape word %s", qPrintable(w));
+        if (w == "interleaved")
+            g.interleave = true;
+        else if (w.startsWith("bound="))
+            g.bound = w.mid(6).toInt();
+        else
+            qFatal("unknown shape word %s", qPrintable(w));
     }
     std::ostringstream out;
     cli::generateCluster(g, out);
@@ -103,6 +106,8 @@ class TestFastPaths : public QObject {
 
 private slots:
     void identicalDecisions_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<int>("nodes");
         QTest::addColumn<int>("pods");
         QTest::addColumn<int>("zones");

@@ -26,14 +26,23 @@ SchedulerOptions options(const std::string& version) {
 void fill(TestCluster& tc) {
     tc.node("n-ok").cpu("8").memory("16Gi").label("topology.kubernetes.io/zone", "a").add();
     tc.node("n-small").cpu("1").memory("16Gi").label("topology.kubernetes.io/zone", "a").add();
-    tc.node("n-gpu").cpu("8").memory("16Gi").label("topology.kubernetes.io/zone", "b").taint("dedicated", "gpu", TaintEffect::NoSchedule).add();
+    tc.node("n-gpu")
+        .cpu("8")
+        .memory("16Gi")
+        .label("topology.kubernetes.io/zone", "b")
+        .taint("dedicated", "gpu", TaintEffect::NoSchedule)
+        .add();
     tc.node("n-cordoned").cpu("8").memory("16Gi").label("topology.kubernetes.io/zone", "b").unschedulable().add();
     tc.node("n-small-gpu").cpu("1").memory("16Gi").taint("dedicated", "gpu", TaintEffect::NoSchedule).add();
     tc.node("n-full").cpu("4").memory("16Gi").add();
     tc.pod("busy").cpu("3").on("n-ok").add();
     tc.pod("filler").cpu("3").on("n-full").add();
     tc.pod("web").cpu("2").memory("1Gi").add();
-    tc.pod("trainer").cpu("2").memory("1Gi").toleration("dedicated", TolerationOp::Equal, "gpu", TaintEffect::NoSchedule).add();
+    tc.pod("trainer")
+        .cpu("2")
+        .memory("1Gi")
+        .toleration("dedicated", TolerationOp::Equal, "gpu", TaintEffect::NoSchedule)
+        .add();
 }
 
 QString failing(const NodeCheck& c) {
@@ -55,6 +64,8 @@ private Q_SLOTS:
 };
 
 void TestNodeCheck::verdict_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("pod");
     QTest::addColumn<QString>("node");
@@ -85,6 +96,7 @@ void TestNodeCheck::verdict_data() {
     // runs before NodeResourcesFit); the per-plugin list shows both.
     QTest::newRow("taint and cpu") << "1.34" << "web" << "n-small-gpu" << false << "TaintToleration" << UU
                                    << "node(s) had untolerated taint {dedicated: gpu}" << "TaintToleration,NodeResourcesFit";
+    // clang-format on
 }
 
 void TestNodeCheck::verdict() {
@@ -184,7 +196,8 @@ void TestNodeCheck::leavesTheLoopUntouched() {
     }
     for (std::size_t i = 0; i < a.cluster.pods.size(); ++i) {
         QCOMPARE(simA.outcome(a.cluster.pods[i]).state, simB.outcome(b.cluster.pods[i]).state);
-        QCOMPARE(a.cluster.pool.str(simA.outcome(a.cluster.pods[i]).node), b.cluster.pool.str(simB.outcome(b.cluster.pods[i]).node));
+        QCOMPARE(a.cluster.pool.str(simA.outcome(a.cluster.pods[i]).node),
+                 b.cluster.pool.str(simB.outcome(b.cluster.pods[i]).node));
     }
 }
 

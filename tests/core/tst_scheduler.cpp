@@ -82,6 +82,8 @@ private slots:
 };
 
 void TstScheduler::numFeasibleNodesToFind_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("percentage");  // -1 = unset, 0 = adaptive
     QTest::addColumn<int>("nodes");
     QTest::addColumn<int>("expected");
@@ -111,6 +113,7 @@ void TstScheduler::numFeasibleNodesToFind_data() {
     QTest::newRow("5% of 1000") << 5 << 1000 << 100;
     // below 100 nodes the percentage does not apply
     QTest::newRow("1% of 50") << 1 << 50 << 50;
+    // clang-format on
 }
 
 void TstScheduler::numFeasibleNodesToFind() {
@@ -122,6 +125,8 @@ void TstScheduler::numFeasibleNodesToFind() {
 }
 
 void TstScheduler::fitErrorMessage_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QStringList>("nodes");
     QTest::addColumn<QString>("request");
@@ -180,6 +185,7 @@ void TstScheduler::fitErrorMessage_data() {
                                                      << "0/3 nodes are available: 1 node(s) didn't match Pod's node "
                                                         "affinity/selector, 2 node(s) didn't satisfy plugin(s) "
                                                         "[NodeAffinity].";
+    // clang-format on
 }
 
 void TstScheduler::fitErrorMessage() {
@@ -241,6 +247,8 @@ void TstScheduler::singleFeasibleNodeNotScored() {
 }
 
 void TstScheduler::nameTieBreak_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QStringList>("nodes");  // in add order
     QTest::addColumn<QString>("expected");
     // identical nodes tie on every plugin: the smallest name wins, whatever the snapshot order
@@ -252,6 +260,7 @@ void TstScheduler::nameTieBreak_data() {
     // z (87 + 87)/2 = 87; BalancedAllocation: a |0.25 - 0.125|/2 -> 93, z 100
     // (cpu (8000-1000)*100/8000 = 87, (4000-1000)*100/4000 = 75, memory (8Gi-1Gi)*100/8Gi = 87)
     QTest::newRow("higher score beats name") << QStringList{"a|cpu=4,memory=8Gi", "z|cpu=8,memory=8Gi"} << "z";
+    // clang-format on
 }
 
 void TstScheduler::nameTieBreak() {

@@ -79,8 +79,7 @@ QString whereIs(Simulation& sim, const Pod& p) { return queueLocationName(sim.qu
 /// Steps the loop until simulated time reaches `t` (flush ticks every second keep it moving
 /// while something is pending).
 void stepUntil(Simulation& sim, SimTime t) {
-    while (sim.clock().now() < t && sim.step()) {
-    }
+    while (sim.clock().now() < t && sim.step()) {}
 }
 
 SimTime backoffFor(int attempt) {
@@ -121,7 +120,8 @@ public:
         }
         if (m_cfg.permit == Code::Success) return {};
         if (m_cfg.permit == Code::Error) return Status::error("boom");
-        return Status(m_cfg.permit, m_handle.intern("node " + std::string(m_handle.pool->str(node)) + " is not permitted"));
+        return Status(m_cfg.permit,
+                      m_handle.intern("node " + std::string(m_handle.pool->str(node)) + " is not permitted"));
     }
 
 private:
@@ -180,6 +180,8 @@ private slots:
 // --- single pass vs the full loop -------------------------------------------------------------
 
 void TestSimulation::singlePassVsFullLoop_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // n1 (2 cpu) holds `low` (priority 0, 2 cpu); `hi` (priority 100, 2 cpu) is pending. The
     // first attempt preempts `low` and nominates n1 (no preemption part in the text: PostFilter
     // succeeded). A single pass stops there; the loop retries hi after its 1 s backoff (the
@@ -193,6 +195,7 @@ void TestSimulation::singlePassVsFullLoop_data() {
     QTest::addColumn<int>("scheduled");
     QTest::newRow("single pass") << true << "pending" << "" << "0/1 nodes are available: 1 Insufficient cpu." << 1 << 0;
     QTest::newRow("full loop") << false << "bound" << "n1" << "" << 2 << 1;
+    // clang-format on
 }
 
 void TestSimulation::singlePassVsFullLoop() {
@@ -221,16 +224,20 @@ void TestSimulation::singlePassVsFullLoop() {
     QCOMPARE(sim.outcome(hi).attempts, attempts);
     if (!singlePass) {
         // handleSchedulingFailure requeues first, then records the nomination.
-        QCOMPARE(rec.of("hi", {EventType::PodNominated, EventType::PodBackoff, EventType::PodPopped, EventType::PodBound}),
-                 (QStringList{"0 PodPopped hi", "0 PodBackoff hi | ScheduleAttemptFailure", "0 PodNominated hi n1",
-                              "1000 PodPopped hi", "1010 PodBound hi n1"}));
-        QCOMPARE(rec.of("low", {EventType::PodEvicted}), QStringList{"0 PodEvicted low n1 | preempted by default/hi on node n1"});
+        QCOMPARE(
+            rec.of("hi", {EventType::PodNominated, EventType::PodBackoff, EventType::PodPopped, EventType::PodBound}),
+            (QStringList{"0 PodPopped hi", "0 PodBackoff hi | ScheduleAttemptFailure", "0 PodNominated hi n1",
+                         "1000 PodPopped hi", "1010 PodBound hi n1"}));
+        QCOMPARE(rec.of("low", {EventType::PodEvicted}),
+                 QStringList{"0 PodEvicted low n1 | preempted by default/hi on node n1"});
     }
 }
 
 // --- a pod that fits nowhere -----------------------------------------------------------------------
 
 void TestSimulation::fitsNowhere_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // Two empty 4-cpu nodes, a pod asking for 8 cpu. Nobody has a lower priority, so
     // preemption finds no victims; the text is the FitError plus the PostFilter message.
     QTest::addColumn<QString>("version");
@@ -243,6 +250,7 @@ void TestSimulation::fitsNowhere_data() {
     QTest::newRow("1.30") << "1.30"
                           << "0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: 2 No "
                              "preemption victims found for incoming pod.";
+    // clang-format on
 }
 
 void TestSimulation::fitsNowhere() {
@@ -272,6 +280,8 @@ void TestSimulation::fitsNowhere() {
 // --- room freed by an eviction ---------------------------------------------------------------------
 
 void TestSimulation::evictionMakesRoom_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // n1 (2 cpu) is full with `old` (priority 1000); n2 (1 cpu) takes `filler`; p (2 cpu,
     // priority 0) fails at t=0 with NodeResourcesFit and parks. Binds take 5 s here, so the
     // loop keeps ticking. Evicting `old` is an AssignedPodDelete: NodeResourcesFit registered
@@ -282,6 +292,7 @@ void TestSimulation::evictionMakesRoom_data() {
     QTest::addColumn<qint64>("poppedAtMs");
     QTest::newRow("evicted at 0s, backing off") << qint64(0) << "backoffQ" << qint64(1000);
     QTest::newRow("evicted at 2s, backoff over") << qint64(2000) << "activeQ" << qint64(2000);
+    // clang-format on
 }
 
 void TestSimulation::evictionMakesRoom() {
@@ -303,8 +314,9 @@ void TestSimulation::evictionMakesRoom() {
     Recorder rec(sim, tc.cluster);
     QVERIFY(sim.step());  // filler -> n2 (binding until 5 s)
     QVERIFY(sim.step());  // p fails
-    QCOMPARE(messageOf(sim, p), QString("0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: 2 "
-                                        "No preemption victims found for incoming pod.."));
+    QCOMPARE(messageOf(sim, p),
+             QString("0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: 2 "
+                     "No preemption victims found for incoming pod.."));
     QCOMPARE(whereIs(sim, p), QString("unschedulablePods"));
     stepUntil(sim, evictAtMs * kMillisecond);
     QCOMPARE(sim.clock().now(), evictAtMs * kMillisecond);
@@ -312,8 +324,7 @@ void TestSimulation::evictionMakesRoom() {
     sim.evictPod(old, "deleted by the test");
     QCOMPARE(whereIs(sim, p), queueAfterEvict);
     // Retried: assumed on n1; while the bind is in flight the cache already counts it.
-    while (!sim.outcome(p).assumed && sim.step()) {
-    }
+    while (!sim.outcome(p).assumed && sim.step()) {}
     QCOMPARE(sim.clock().now(), poppedAtMs * kMillisecond);
     QVERIFY(sim.scheduler().cache().isAssumed(p));
     QCOMPARE(std::string(tc.cluster.pool.str(sim.scheduler().cache().nodeOf(p))), std::string("n1"));
@@ -325,14 +336,17 @@ void TestSimulation::evictionMakesRoom() {
     QVERIFY(!sim.scheduler().cache().isAssumed(p));
     const QString popped = QString::number(poppedAtMs);
     const QString bound = QString::number(poppedAtMs + 5000);
-    QCOMPARE(rec.of("p", {EventType::PodPopped, EventType::PodAssumed, EventType::PodBound}),
-             (QStringList{"0 PodPopped p", popped + " PodPopped p", popped + " PodAssumed p n1", bound + " PodBound p n1"}));
+    QCOMPARE(
+        rec.of("p", {EventType::PodPopped, EventType::PodAssumed, EventType::PodBound}),
+        (QStringList{"0 PodPopped p", popped + " PodPopped p", popped + " PodAssumed p n1", bound + " PodBound p n1"}));
     QCOMPARE(rec.of("filler", {EventType::PodBound}), QStringList{"5000 PodBound filler n2"});
 }
 
 // --- a node added ------------------------------------------------------------------------------------
 
 void TestSimulation::nodeAdded_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // n1 (1 cpu) is too small for p (2 cpu): p fails at t=0 and parks. Then n2 is added at
     // t=0. NodeAdd goes through the v1.26 preCheck (would the kubelet admit p there:
     // resources, selectors, ports, untolerated NoSchedule taints - not NoExecute).
@@ -359,6 +373,7 @@ void TestSimulation::nodeAdded_data() {
                                      << "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint "
                                         "{dedicated: gpu}. preemption: 0/2 nodes are available: 1 No preemption victims "
                                         "found for incoming pod, 1 Preemption is not helpful for scheduling..";
+    // clang-format on
 }
 
 void TestSimulation::nodeAdded() {
@@ -416,11 +431,11 @@ void TestSimulation::cordonThenUncordon() {
     QCOMPARE(whereIs(sim, p), QString("unschedulablePods"));
     sim.evictPod(hog, "deleted");
     QCOMPARE(whereIs(sim, p), QString("backoffQ"));
-    while (sim.outcome(p).attempts < 2 && sim.step()) {
-    }
+    while (sim.outcome(p).attempts < 2 && sim.step()) {}
     QCOMPARE(sim.clock().now(), kSecond);
-    QCOMPARE(messageOf(sim, p), QString("0/1 nodes are available: 1 node(s) were unschedulable. preemption: 0/1 nodes are "
-                                        "available: 1 Preemption is not helpful for scheduling.."));
+    QCOMPARE(messageOf(sim, p),
+             QString("0/1 nodes are available: 1 node(s) were unschedulable. preemption: 0/1 nodes are "
+                     "available: 1 Preemption is not helpful for scheduling.."));
     QCOMPARE(whereIs(sim, p), QString("unschedulablePods"));
     QVERIFY(sim.uncordon("n1"));
     QCOMPARE(whereIs(sim, p), QString("backoffQ"));
@@ -459,6 +474,8 @@ void TestSimulation::uncordonFullNodeKeepsPodParked() {
 // --- the binding cycle ---------------------------------------------------------------------------------
 
 void TestSimulation::bindLatency_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // a (priority 10) and b (priority 5) both want all of n1's 2 cpu. a is assumed at t=0 and
     // bound at t=latency; b, popped at t=0 too, already sees a in the cache (assumed) and
     // fails; a's bind is no move request for b (AssignedPodAdd moves only affinity matches).
@@ -466,6 +483,7 @@ void TestSimulation::bindLatency_data() {
     QTest::newRow("default 10ms") << qint64(10);
     QTest::newRow("250ms") << qint64(250);
     QTest::newRow("instant") << qint64(0);
+    // clang-format on
 }
 
 void TestSimulation::bindLatency() {
@@ -486,8 +504,9 @@ void TestSimulation::bindLatency() {
     QVERIFY(sim.scheduler().cache().isAssumed(a));
     QCOMPARE(stateOf(sim, a), QString("pending"));
     QVERIFY(sim.step());
-    QCOMPARE(messageOf(sim, b), QString("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 "
-                                        "No preemption victims found for incoming pod.."));
+    QCOMPARE(messageOf(sim, b),
+             QString("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 "
+                     "No preemption victims found for incoming pod.."));
     sim.run();
     QCOMPARE(stateOf(sim, a), QString("bound"));
     QVERIFY(!sim.scheduler().cache().isAssumed(a));
@@ -499,6 +518,8 @@ void TestSimulation::bindLatency() {
 }
 
 void TestSimulation::bindFailureOnNodeRetriesElsewhere_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // Two identical nodes; binds to n1 always fail. With random tie-breaking the pod lands on
     // n1 or n2 at each attempt; every failed bind is an error: Unreserve, ForgetPod, a move
     // request (AssignedPodDelete) and then the failure handler, so the pod goes to backoffQ
@@ -509,6 +530,7 @@ void TestSimulation::bindFailureOnNodeRetriesElsewhere_data() {
     QTest::newRow("seed 2") << quint64(2);
     QTest::newRow("seed 3") << quint64(3);
     QTest::newRow("seed 4") << quint64(4);
+    // clang-format on
 }
 
 void TestSimulation::bindFailureOnNodeRetriesElsewhere() {
@@ -615,6 +637,8 @@ void TestSimulation::sameSeedSameEventStream() {
 // --- drain / remove node -----------------------------------------------------------------------------
 
 void TestSimulation::drainRespectsPodDisruptionBudgets_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // n1 runs db-1, db-2 (app=db), web (app=web) and a DaemonSet pod. A budget over app=db
     // allows `allowed` disruptions. kubectl drain cordons n1, skips DaemonSet pods and evicts
     // the rest one by one through the eviction API, which refuses once the budget is spent.
@@ -627,6 +651,7 @@ void TestSimulation::drainRespectsPodDisruptionBudgets_data() {
     QTest::newRow("two allowed") << 2 << "default" << QStringList{"db-1", "db-2", "web"} << QStringList{};
     // A budget of another namespace protects nothing here.
     QTest::newRow("other namespace") << 0 << "other" << QStringList{"db-1", "db-2", "web"} << QStringList{};
+    // clang-format on
 }
 
 void TestSimulation::drainRespectsPodDisruptionBudgets() {
@@ -661,11 +686,13 @@ void TestSimulation::drainRespectsPodDisruptionBudgets() {
         if (sim.outcome(p).state == PodState::Evicted) gotEvicted << QString::fromStdString(p.name);
     QCOMPARE(gotEvicted, evicted);
     QCOMPARE(stateOf(sim, agent), QString("preexisting"));
-    for (const auto& name : refused) QCOMPARE(stateOf(sim, *tc.cluster.findPod(tc.sym("default"), name.toStdString())), QString("preexisting"));
+    for (const auto& name : refused)
+        QCOMPARE(stateOf(sim, *tc.cluster.findPod(tc.sym("default"), name.toStdString())), QString("preexisting"));
     // Cordoned: n1 is unschedulable in the cluster and the cache.
     QVERIFY(tc.cluster.findNode(tc.sym("n1"))->unschedulable);
     QVERIFY(sim.scheduler().cache().nodeInfo(tc.sym("n1"))->node()->unschedulable);
-    for (const auto& l : rec.of("", {EventType::PodEvicted})) QVERIFY2(l.endsWith("| drained from node n1"), qPrintable(l));
+    for (const auto& l : rec.of("", {EventType::PodEvicted}))
+        QVERIFY2(l.endsWith("| drained from node n1"), qPrintable(l));
     // Each eviction spent the budget it matched.
     const int dbEvicted = static_cast<int>(evicted.filter("db-").size());
     QCOMPARE(tc.cluster.pdbs.front().disruptionsAllowed, pdbNamespace == "default" ? allowed - dbEvicted : allowed);
@@ -693,19 +720,23 @@ void TestSimulation::removeNodeDeletesItsPods() {
     QVERIFY(sim.scheduler().cache().nodeInfo(tc.sym("n1")) == nullptr);
     QVERIFY(tc.cluster.findNode(tc.sym("n1")) == nullptr);
     QCOMPARE(rec.of("", {EventType::PodEvicted, EventType::NodeRemoved}),
-             (QStringList{"0 PodEvicted a n1 | node n1 deleted", "0 PodEvicted b n1 | node n1 deleted", "0 NodeRemoved - n1"}));
+             (QStringList{"0 PodEvicted a n1 | node n1 deleted", "0 PodEvicted b n1 | node n1 deleted",
+                          "0 NodeRemoved - n1"}));
     // A pod added now is scheduled against the remaining node only.
     const Pod& d = tc.pod("d").cpu("1").add();
     sim.podAdded(d);
     sim.run();
     QCOMPARE(stateOf(sim, d), QString("pending"));
-    QCOMPARE(messageOf(sim, d), QString("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 "
-                                        "No preemption victims found for incoming pod.."));
+    QCOMPARE(messageOf(sim, d),
+             QString("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 "
+                     "No preemption victims found for incoming pod.."));
 }
 
 // --- Permit: Wait that times out -------------------------------------------------------------------
 
 void TestSimulation::permitWaitTimesOut_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // p (labelled wait=yes, 2 cpu, priority 10) passes Permit with Wait; q (2 cpu, priority 5)
     // fails at t=0 because p is assumed on n1. When the wait times out, p is rejected at
     // WaitOnPermit (Unschedulable): Unreserve, ForgetPod, the failure handler - p goes to the
@@ -737,6 +768,7 @@ void TestSimulation::permitWaitTimesOut_data() {
                                      << "rejected due to timeout after waiting 10s at plugin WaitA"
                                      << "0/1 nodes are available: 1 rejected due to timeout after waiting 10s at plugin WaitA."
                                      << QStringList{"WaitA"};
+    // clang-format on
 }
 
 void TestSimulation::permitWaitTimesOut() {
@@ -768,12 +800,12 @@ void TestSimulation::permitWaitTimesOut() {
     sim.run(4 * 60 * kSecond);  // before the leftover flush retries p (and preempts q)
     const QString t = QString::number(timeoutMs);
     const QString qBound = QString::number(timeoutMs + 10);
-    QCOMPARE(rec.of("p", {EventType::PodAssumed, EventType::PodPermitWaiting, EventType::PodBindFailed,
-                          EventType::PodUnschedulable, EventType::PodSchedulerError, EventType::PodUnschedulableQ,
-                          EventType::PodBackoff}),
-             (QStringList{"0 PodAssumed p n1", "0 PodPermitWaiting p n1",
-                          t + " PodBindFailed p n1 | " + reason, t + " PodUnschedulable p | " + message,
-                          t + " PodUnschedulableQ p | ScheduleAttemptFailure"}));
+    QCOMPARE(
+        rec.of("p", {EventType::PodAssumed, EventType::PodPermitWaiting, EventType::PodBindFailed,
+                     EventType::PodUnschedulable, EventType::PodSchedulerError, EventType::PodUnschedulableQ,
+                     EventType::PodBackoff}),
+        (QStringList{"0 PodAssumed p n1", "0 PodPermitWaiting p n1", t + " PodBindFailed p n1 | " + reason,
+                     t + " PodUnschedulable p | " + message, t + " PodUnschedulableQ p | ScheduleAttemptFailure"}));
     QCOMPARE(stateOf(sim, p), QString("pending"));
     QCOMPARE(messageOf(sim, p), message);
     QCOMPARE(whereIs(sim, p), QString("unschedulablePods"));
@@ -791,6 +823,8 @@ void TestSimulation::permitWaitTimesOut() {
 // --- Reserve / Permit failures -------------------------------------------------------------------------
 
 void TestSimulation::reserveAndPermitFailures_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // A Probe plugin (Reserve + Permit) fails for every pod. v1.26: a Reserve failure is the
     // scheduler error `running Reserve plugin "X": ...`; a Permit rejection is the plugin's
     // text as Unschedulable; a Permit error `running Permit plugin "X": ...`. >= 1.28 a
@@ -825,6 +859,7 @@ void TestSimulation::reserveAndPermitFailures_data() {
     QTest::newRow("1.35 permit rejects") << "1.35" << int(Code::Success) << int(Code::UnschedulableAndUnresolvable)
                                          << "0/1 nodes are available: 1 node n1 is not permitted."
                                          << int(EventType::PodUnschedulable) << "unschedulablePods";
+    // clang-format on
 }
 
 void TestSimulation::reserveAndPermitFailures() {
@@ -846,8 +881,7 @@ void TestSimulation::reserveAndPermitFailures() {
     QVERIFY2(sim.init(err), err.c_str());
     Recorder rec(sim, tc.cluster);
     const EventType failed = static_cast<EventType>(eventType);
-    while (rec.of("p", {failed}).isEmpty() && sim.step()) {
-    }
+    while (rec.of("p", {failed}).isEmpty() && sim.step()) {}
     QCOMPARE(stateOf(sim, p), QString("pending"));
     QCOMPARE(messageOf(sim, p), message);
     QCOMPARE(rec.of("p", {failed}), QStringList{"0 " + QString(eventTypeName(failed)) + " p | " + message});
@@ -892,7 +926,8 @@ void TestSimulation::waitingVictimIsRejectedNotDeleted() {
     sim.run();
     QCOMPARE(stateOf(sim, high), QString("bound"));
     QCOMPARE(nodeOf(sim, tc.cluster, high), QString("n1"));
-    QCOMPARE(rec.of("low", {EventType::PodBindFailed, EventType::PodEvicted}), (QStringList{"0 PodBindFailed low n1 | preempted"}));
+    QCOMPARE(rec.of("low", {EventType::PodBindFailed, EventType::PodEvicted}),
+             (QStringList{"0 PodBindFailed low n1 | preempted"}));
     QCOMPARE(stateOf(sim, low), QString("pending"));
     QVERIFY(!tc.cluster.podRemoved[low.id]);
     QCOMPARE(wait.unreserves, 1);

@@ -69,6 +69,8 @@ class TestAppOffscreen : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void screenshot_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<bool>("xvfb");
         QTest::addColumn<bool>("demo");
         QTest::newRow("offscreen") << false << false;

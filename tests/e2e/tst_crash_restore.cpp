@@ -75,12 +75,13 @@ private Q_SLOTS:
         // --screenshot quits through the event loop once the run is done: a clean exit.
         QProcess app;
         app.setProcessEnvironment(env(dir));
-        app.start(QStringLiteral(BERTH_BINARY), {kSmall, QStringLiteral("--cordon"), QStringLiteral("node-a1"),
-                                                 QStringLiteral("--run"), QStringLiteral("--screenshot"),
-                                                 dir.filePath(QStringLiteral("shot.png"))});
+        app.start(QStringLiteral(BERTH_BINARY),
+                  {kSmall, QStringLiteral("--cordon"), QStringLiteral("node-a1"), QStringLiteral("--run"),
+                   QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("shot.png"))});
         QVERIFY(app.waitForStarted(10000));
         QVERIFY(app.waitForFinished(120000));
-        QVERIFY2(app.exitStatus() == QProcess::NormalExit && app.exitCode() == 0, app.readAllStandardError().constData());
+        QVERIFY2(app.exitStatus() == QProcess::NormalExit && app.exitCode() == 0,
+                 app.readAllStandardError().constData());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("autosave/autosave.json"))));
         QCOMPARE(restoreCheck(dir).first, 3);
     }

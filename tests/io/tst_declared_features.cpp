@@ -19,6 +19,8 @@ private slots:
 };
 
 void TestDeclaredFeatures::warns_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("spec");     // the pod's spec, YAML flow style
     QTest::addColumn<QString>("warning");  // "" or "path: ...feature" expected in the one warning
 
@@ -45,6 +47,7 @@ void TestDeclaredFeatures::warns_data() {
     QTest::newRow("malformed unread fields")
         << "{hostNetwork: true, hostUsers: {a: b}, containers: [" + c + ", restartPolicyRules: x, volumeMounts: [3]}]}"
         << "";
+    // clang-format on
 }
 
 void TestDeclaredFeatures::warns() {

@@ -43,9 +43,7 @@ struct Loaded {
     const core::Pod* pod(std::string_view name, std::string_view ns = "default") const {
         return cluster->findPod(cluster->pool.find(ns), name);
     }
-    const core::Node* node(std::string_view name) const {
-        return cluster->findNode(cluster->pool.find(name));
-    }
+    const core::Node* node(std::string_view name) const { return cluster->findNode(cluster->pool.find(name)); }
     core::Sym sym(std::string_view s) const { return cluster->pool.find(s); }
 };
 
@@ -143,6 +141,8 @@ private slots:
 // Conformance inputs
 
 void TestManifestLoader::conformanceFiles_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("path");
     const QString conformance = QStringLiteral(BERTH_CONFORMANCE_DIR);
     int rows = 0;
@@ -154,6 +154,7 @@ void TestManifestLoader::conformanceFiles_data() {
         }
     }
     QVERIFY2(rows >= 9, "tests/conformance is missing");
+    // clang-format on
 }
 
 void TestManifestLoader::conformanceFiles() {
@@ -173,8 +174,7 @@ void TestManifestLoader::conformanceFiles() {
     QCOMPARE(int(l.cluster->pdbs.size()), grepCount(text, "PodDisruptionBudget"));
     QCOMPARE(l.result.config.has_value(), grepCount(text, "KubeSchedulerConfiguration") == 1);
     // File order, checked where every pod is written `metadata: {name: ...}` (all of them here).
-    const QRegularExpression podName("^kind: Pod\\nmetadata: \\{name: ([^,}]+)",
-                                     QRegularExpression::MultilineOption);
+    const QRegularExpression podName("^kind: Pod\\nmetadata: \\{name: ([^,}]+)", QRegularExpression::MultilineOption);
     QStringList names;
     for (auto it = podName.globalMatch(text); it.hasNext();) names << it.next().captured(1);
     if (names.size() == int(l.cluster->pods.size()))
@@ -241,6 +241,8 @@ spec:
 }
 
 void TestManifestLoader::containerRequests_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("resources");
     QTest::addColumn<qint64>("milliCpu");
     QTest::addColumn<qint64>("memory");
@@ -272,6 +274,7 @@ void TestManifestLoader::containerRequests_data() {
     // 1.5 cores = 1500m; 0.5Gi = 512Mi.
     QTest::newRow("fractions") << "{requests: {cpu: 1.5, memory: 0.5Gi}}" << qint64(1500) << 512 * kMi
                                << qint64(0) << true << true;
+    // clang-format on
 }
 
 void TestManifestLoader::containerRequests() {
@@ -300,6 +303,8 @@ void TestManifestLoader::containerRequests() {
 // Nodes
 
 void TestManifestLoader::nodeAllocatable_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("status");
     QTest::addColumn<qint64>("milliCpu");
     QTest::addColumn<qint64>("memory");
@@ -316,6 +321,7 @@ void TestManifestLoader::nodeAllocatable_data() {
     QTest::newRow("both") << "{capacity: {cpu: \"8\", memory: 16Gi}, allocatable: {cpu: 7500m}}"
                           << qint64(7500) << qint64(0) << qint64(0) << qint64(0);
     QTest::newRow("neither") << "{}" << qint64(0) << qint64(0) << qint64(0) << qint64(0);
+    // clang-format on
 }
 
 void TestManifestLoader::nodeAllocatable() {
@@ -510,6 +516,8 @@ status:
 }
 
 void TestManifestLoader::tolerations_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("toleration");
     QTest::addColumn<int>("op");      // core::TolerationOp
     QTest::addColumn<int>("effect");  // core::TaintEffect
@@ -528,6 +536,7 @@ void TestManifestLoader::tolerations_data() {
         << int(core::TaintEffect::None) << false;
     QTest::newRow("seconds") << "{key: a, operator: Exists, effect: NoExecute, tolerationSeconds: 300}"
                              << int(core::TolerationOp::Exists) << int(core::TaintEffect::NoExecute) << true;
+    // clang-format on
 }
 
 void TestManifestLoader::tolerations() {
@@ -551,6 +560,8 @@ void TestManifestLoader::tolerations() {
 // Selectors
 
 void TestManifestLoader::nodeSelectorTerms_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("term");
     QTest::addColumn<bool>("unparsable");
     QTest::addColumn<qint64>("number");  // Gt/Lt operand of the first expression
@@ -603,6 +614,7 @@ void TestManifestLoader::nodeSelectorTerms_data() {
         << "{matchExpressions: [{key: zone, operator: In, values: [a]}], matchFields: "
            "[{key: metadata.name, operator: In, values: []}]}"
         << true << qint64(0);
+    // clang-format on
 }
 
 void TestManifestLoader::nodeSelectorTerms() {
@@ -623,6 +635,8 @@ void TestManifestLoader::nodeSelectorTerms() {
 }
 
 void TestManifestLoader::labelSelectors_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("selector");  // the labelSelector field, "" for none
     QTest::addColumn<bool>("present");
     QTest::addColumn<bool>("invalid");
@@ -643,6 +657,7 @@ void TestManifestLoader::labelSelectors_data() {
         << "labelSelector: {matchExpressions: [{key: c, operator: NotIn, values: []}]}, " << true << true
         << 1;
     QTest::newRow("bad label value") << "labelSelector: {matchLabels: {app: \"a b\"}}, " << true << true << 1;
+    // clang-format on
 }
 
 void TestManifestLoader::labelSelectors() {
@@ -650,9 +665,8 @@ void TestManifestLoader::labelSelectors() {
     QFETCH(bool, present);
     QFETCH(bool, invalid);
     QFETCH(int, requirements);
-    auto l =
-        load("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  topologySpreadConstraints:\n  - {" +
-             selector + "maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n");
+    auto l = load("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  topologySpreadConstraints:\n  - {" +
+                  selector + "maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule}\n");
     QVERIFY2(l->errors().empty(), qPrintable(l->all()));
     QCOMPARE(l->warnings().empty(), !invalid);
     const core::Pod* p = l->pod("p");
@@ -873,22 +887,23 @@ static std::string treeDifference(const io::detail::DocNode& a, const io::detail
         return std::to_string(n.line()) + ":" + std::to_string(n.column());
     };
     if (a.type() != b.type()) return path + ": type differs";
-    if (a.line() != b.line() || a.column() != b.column())
-        return path + ": position " + where(a) + " vs " + where(b);
+    if (a.line() != b.line() || a.column() != b.column()) return path + ": position " + where(a) + " vs " + where(b);
     if (a.scalar() != b.scalar())
         return path + ": \"" + std::string(a.scalar()) + "\" vs \"" + std::string(b.scalar()) + "\"";
     if (a.size() != b.size()) return path + ": size differs";
     for (std::size_t i = 0; i < a.size(); ++i) {
         const std::string p = path + "[" + std::to_string(i) + "]";
-        std::string d = a.isMap() ? treeDifference(a.key(i), b.key(i), p + ".key") +
-                                        treeDifference(a.value(i), b.value(i), p)
-                                  : treeDifference(a.item(i), b.item(i), p);
+        std::string d = a.isMap()
+                            ? treeDifference(a.key(i), b.key(i), p + ".key") + treeDifference(a.value(i), b.value(i), p)
+                            : treeDifference(a.item(i), b.item(i), p);
         if (!d.empty()) return d;
     }
     return {};
 }
 
 void TestManifestLoader::jsonTreeMatchesYaml_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // JSON is YAML: libyaml and the JSON fast path must build the same tree, positions
     // included (a collection at its bracket, a string at its opening quote), so diagnostics
     // and SourceRefs do not depend on which parser read a file.
@@ -905,6 +920,7 @@ void TestManifestLoader::jsonTreeMatchesYaml_data() {
     QTest::newRow("CRLF line ends") << QString("{\r\n  \"a\": [\r\n    \"b\"\r\n  ]\r\n}\r\n");
     QTest::newRow("byte order mark") << QString("\xEF\xBB\xBF{\"a\": \"b\"}");
     QTest::newRow("top-level list") << QString("[{\"a\": 1}, 2]");
+    // clang-format on
 }
 
 void TestManifestLoader::jsonTreeMatchesYaml() {
@@ -978,8 +994,7 @@ void TestManifestLoader::separatorsAndLineEndings() {
     QCOMPARE(l->cluster->nodes.size(), std::size_t(3));
     QCOMPARE(l->node("n2")->source.line, 5);
     QCOMPARE(l->node("n3")->source.line, 8);
-    auto crlf =
-        load(QString(text).replace("\n", "\r\n") + "---\r\nkind: Pod\r\nmetadata: {name: x}\r\n", "f.yaml");
+    auto crlf = load(QString(text).replace("\n", "\r\n") + "---\r\nkind: Pod\r\nmetadata: {name: x}\r\n", "f.yaml");
     const auto errors = crlf->errors();
     QCOMPARE(crlf->cluster->nodes.size(), std::size_t(3));
     QCOMPARE(crlf->node("n2")->source.line, 5);
@@ -994,6 +1009,8 @@ void TestManifestLoader::emptyDocumentsIgnored() {
 }
 
 void TestManifestLoader::startTimes_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("time");
     QTest::addColumn<bool>("valid");
     QTest::addColumn<qint64>("seconds");
@@ -1008,6 +1025,7 @@ void TestManifestLoader::startTimes_data() {
     QTest::newRow("space instead of T") << "2024-01-01 00:00:00Z" << false << qint64(0);
     QTest::newRow("no zone") << "2024-01-01T00:00:00" << false << qint64(0);
     QTest::newRow("hour 24") << "2024-01-01T24:00:00Z" << false << qint64(0);
+    // clang-format on
 }
 
 void TestManifestLoader::startTimes() {
@@ -1035,6 +1053,8 @@ void TestManifestLoader::unexpectedApiVersion() {
 // Bad input: one bad document, then a good pod that must still load.
 
 void TestManifestLoader::badInput_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("bad");
     QTest::addColumn<int>("line");
     QTest::addColumn<int>("column");
@@ -1204,6 +1224,7 @@ void TestManifestLoader::badInput_data() {
                                << 6 << 1 << "Pod"
                                << "default/twice"
                                << "already defined at bad.yaml:1:1";
+    // clang-format on
 }
 
 void TestManifestLoader::badInput() {
@@ -1222,8 +1243,7 @@ void TestManifestLoader::badInput() {
     QCOMPARE(e.column, column);
     QCOMPARE(QString::fromStdString(e.kind), kind);
     QCOMPARE(QString::fromStdString(e.name), name);
-    QVERIFY2(QString::fromStdString(e.message).contains(message),
-             qPrintable(QString::fromStdString(e.toString())));
+    QVERIFY2(QString::fromStdString(e.message).contains(message), qPrintable(QString::fromStdString(e.toString())));
     // The bad object is skipped; the good pod after it loads.
     QVERIFY(l->pod("good") != nullptr);
     QVERIFY(l->node("n1") == nullptr && l->node("n2") == nullptr);
@@ -1295,8 +1315,7 @@ metadata: {name: last}
 }
 
 void TestManifestLoader::unknownKindIsAWarning() {
-    auto l = load("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\ndata: {a: b}\n---\n" +
-                  QString(kGoodPod));
+    auto l = load("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\ndata: {a: b}\n---\n" + QString(kGoodPod));
     QVERIFY2(l->errors().empty(), qPrintable(l->all()));
     const auto warnings = l->warnings();
     QCOMPARE(warnings.size(), std::size_t(1));
@@ -1391,9 +1410,8 @@ void TestManifestLoader::unreadableFile() {
 
 void TestManifestLoader::configMostAllocated() {
     Loaded l;
-    io::loadManifestFile(
-        QStringLiteral(BERTH_CONFORMANCE_DIR "/scenarios/config-mostallocated.yaml").toStdString(), *l.cluster,
-        l.result);
+    io::loadManifestFile(QStringLiteral(BERTH_CONFORMANCE_DIR "/scenarios/config-mostallocated.yaml").toStdString(),
+                         *l.cluster, l.result);
     QVERIFY2(l.result.diagnostics.items.empty(), qPrintable(l.all()));
     QVERIFY(l.result.config.has_value());
     const core::SchedulerConfiguration& c = *l.result.config;
@@ -1518,6 +1536,8 @@ profiles:
 }
 
 void TestManifestLoader::badConfig_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("body");  // after apiVersion and kind (lines 1-2)
     QTest::addColumn<int>("line");
     QTest::addColumn<QString>("message");
@@ -1618,15 +1638,16 @@ void TestManifestLoader::badConfig_data() {
            "          nodeSelectorTerms: [{matchExpressions: [{key: gen, operator: Gt, values: [\"1\", "
            "\"2\"]}]}]\n"
         << 9 << "Gt and Lt need exactly one value";
+    // clang-format on
 }
 
 void TestManifestLoader::badConfig() {
     QFETCH(QString, body);
     QFETCH(int, line);
     QFETCH(QString, message);
-    auto l = load("apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n" + body +
-                      "---\n" + kGoodPod,
-                  "cfg.yaml");
+    auto l = load(
+        "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n" + body + "---\n" + kGoodPod,
+        "cfg.yaml");
     const auto errors = l->errors();
     QVERIFY2(!errors.empty(), qPrintable(l->all()));
     const io::Diagnostic& e = errors.front();

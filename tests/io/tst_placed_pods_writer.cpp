@@ -89,9 +89,8 @@ void runAll(Run& r) {
     io::LoadOptions options;
     options.keepSourceText = true;
     io::loadManifestText(kInput, "input.yaml", r.cluster, r.load, options);
-    QVERIFY2(!r.load.diagnostics.hasErrors(), r.load.diagnostics.items.empty()
-                                                  ? ""
-                                                  : r.load.diagnostics.items.front().toString().c_str());
+    QVERIFY2(!r.load.diagnostics.hasErrors(),
+             r.load.diagnostics.items.empty() ? "" : r.load.diagnostics.items.front().toString().c_str());
     io::addImplicitNamespaces(r.cluster);
     plan::expandWorkloads(r.cluster, 1, core::KubeVersion::newest(), r.load.diagnostics);
     core::SchedulerOptions so;

@@ -90,7 +90,8 @@ private Q_SLOTS:
         const std::string expected = plan::exportText(live, plan::ExportFormat::ReportJson, {});
 
         std::string error;
-        const auto replayed = plan::exportPlan(std::make_shared<const plan::PlanInput>(input()), edits, plan::ExportFormat::ReportJson, {}, error);
+        const auto replayed = plan::exportPlan(std::make_shared<const plan::PlanInput>(input()), edits,
+                                               plan::ExportFormat::ReportJson, {}, error);
         QVERIFY2(replayed, error.c_str());
         QCOMPARE(*replayed, expected);
         // The pool's nodes carry the zone and their own hostname.
@@ -144,9 +145,10 @@ private Q_SLOTS:
         // Not cancelled: the same export as without a progress; every writer counts what it
         // writes (4 cpu of nodes for 4.5 cpu of pods: 4 of the 5 are placed; the reports list
         // all 5, the bindings the 4 placed).
-        const std::pair<plan::ExportFormat, std::uint64_t> counted[] = {
-            {plan::ExportFormat::PodsYaml, 4}, {plan::ExportFormat::BindingsYaml, 4}, {plan::ExportFormat::ReportJson, 5},
-            {plan::ExportFormat::ReportCsv, 5}};
+        const std::pair<plan::ExportFormat, std::uint64_t> counted[] = {{plan::ExportFormat::PodsYaml, 4},
+                                                                        {plan::ExportFormat::BindingsYaml, 4},
+                                                                        {plan::ExportFormat::ReportJson, 5},
+                                                                        {plan::ExportFormat::ReportCsv, 5}};
         plan::Plan ran(in);
         ran.runToEnd();
         for (const auto& [format, objects] : counted) {
@@ -238,8 +240,9 @@ private Q_SLOTS:
         PlanEdit bad;
         bad.kind = EditKind::SubmitYaml;
         bad.fileName = "bad.yaml";
-        bad.yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: fine}\nspec: {containers: [{name: c}]}\n---\n"
-                   "apiVersion: v1\nkind: Node\nmetadata: {name: n3}\nstatus: {allocatable: {cpu: lots}}\n";
+        bad.yaml =
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: fine}\nspec: {containers: [{name: c}]}\n---\n"
+            "apiVersion: v1\nkind: Node\nmetadata: {name: n3}\nstatus: {allocatable: {cpu: lots}}\n";
         const std::string err = p.apply(bad);
         QVERIFY(err.find("bad.yaml:") != std::string::npos);  // file:line:col
         QCOMPARE(p.cluster().pods.size(), pods);
@@ -249,10 +252,11 @@ private Q_SLOTS:
         PlanEdit good;
         good.kind = EditKind::SubmitYaml;
         good.fileName = "more.yaml";
-        good.yaml = "apiVersion: v1\nkind: Node\nmetadata: {name: n3}\nstatus: {allocatable: {cpu: \"4\", pods: \"10\"}}\n---\n"
-                    "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  replicas: 2\n"
-                    "  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n"
-                    "    spec: {containers: [{name: c}]}\n";
+        good.yaml =
+            "apiVersion: v1\nkind: Node\nmetadata: {name: n3}\nstatus: {allocatable: {cpu: \"4\", pods: \"10\"}}\n---\n"
+            "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  replicas: 2\n"
+            "  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n"
+            "    spec: {containers: [{name: c}]}\n";
         QCOMPARE(p.apply(good), std::string());
         QCOMPARE(p.cluster().nodes.size(), nodes + 1);
         QVERIFY(p.cluster().findPod(p.cluster().pool.find("default"), "db-1"));

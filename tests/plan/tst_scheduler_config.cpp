@@ -13,8 +13,8 @@ using namespace berth;
 using plan::EditKind;
 using plan::PlacementChange;
 using plan::PlacementChangeKind;
-using plan::PlanEdit;
 using plan::Placements;
+using plan::PlanEdit;
 
 Q_DECLARE_METATYPE(plan::Placements)
 Q_DECLARE_METATYPE(std::vector<plan::PlacementChange>)
@@ -98,6 +98,8 @@ class TestSchedulerConfig : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void diff_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<Placements>("before");
         QTest::addColumn<Placements>("after");
         QTest::addColumn<std::vector<PlacementChange>>("expected");

@@ -18,8 +18,9 @@ std::string nodes(int n) {
     for (int i = 0; i < n; ++i)
         s += "apiVersion: v1\nkind: Node\nmetadata: {name: n" + std::to_string(i) +
              "}\nstatus: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n---\n";
-    return s + "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: default}\n"
-               "spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}\n";
+    return s +
+           "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: default}\n"
+           "spec: {containers: [{name: c, resources: {requests: {cpu: 100m}}}]}\n";
 }
 
 const char* kNoSpreadDefaults = R"(apiVersion: kubescheduler.config.k8s.io/v1
@@ -74,6 +75,8 @@ class TestUnmodelledFeatures : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void batching_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<int>("nodes");
         QTest::addColumn<QString>("config");
         QTest::addColumn<int>("minor");

@@ -36,7 +36,8 @@ std::string exportWorkloads(const std::vector<plan::PlanEdit>& edits, std::strin
     plan::PlanInput in;
     in.manifests.push_back({"cluster.yaml", kCluster});
     std::string error;
-    auto text = plan::exportPlan(std::make_shared<const plan::PlanInput>(in), edits, plan::ExportFormat::WorkloadsYaml, ns, error);
+    auto text = plan::exportPlan(std::make_shared<const plan::PlanInput>(in), edits, plan::ExportFormat::WorkloadsYaml,
+                                 ns, error);
     if (!text) qFatal("%s", error.c_str());
     return *text;
 }

@@ -73,7 +73,9 @@ public:
         if (!m_controller) m_controller = std::make_unique<berth::app::SimulationController>();
         return m_controller.get();
     }
-    static QUrl smallCluster() { return QUrl::fromLocalFile(QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml")); }
+    static QUrl smallCluster() {
+        return QUrl::fromLocalFile(QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml"));
+    }
 
     /// A long operation the test plays the worker side of: listed in controller.operations,
     /// `done` of `total` pods settled. Returns its id.

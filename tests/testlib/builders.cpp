@@ -35,17 +35,38 @@ NodeBuilder::NodeBuilder(TestCluster& tc, std::string name) : m_tc(tc) {
     m_node.allocatable.pods = 110;
     m_node.labels.set(tc.sym("kubernetes.io/hostname"), m_node.nameSym);
 }
-NodeBuilder& NodeBuilder::cpu(std::string_view q) { m_node.allocatable.milliCpu = milli(q); return *this; }
-NodeBuilder& NodeBuilder::memory(std::string_view q) { m_node.allocatable.memory = value(q); return *this; }
-NodeBuilder& NodeBuilder::ephemeralStorage(std::string_view q) { m_node.allocatable.ephemeralStorage = value(q); return *this; }
-NodeBuilder& NodeBuilder::pods(std::int64_t n) { m_node.allocatable.pods = n; return *this; }
-NodeBuilder& NodeBuilder::scalar(std::string_view name, std::int64_t v) { m_node.allocatable.setScalar(m_tc.sym(name), v); return *this; }
-NodeBuilder& NodeBuilder::label(std::string_view k, std::string_view v) { m_node.labels.set(m_tc.sym(k), m_tc.sym(v)); return *this; }
+NodeBuilder& NodeBuilder::cpu(std::string_view q) {
+    m_node.allocatable.milliCpu = milli(q);
+    return *this;
+}
+NodeBuilder& NodeBuilder::memory(std::string_view q) {
+    m_node.allocatable.memory = value(q);
+    return *this;
+}
+NodeBuilder& NodeBuilder::ephemeralStorage(std::string_view q) {
+    m_node.allocatable.ephemeralStorage = value(q);
+    return *this;
+}
+NodeBuilder& NodeBuilder::pods(std::int64_t n) {
+    m_node.allocatable.pods = n;
+    return *this;
+}
+NodeBuilder& NodeBuilder::scalar(std::string_view name, std::int64_t v) {
+    m_node.allocatable.setScalar(m_tc.sym(name), v);
+    return *this;
+}
+NodeBuilder& NodeBuilder::label(std::string_view k, std::string_view v) {
+    m_node.labels.set(m_tc.sym(k), m_tc.sym(v));
+    return *this;
+}
 NodeBuilder& NodeBuilder::taint(std::string_view k, std::string_view v, TaintEffect e) {
     m_node.taints.push_back(Taint{m_tc.sym(k), m_tc.sym(v), e});
     return *this;
 }
-NodeBuilder& NodeBuilder::unschedulable(bool u) { m_node.unschedulable = u; return *this; }
+NodeBuilder& NodeBuilder::unschedulable(bool u) {
+    m_node.unschedulable = u;
+    return *this;
+}
 NodeBuilder& NodeBuilder::image(std::string_view name, std::int64_t sizeBytes) {
     m_node.images.push_back(ContainerImage{{std::string(name)}, sizeBytes});
     return *this;
@@ -70,26 +91,57 @@ Container& PodBuilder::first() {
     }
     return m_pod.containers.front();
 }
-PodBuilder& PodBuilder::ns(std::string_view ns) { m_pod.ns = m_tc.sym(ns); return *this; }
+PodBuilder& PodBuilder::ns(std::string_view ns) {
+    m_pod.ns = m_tc.sym(ns);
+    return *this;
+}
 PodBuilder& PodBuilder::container(std::string_view cpu, std::string_view memory, std::string_view image) {
     Container c;
     c.name = "c" + std::to_string(m_pod.containers.size());
     c.image = std::string(image);
-    if (!cpu.empty()) { c.requests.milliCpu = milli(cpu); c.hasCpuRequest = true; }
-    if (!memory.empty()) { c.requests.memory = value(memory); c.hasMemoryRequest = true; }
+    if (!cpu.empty()) {
+        c.requests.milliCpu = milli(cpu);
+        c.hasCpuRequest = true;
+    }
+    if (!memory.empty()) {
+        c.requests.memory = value(memory);
+        c.hasMemoryRequest = true;
+    }
     m_pod.containers.push_back(std::move(c));
     return *this;
 }
-PodBuilder& PodBuilder::cpu(std::string_view q) { auto& c = first(); c.requests.milliCpu = milli(q); c.hasCpuRequest = true; return *this; }
-PodBuilder& PodBuilder::memory(std::string_view q) { auto& c = first(); c.requests.memory = value(q); c.hasMemoryRequest = true; return *this; }
-PodBuilder& PodBuilder::ephemeralStorage(std::string_view q) { first().requests.ephemeralStorage = value(q); return *this; }
-PodBuilder& PodBuilder::scalar(std::string_view name, std::int64_t v) { first().requests.setScalar(m_tc.sym(name), v); return *this; }
+PodBuilder& PodBuilder::cpu(std::string_view q) {
+    auto& c = first();
+    c.requests.milliCpu = milli(q);
+    c.hasCpuRequest = true;
+    return *this;
+}
+PodBuilder& PodBuilder::memory(std::string_view q) {
+    auto& c = first();
+    c.requests.memory = value(q);
+    c.hasMemoryRequest = true;
+    return *this;
+}
+PodBuilder& PodBuilder::ephemeralStorage(std::string_view q) {
+    first().requests.ephemeralStorage = value(q);
+    return *this;
+}
+PodBuilder& PodBuilder::scalar(std::string_view name, std::int64_t v) {
+    first().requests.setScalar(m_tc.sym(name), v);
+    return *this;
+}
 PodBuilder& PodBuilder::initContainer(std::string_view cpu, std::string_view memory, bool sidecar) {
     Container c;
     c.name = "init" + std::to_string(m_pod.initContainers.size());
     c.image = "init";
-    if (!cpu.empty()) { c.requests.milliCpu = milli(cpu); c.hasCpuRequest = true; }
-    if (!memory.empty()) { c.requests.memory = value(memory); c.hasMemoryRequest = true; }
+    if (!cpu.empty()) {
+        c.requests.milliCpu = milli(cpu);
+        c.hasCpuRequest = true;
+    }
+    if (!memory.empty()) {
+        c.requests.memory = value(memory);
+        c.hasMemoryRequest = true;
+    }
     c.restartPolicyAlways = sidecar;
     m_pod.initContainers.push_back(std::move(c));
     return *this;
@@ -108,17 +160,39 @@ PodBuilder& PodBuilder::hostPort(std::int32_t port, std::string_view protocol, s
     first().ports.push_back(p);
     return *this;
 }
-PodBuilder& PodBuilder::label(std::string_view k, std::string_view v) { m_pod.labels.set(m_tc.sym(k), m_tc.sym(v)); return *this; }
-PodBuilder& PodBuilder::nodeSelector(std::string_view k, std::string_view v) { m_pod.nodeSelector.set(m_tc.sym(k), m_tc.sym(v)); return *this; }
+PodBuilder& PodBuilder::label(std::string_view k, std::string_view v) {
+    m_pod.labels.set(m_tc.sym(k), m_tc.sym(v));
+    return *this;
+}
+PodBuilder& PodBuilder::nodeSelector(std::string_view k, std::string_view v) {
+    m_pod.nodeSelector.set(m_tc.sym(k), m_tc.sym(v));
+    return *this;
+}
 PodBuilder& PodBuilder::toleration(std::string_view key, TolerationOp op, std::string_view v, TaintEffect effect) {
     m_pod.tolerations.push_back(Toleration{m_tc.sym(key), op, m_tc.sym(v), effect, std::nullopt});
     return *this;
 }
-PodBuilder& PodBuilder::priority(std::int32_t p) { m_pod.priority = p; return *this; }
-PodBuilder& PodBuilder::nodeName(std::string_view n) { m_pod.nodeName = m_tc.sym(n); return *this; }
-PodBuilder& PodBuilder::on(std::string_view node) { m_pod.nodeName = m_tc.sym(node); m_pod.phase = PodPhase::Running; return *this; }
-PodBuilder& PodBuilder::terminating(bool t) { m_pod.terminating = t; return *this; }
-PodBuilder& PodBuilder::startTime(std::int64_t t) { m_pod.startTime = t; return *this; }
+PodBuilder& PodBuilder::priority(std::int32_t p) {
+    m_pod.priority = p;
+    return *this;
+}
+PodBuilder& PodBuilder::nodeName(std::string_view n) {
+    m_pod.nodeName = m_tc.sym(n);
+    return *this;
+}
+PodBuilder& PodBuilder::on(std::string_view node) {
+    m_pod.nodeName = m_tc.sym(node);
+    m_pod.phase = PodPhase::Running;
+    return *this;
+}
+PodBuilder& PodBuilder::terminating(bool t) {
+    m_pod.terminating = t;
+    return *this;
+}
+PodBuilder& PodBuilder::startTime(std::int64_t t) {
+    m_pod.startTime = t;
+    return *this;
+}
 const Pod& PodBuilder::add() {
     computeDerived(m_pod, m_tc.version, m_tc.sym("TCP"), m_tc.sym("0.0.0.0"));
     Pod& p = m_tc.cluster.addPod(std::move(m_pod));

@@ -16,8 +16,10 @@ QString byNodeName(std::vector<std::pair<std::string, Value>> rows) {
     std::sort(rows.begin(), rows.end());
     QStringList out;
     for (const auto& [name, v] : rows) {
-        if constexpr (std::is_same_v<Value, QString>) out << QString::fromStdString(name) + "=" + v;
-        else out << QString::fromStdString(name) + "=" + QString::number(v);
+        if constexpr (std::is_same_v<Value, QString>)
+            out << QString::fromStdString(name) + "=" + v;
+        else
+            out << QString::fromStdString(name) + "=" + QString::number(v);
     }
     return out.join(' ');
 }
@@ -42,7 +44,8 @@ QString verdictCode(const Status& s) {
 
 QString filterAll(TestCluster& tc, const FilterPlugin& pl, const CycleState& state, const Pod& pod) {
     std::vector<std::pair<std::string, QString>> rows;
-    for (const NodeInfo* ni : tc.snapshot.nodes()) rows.emplace_back(ni->node()->name, verdictCode(pl.filter(state, pod, *ni)));
+    for (const NodeInfo* ni : tc.snapshot.nodes())
+        rows.emplace_back(ni->node()->name, verdictCode(pl.filter(state, pod, *ni)));
     return byNodeName(std::move(rows));
 }
 

@@ -31,7 +31,8 @@ PluginScores scoreAll(TestCluster& tc, PreScorePlugin& pre, ScorePlugin& pl, Cyc
                       const QStringList& feasible = {});
 
 template <class Plugin>
-PluginScores scoreAll(TestCluster& tc, Plugin& pl, CycleState& state, const Pod& pod, const QStringList& feasible = {}) {
+PluginScores scoreAll(TestCluster& tc, Plugin& pl, CycleState& state, const Pod& pod,
+                      const QStringList& feasible = {}) {
     return scoreAll(tc, static_cast<PreScorePlugin&>(pl), static_cast<ScorePlugin&>(pl), state, pod, feasible);
 }
 

@@ -25,7 +25,7 @@ QVariant CanvasLabelModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> CanvasLabelModel::roleNames() const {
-    return {{CaptionRole, "caption"}, {PosXRole, "posX"},   {PosYRole, "posY"}, {BoxWidthRole, "boxWidth"},
+    return {{CaptionRole, "caption"},     {PosXRole, "posX"},     {PosYRole, "posY"}, {BoxWidthRole, "boxWidth"},
             {PixelSizeRole, "pixelSize"}, {StrongRole, "strong"}, {InkRole, "ink"}};
 }
 

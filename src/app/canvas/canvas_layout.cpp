@@ -31,8 +31,8 @@ PodPlaces placePods(const CanvasLayoutInput& in) {
     out.onNode.resize(static_cast<std::size_t>(in.nodes.size()));
     for (int i = 0; i < in.pods.size(); ++i) {
         const PodRow& p = in.pods[i];
-        const bool placed = p.phase == PodPhaseUi::Bound || p.phase == PodPhaseUi::Assumed ||
-                            p.phase == PodPhaseUi::Preexisting;
+        const bool placed =
+            p.phase == PodPhaseUi::Bound || p.phase == PodPhaseUi::Assumed || p.phase == PodPhaseUi::Preexisting;
         const bool heldBack = !in.heldBackPod.isEmpty() && p.key == in.heldBackPod;
         if (placed && !heldBack && p.nodeId >= 0 && p.nodeId < in.nodes.size())
             out.onNode[static_cast<std::size_t>(p.nodeId)].push_back(i);
@@ -117,7 +117,8 @@ std::vector<CanvasGroup> groupNodes(const QList<NodeRow>& nodes, const QString& 
         }
     }
     std::vector<CanvasGroup> groups;
-    for (auto it = byValue.begin(); it != byValue.end(); ++it) groups.push_back({it.key(), false, std::move(it.value())});
+    for (auto it = byValue.begin(); it != byValue.end(); ++it)
+        groups.push_back({it.key(), false, std::move(it.value())});
     if (!unlabelled.empty()) groups.push_back({QString(), true, std::move(unlabelled)});
     return groups;
 }

@@ -19,18 +19,18 @@ namespace berth::app {
 
 /// Card and band geometry (world units).
 namespace canvas_geometry {
-inline constexpr double kCardW = 220;       // a node card's width
-inline constexpr double kHeaderH = 24;      // the card's title line, above its bars
-inline constexpr double kBarH = 7;          // one usage bar
-inline constexpr double kBarGap = 4;        // between the cpu and the memory bar
-inline constexpr double kPodsTop = 50;      // the first chip row, from the card's top
-inline constexpr double kChip = 11;         // a pod chip's side
-inline constexpr double kPitch = 14;        // chip to chip
-inline constexpr double kPad = 8;           // inside a card or the tray
-inline constexpr double kGap = 14;          // between cards, and around them in a band
-inline constexpr double kGroupHeaderH = 30; // a group band's title, above its cards
-inline constexpr double kGroupGap = 18;     // between bands (the tray is one)
-inline constexpr double kTrayHeaderH = 28;  // the tray's title, above its chips
+inline constexpr double kCardW = 220;        // a node card's width
+inline constexpr double kHeaderH = 24;       // the card's title line, above its bars
+inline constexpr double kBarH = 7;           // one usage bar
+inline constexpr double kBarGap = 4;         // between the cpu and the memory bar
+inline constexpr double kPodsTop = 50;       // the first chip row, from the card's top
+inline constexpr double kChip = 11;          // a pod chip's side
+inline constexpr double kPitch = 14;         // chip to chip
+inline constexpr double kPad = 8;            // inside a card or the tray
+inline constexpr double kGap = 14;           // between cards, and around them in a band
+inline constexpr double kGroupHeaderH = 30;  // a group band's title, above its cards
+inline constexpr double kGroupGap = 18;      // between bands (the tray is one)
+inline constexpr double kTrayHeaderH = 28;   // the tray's title, above its chips
 /// Chips per card row: as many pitches as fit between the pads (the last chip needs no gap).
 inline constexpr int kChipCols = static_cast<int>((kCardW - 2 * kPad + (kPitch - kChip)) / kPitch);
 /// Level of detail for text: no per-node labels beyond this many live nodes.

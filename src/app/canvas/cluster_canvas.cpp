@@ -80,8 +80,9 @@ QVariantList ClusterCanvas::legend() const {
     auto entry = [](const QString& label, const QColor& color) {
         return QVariantMap{{QStringLiteral("label"), label}, {QStringLiteral("color"), color}};
     };
-    return {entry(tr("cpu requested"), p.cpuBar),    entry(tr("memory requested"), p.memBar), entry(tr("> 90%"), p.overBar),
-            entry(tr("cordoned"), p.cordonedCard),   entry(tr("fits"), p.passCard),          entry(tr("rejected"), p.failCard),
+    return {entry(tr("cpu requested"), p.cpuBar), entry(tr("memory requested"), p.memBar),
+            entry(tr("> 90%"), p.overBar),        entry(tr("cordoned"), p.cordonedCard),
+            entry(tr("fits"), p.passCard),        entry(tr("rejected"), p.failCard),
             entry(tr("score heat"), p.heatHigh)};
 }
 
@@ -109,8 +110,8 @@ QStringList ClusterCanvas::availableGroupKeys() const {
 QStringList ClusterCanvas::titlesOf(const std::vector<Group>& groups, const QString& key) {
     QStringList titles;
     for (const Group& g : groups)
-        titles << (key.isEmpty() ? tr("all nodes")
-                   : g.missing    ? tr("(no %1)").arg(key)
+        titles << (key.isEmpty()       ? tr("all nodes")
+                   : g.missing         ? tr("(no %1)").arg(key)
                    : g.value.isEmpty() ? tr("%1 (empty)").arg(key)
                                        : g.value);
     return titles;
@@ -138,7 +139,8 @@ void ClusterCanvas::fitToView() {
     const double freeHeight = std::max(1.0, height() - m_fitInsetBottom - 2 * margin);
     const double z = std::min((width() - 2 * margin) / m_content.width(), freeHeight / m_content.height());
     const double zoom = std::clamp(z, 0.02, 4.0);
-    const QPointF pan((width() - m_content.width() * zoom) / 2 - m_content.left() * zoom, margin - m_content.top() * zoom);
+    const QPointF pan((width() - m_content.width() * zoom) / 2 - m_content.left() * zoom,
+                      margin - m_content.top() * zoom);
     setView(zoom, pan);
 }
 

@@ -39,7 +39,8 @@ QVariantMap ClusterCanvas::groupAt(QPointF itemPos) {
             bottom = std::max(bottom, b.card.bottom());
         }
         if (top > bottom) continue;
-        if (w.y() >= top - canvas_geometry::kGroupHeaderH && w.y() <= bottom && w.x() >= m_content.left() && w.x() <= m_content.right())
+        if (w.y() >= top - canvas_geometry::kGroupHeaderH && w.y() <= bottom && w.x() >= m_content.left() &&
+            w.x() <= m_content.right())
             return {{QStringLiteral("key"), m_groupBy}, {QStringLiteral("value"), g.value}};
     }
     return {};

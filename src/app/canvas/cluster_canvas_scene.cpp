@@ -54,7 +54,8 @@ public:
         // The clip region is in window coordinates (QSGRenderNode::RenderState::clipRegion): it
         // must be set before the item's transform. Set after it, it was shifted by the item's
         // offset in the window and cut off the top of the canvas (the pending tray).
-        if (const QRegion* clip = state->clipRegion(); clip && !clip->isEmpty()) p->setClipRegion(*clip, Qt::ReplaceClip);
+        if (const QRegion* clip = state->clipRegion(); clip && !clip->isEmpty())
+            p->setClipRegion(*clip, Qt::ReplaceClip);
         p->setTransform(matrix()->toTransform());
         p->setOpacity(inheritedOpacity());
         p->setClipRect(bounds, Qt::IntersectClip);
@@ -138,7 +139,9 @@ struct ColorSum {
         ++n;
     }
     QColor average() const {
-        return n == 0 ? QColor() : QColor::fromRgbF(static_cast<float>(r / n), static_cast<float>(g / n), static_cast<float>(b / n));
+        return n == 0
+                   ? QColor()
+                   : QColor::fromRgbF(static_cast<float>(r / n), static_cast<float>(g / n), static_cast<float>(b / n));
     }
 };
 
@@ -198,7 +201,11 @@ const QColor& ClusterCanvas::colorOf(int podRow, const QString& workload) {
 class ClusterCanvas::QuadBuilder {
 public:
     QuadBuilder(ClusterCanvas& canvas, const CanvasLayout& layout)
-        : c(canvas), layout(layout), pal(canvas.palette()), nodes(canvas.m_nodes->rows()), pods(canvas.m_pods->rows()) {}
+        : c(canvas),
+          layout(layout),
+          pal(canvas.palette()),
+          nodes(canvas.m_nodes->rows()),
+          pods(canvas.m_pods->rows()) {}
 
     QList<CanvasLabel> labels;
 
@@ -209,7 +216,8 @@ public:
               true, pal.trayInk);
         ColorSum sum;
         for (const ChipBox& chip : layout.pendingChips) chipQuad(chip, sum);
-        chipRows(kPad, layout.tray.top() + kTrayHeaderH, layout.pendingChips.size(), layout.trayColumns, sum.average(), true);
+        chipRows(kPad, layout.tray.top() + kTrayHeaderH, layout.pendingChips.size(), layout.trayColumns, sum.average(),
+                 true);
         markSelected();
     }
 
@@ -239,8 +247,16 @@ private:
         }
         if (!s.mark) return s;
         switch (s.mark->mark) {
-            case CyclePlayback::PassMark: s.fill = pal.passCard; s.border = pal.passBorder; s.borderWidth = 2; break;
-            case CyclePlayback::FailMark: s.fill = pal.failCard; s.border = pal.failBorder; s.borderWidth = 2; break;
+            case CyclePlayback::PassMark:
+                s.fill = pal.passCard;
+                s.border = pal.passBorder;
+                s.borderWidth = 2;
+                break;
+            case CyclePlayback::FailMark:
+                s.fill = pal.failCard;
+                s.border = pal.failBorder;
+                s.borderWidth = 2;
+                break;
             case CyclePlayback::SkipMark: s.border = pal.skipBorder; break;
             case CyclePlayback::NoMark: break;
         }
@@ -270,7 +286,8 @@ private:
         if (s.mark && (s.mark->heat >= 0 || s.mark->mark == CyclePlayback::FailMark)) {
             // The node's score total (or the verdict) at the card's top right.
             const QString text = s.mark->heat >= 0 ? QString::number(s.mark->total) : QStringLiteral("×");
-            label(text, card.right() - 44, card.top() + 3, 40, 13, true, s.mark->heat >= 0 ? pal.scoreInk : pal.failInk);
+            label(text, card.right() - 44, card.top() + 3, 40, 13, true,
+                  s.mark->heat >= 0 ? pal.scoreInk : pal.failInk);
         }
         bar(barTrack(card, 0), node.cpuRequested, node.cpuAllocatable, pal.cpuBar);
         bar(barTrack(card, 1), node.memRequested, node.memAllocatable, pal.memBar);
@@ -365,13 +382,14 @@ void ClusterCanvas::rebuild() {
         return;
     }
     const bool holds = m_cycle && m_cycle->holdsBack(m_cycle->trace().pod);
-    m_layout = layoutCanvas({m_nodes->rows(), m_pods->rows(), m_groupBy, holds ? m_cycle->trace().pod : QString(), width(),
-                             height(), m_fitInsetBottom, m_trayRows});
+    m_layout = layoutCanvas({m_nodes->rows(), m_pods->rows(), m_groupBy, holds ? m_cycle->trace().pod : QString(),
+                             width(), height(), m_fitInsetBottom, m_trayRows});
     m_trayRows = m_layout.trayRows;
     QuadBuilder builder(*this, m_layout);
     builder.tray();
     const QStringList titles = titlesOf(m_layout.groups, m_groupBy);
-    for (std::size_t g = 0; g < m_layout.bands.size(); ++g) builder.band(m_layout.bands[g], titles[static_cast<qsizetype>(g)]);
+    for (std::size_t g = 0; g < m_layout.bands.size(); ++g)
+        builder.band(m_layout.bands[g], titles[static_cast<qsizetype>(g)]);
     m_content = m_layout.content;
     m_geometryDirty = true;
     m_labels.setLabels(std::move(builder.labels));
@@ -398,7 +416,8 @@ QSGNode* ClusterCanvas::updatePaintNode(QSGNode* old, UpdatePaintNodeData*) {
             m_geometryDirty = true;
         }
         if (m_geometryDirty) {
-            for (int l = 0; l < DetailLevels; ++l) node->levels[l] = std::make_shared<const std::vector<Quad>>(m_levels[l]);
+            for (int l = 0; l < DetailLevels; ++l)
+                node->levels[l] = std::make_shared<const std::vector<Quad>>(m_levels[l]);
         }
         m_geometryDirty = false;
         node->level = detail();

@@ -71,7 +71,8 @@ void ConfigController::configEditApplied(const plan::PlanEdit& edit) {
     const int applied = history->appliedCount();
     const auto& all = history->edits();
     comparePlacements({all.begin(), all.begin() + applied - 1}, {all.begin(), all.begin() + applied});
-    ReplayRequest r = sessionReplay(m_host.planSession(), applied, edit.atStep, tr("Applying the scheduler configuration"));
+    ReplayRequest r =
+        sessionReplay(m_host.planSession(), applied, edit.atStep, tr("Applying the scheduler configuration"));
     // Cancelled: the plan on show is the one before the change, so the history says so too
     // (the change stays as a redo) and the comparison is dropped.
     r.rollback = [this, applied] {
@@ -108,8 +109,9 @@ void ConfigController::refresh(const plan::PlanInput& input, const std::vector<p
         !plan::settingsFromConfig(config, input.version, settings, error))
         return;  // the replay reports the configuration error
     QString source = tr("upstream defaults");
-    const auto last = std::find_if(edits.rbegin(), edits.rend(),
-                                   [](const plan::PlanEdit& e) { return e.kind == plan::EditKind::SetSchedulerConfig; });
+    const auto last = std::find_if(edits.rbegin(), edits.rend(), [](const plan::PlanEdit& e) {
+        return e.kind == plan::EditKind::SetSchedulerConfig;
+    });
     if (last != edits.rend())
         source = last->yaml.empty() ? tr("upstream defaults") : QString::fromStdString(last->fileName);
     else if (!input.configText.empty())
@@ -117,7 +119,8 @@ void ConfigController::refresh(const plan::PlanInput& input, const std::vector<p
     else if (!config.profiles.empty() || config.percentageOfNodesToScore)
         source = tr("the loaded manifests");
     // A redraw only when it changed: the user's unapplied draft survives other edits.
-    if (settings == m_schedulerConfig.active() && text == m_schedulerConfig.baseText() && source == m_schedulerConfig.source())
+    if (settings == m_schedulerConfig.active() && text == m_schedulerConfig.baseText() &&
+        source == m_schedulerConfig.source())
         return;
     m_schedulerConfig.setActive(settings, text, source);
 }
@@ -132,24 +135,28 @@ void ConfigController::comparePlacements(std::vector<plan::PlanEdit> before, std
     m_host.operationList().begin(tr("Comparing placements"), m_diffProgress);
     // Two fresh plans run to the end off the GUI thread, as exports run: the comparison does
     // not depend on how far the on-screen run had got.
-    m_jobs.start([this, input, before = std::move(before), after = std::move(after), serial, progress = m_diffProgress] {
-        const core::FinishOnExit finish(progress.get());
-        std::string error;
-        std::optional<plan::Placements> a = plan::finalPlacements(input, before, error, progress.get());
-        std::optional<plan::Placements> b = a ? plan::finalPlacements(input, after, error, progress.get()) : std::nullopt;
-        std::vector<plan::PlacementChange> changes;
-        if (a && b) changes = plan::diffPlacements(*a, *b);
-        const QString err = a && b ? QString() : QString::fromStdString(error);
-        QMetaObject::invokeMethod(
-            this,
-            [this, serial, err, changes = std::move(changes)]() mutable {
-                if (serial != m_diffSerial) return;  // a newer comparison is on its way
-                m_diffProgress.reset();
-                if (err.isEmpty()) m_placementDiff.setChanges(std::move(changes));
-                else m_placementDiff.setError(err);
-            },
-            Qt::QueuedConnection);
-    });
+    m_jobs.start(
+        [this, input, before = std::move(before), after = std::move(after), serial, progress = m_diffProgress] {
+            const core::FinishOnExit finish(progress.get());
+            std::string error;
+            std::optional<plan::Placements> a = plan::finalPlacements(input, before, error, progress.get());
+            std::optional<plan::Placements> b =
+                a ? plan::finalPlacements(input, after, error, progress.get()) : std::nullopt;
+            std::vector<plan::PlacementChange> changes;
+            if (a && b) changes = plan::diffPlacements(*a, *b);
+            const QString err = a && b ? QString() : QString::fromStdString(error);
+            QMetaObject::invokeMethod(
+                this,
+                [this, serial, err, changes = std::move(changes)]() mutable {
+                    if (serial != m_diffSerial) return;  // a newer comparison is on its way
+                    m_diffProgress.reset();
+                    if (err.isEmpty())
+                        m_placementDiff.setChanges(std::move(changes));
+                    else
+                        m_placementDiff.setError(err);
+                },
+                Qt::QueuedConnection);
+        });
 }
 
 }  // namespace berth::app

@@ -74,8 +74,8 @@ private:
     SchedulerConfigModel m_schedulerConfig{this};
     PlacementDiffModel m_placementDiff{this};
     std::shared_ptr<core::Progress> m_diffProgress;  // the comparison under way
-    quint64 m_diffSerial = 0;  // the newest comparison asked for; older answers are dropped
-    BackgroundJobs m_jobs{this};  // last: destroyed (waited for) first
+    quint64 m_diffSerial = 0;                        // the newest comparison asked for; older answers are dropped
+    BackgroundJobs m_jobs{this};                     // last: destroyed (waited for) first
 };
 
 }  // namespace berth::app

@@ -84,7 +84,11 @@ Qt::ItemFlags SchedulerConfigModel::flags(const QModelIndex& index) const {
 }
 
 QHash<int, QByteArray> SchedulerConfigModel::roleNames() const {
-    return {{NameRole, "name"}, {PointRole, "point"}, {EnabledRole, "enabled"}, {WeightRole, "weight"}, {FirstRole, "first"}};
+    return {{NameRole, "name"},
+            {PointRole, "point"},
+            {EnabledRole, "enabled"},
+            {WeightRole, "weight"},
+            {FirstRole, "first"}};
 }
 
 void SchedulerConfigModel::setEnabled(int row, bool enabled) {
@@ -120,7 +124,8 @@ void SchedulerConfigModel::setStrategy(const QString& strategy) {
 }
 
 QStringList SchedulerConfigModel::strategies() {
-    return {QStringLiteral("LeastAllocated"), QStringLiteral("MostAllocated"), QStringLiteral("RequestedToCapacityRatio")};
+    return {QStringLiteral("LeastAllocated"), QStringLiteral("MostAllocated"),
+            QStringLiteral("RequestedToCapacityRatio")};
 }
 
 void SchedulerConfigModel::setPercentageOfNodesToScore(int percentage) {
@@ -177,19 +182,22 @@ QStringList SchedulerConfigModel::errors() const {
 void SchedulerConfigModel::revert() { setDraft(m_active); }
 
 void SchedulerConfigModel::setDraft(const plan::SchedulerSettings& settings) {
-    const bool sameRows = settings.score.size() == m_draft.score.size() && settings.filter.size() == m_draft.filter.size();
+    const bool sameRows =
+        settings.score.size() == m_draft.score.size() && settings.filter.size() == m_draft.filter.size();
     if (!sameRows) beginResetModel();
     m_draft = settings;
     loadTexts();
     if (sameRows) {
-        if (rowCount() > 0) Q_EMIT dataChanged(index(0), index(rowCount() - 1), {NameRole, PointRole, EnabledRole, WeightRole});
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0), index(rowCount() - 1), {NameRole, PointRole, EnabledRole, WeightRole});
     } else {
         endResetModel();
     }
     Q_EMIT draftChanged();
 }
 
-void SchedulerConfigModel::setActive(const plan::SchedulerSettings& settings, std::string baseText, const QString& source) {
+void SchedulerConfigModel::setActive(const plan::SchedulerSettings& settings, std::string baseText,
+                                     const QString& source) {
     m_active = settings;
     // The shape is only read by RequestedToCapacityRatio (and only then kept by the draft).
     if (m_active.strategy != core::ScoringStrategyType::RequestedToCapacityRatio) m_active.shape.clear();

@@ -25,7 +25,8 @@ class SchedulerConfigModel : public QAbstractListModel {
     Q_PROPERTY(QString strategy READ strategy WRITE setStrategy NOTIFY draftChanged)
     Q_PROPERTY(QStringList strategies READ strategies CONSTANT)
     Q_PROPERTY(int strategyIndex READ strategyIndex WRITE setStrategyIndex NOTIFY draftChanged)
-    Q_PROPERTY(int percentageOfNodesToScore READ percentageOfNodesToScore WRITE setPercentageOfNodesToScore NOTIFY draftChanged)
+    Q_PROPERTY(int percentageOfNodesToScore READ percentageOfNodesToScore WRITE setPercentageOfNodesToScore NOTIFY
+                   draftChanged)
     Q_PROPERTY(QString resourcesText READ resourcesText WRITE setResourcesText NOTIFY draftChanged)
     Q_PROPERTY(QString shapeText READ shapeText WRITE setShapeText NOTIFY draftChanged)
     Q_PROPERTY(bool dirty READ dirty NOTIFY draftChanged)

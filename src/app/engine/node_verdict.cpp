@@ -29,16 +29,13 @@ QString verdictName(core::Code c) {
 QVariantMap NodeVerdictUi::toVariant() const {
     QVariantList list;
     for (const Plugin& p : plugins)
-        list << QVariantMap{{QStringLiteral("plugin"), p.name}, {QStringLiteral("verdict"), p.verdict}, {QStringLiteral("reason"), p.reason}};
-    return {{QStringLiteral("pod"), pod},
-            {QStringLiteral("node"), node},
-            {QStringLiteral("error"), error},
-            {QStringLiteral("fits"), fits},
-            {QStringLiteral("stage"), stage},
-            {QStringLiteral("rejectedBy"), rejectedBy},
-            {QStringLiteral("code"), code},
-            {QStringLiteral("reason"), reason},
-            {QStringLiteral("plugins"), list}};
+        list << QVariantMap{{QStringLiteral("plugin"), p.name},
+                            {QStringLiteral("verdict"), p.verdict},
+                            {QStringLiteral("reason"), p.reason}};
+    return {
+        {QStringLiteral("pod"), pod},   {QStringLiteral("node"), node},     {QStringLiteral("error"), error},
+        {QStringLiteral("fits"), fits}, {QStringLiteral("stage"), stage},   {QStringLiteral("rejectedBy"), rejectedBy},
+        {QStringLiteral("code"), code}, {QStringLiteral("reason"), reason}, {QStringLiteral("plugins"), list}};
 }
 
 void SimulationWorker::checkPodOnNode(const QString& podKey, const QString& node, quint64 serial) {

@@ -14,7 +14,7 @@ struct NodeVerdictUi {
     quint64 serial = 0;  // the request it answers
     QString pod;         // namespace/name
     QString node;
-    QString error;       // the check could not run (no such pod or node, not pending)
+    QString error;  // the check could not run (no such pod or node, not pending)
     bool fits = false;
     QString stage;       // "PreFilter" or "Filter" when rejected
     QString rejectedBy;  // plugin name(s)

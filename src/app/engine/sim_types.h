@@ -18,17 +18,17 @@ namespace berth::app {
 struct NodeRow {
     quint32 id = 0;  // core node id: stable for the whole load
     QString name;
-    QString zone;          // topology.kubernetes.io/zone, "" when absent
-    QString pool;          // a node-pool style label, for the inspector
-    qint64 cpuRequested = 0;     // milli-CPU
+    QString zone;             // topology.kubernetes.io/zone, "" when absent
+    QString pool;             // a node-pool style label, for the inspector
+    qint64 cpuRequested = 0;  // milli-CPU
     qint64 cpuAllocatable = 0;
-    qint64 memRequested = 0;     // bytes
+    qint64 memRequested = 0;  // bytes
     qint64 memAllocatable = 0;
     int podCount = 0;
     qint64 podsAllocatable = 0;
     bool cordoned = false;
     bool removed = false;
-    QString taints;        // "key=value:Effect, ..."
+    QString taints;                         // "key=value:Effect, ..."
     QList<QPair<QString, QString>> labels;  // every label, sorted by key (the canvas's group-by)
     bool operator==(const NodeRow&) const = default;
 };
@@ -36,19 +36,19 @@ struct NodeRow {
 enum class PodPhaseUi : quint8 { Pending, Assumed, Bound, Preexisting, Evicted, Ignored };
 
 struct PodRow {
-    quint32 id = 0;  // core pod id: stable for the whole load
-    QString key;       // namespace/name
-    QString workload;  // owner kind/name (or the pod itself): the chip colour
-    QString owner;     // the top controlling workload, Kind/name (a Deployment, not its
-                       // ReplicaSet): what scale and delete act on; "" for a bare pod
+    quint32 id = 0;      // core pod id: stable for the whole load
+    QString key;         // namespace/name
+    QString workload;    // owner kind/name (or the pod itself): the chip colour
+    QString owner;       // the top controlling workload, Kind/name (a Deployment, not its
+                         // ReplicaSet): what scale and delete act on; "" for a bare pod
     qint32 nodeId = -1;  // bound / assumed / preexisting node, -1 when none
     QString node;
     PodPhaseUi phase = PodPhaseUi::Pending;
-    QString queue;     // "active" | "backoff" | "unschedulable" | "" (not queued)
+    QString queue;  // "active" | "backoff" | "unschedulable" | "" (not queued)
     int attempts = 0;
-    QString message;   // last FailedScheduling text
-    qint64 cpu = 0;    // milli-CPU requested
-    qint64 memory = 0; // bytes requested
+    QString message;    // last FailedScheduling text
+    qint64 cpu = 0;     // milli-CPU requested
+    qint64 memory = 0;  // bytes requested
     qint32 priority = 0;
     bool operator==(const PodRow&) const = default;
 };
@@ -56,10 +56,10 @@ struct PodRow {
 struct QueueRow {
     quint32 podId = 0;
     QString key;
-    QString queue;       // "active" | "backoff" | "unschedulable"
+    QString queue;  // "active" | "backoff" | "unschedulable"
     int attempts = 0;
     qint64 backoffLeftNs = 0;  // backoffQ only
-    QString reason;      // unschedulable plugins / last message
+    QString reason;            // unschedulable plugins / last message
     bool operator==(const QueueRow&) const = default;
 };
 
@@ -74,7 +74,7 @@ struct EventRow {
 
 struct SimStats {
     qint64 timeNs = 0;
-    int bound = 0;      // bound or preexisting
+    int bound = 0;  // bound or preexisting
     int pending = 0;
     int assumed = 0;
     int attempts = 0;
@@ -83,8 +83,8 @@ struct SimStats {
 
 /// Everything the GUI needs to know after a load: the full tables.
 struct ClusterSnapshot {
-    QString source;       // file names, for the title
-    QString error;        // non-empty when the load failed
+    QString source;  // file names, for the title
+    QString error;   // non-empty when the load failed
     QStringList diagnostics;
     QList<NodeRow> nodes;  // index == node id
     QList<PodRow> pods;    // index == pod id

@@ -81,7 +81,8 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
     auto plan = std::make_unique<plan::Plan>(plan::inputForEdits(std::move(input), edits), progress.get());
     if (plan->cancelled()) return Q_EMIT replayCancelled(serial);
     if (refuseBadInput)
-        if (const QStringList problems = manifestErrors(*plan); !problems.isEmpty()) return Q_EMIT openRefused(serial, problems);
+        if (const QStringList problems = manifestErrors(*plan); !problems.isEmpty())
+            return Q_EMIT openRefused(serial, problems);
     std::string replayError;
     if (plan->ok()) {
         // Replayed without listeners: only the state it ends in is shown.
@@ -307,7 +308,8 @@ void SimulationWorker::flush() {
     b.finished = m_finishedPending;
     b.stepSerial = m_stepSerial;
     if (m_lastCyclePod >= 0) b.lastCycle = m_traces.toUi(static_cast<quint32>(m_lastCyclePod));
-    if (m_selectedTraceDirty && m_selectedPod >= 0) b.selectedTrace = m_traces.toUi(static_cast<quint32>(m_selectedPod));
+    if (m_selectedTraceDirty && m_selectedPod >= 0)
+        b.selectedTrace = m_traces.toUi(static_cast<quint32>(m_selectedPod));
     m_lastCyclePod = -1;
     m_selectedTraceDirty = false;
     m_events.clear();
@@ -374,8 +376,8 @@ PodRow SimulationWorker::podRow(quint32 id) const {
         case core::PodState::Ignored: r.phase = PodPhaseUi::Ignored; break;
     }
     if (c.podRemoved[id] && r.phase != PodPhaseUi::Evicted) r.phase = PodPhaseUi::Evicted;
-    const bool onNode = r.phase == PodPhaseUi::Bound || r.phase == PodPhaseUi::Assumed ||
-                        r.phase == PodPhaseUi::Preexisting;
+    const bool onNode =
+        r.phase == PodPhaseUi::Bound || r.phase == PodPhaseUi::Assumed || r.phase == PodPhaseUi::Preexisting;
     if (onNode && o.node != core::kEmptySym) {
         if (const core::Node* n = c.findNode(o.node)) {
             r.nodeId = static_cast<qint32>(n->id);
@@ -413,8 +415,10 @@ QList<QueueRow> SimulationWorker::queueRows() const {
         r.queue = QLatin1String(which);
         r.attempts = info->attempts;
         if (r.queue == QLatin1String("backoff")) r.backoffLeftNs = std::max<qint64>(0, q.backoffTime(*info) - now);
-        if (info->gated) r.reason = qs(info->gatingMessage);
-        else if (!m_sim->outcome(*info->pod).message.empty()) r.reason = qs(m_sim->outcome(*info->pod).message);
+        if (info->gated)
+            r.reason = qs(info->gatingMessage);
+        else if (!m_sim->outcome(*info->pod).message.empty())
+            r.reason = qs(m_sim->outcome(*info->pod).message);
         else if (!info->unschedulablePlugins.empty()) {
             QStringList plugins;
             for (const auto& pl : info->unschedulablePlugins) plugins << qs(pl);
@@ -436,9 +440,12 @@ SimStats SimulationWorker::stats() const {
     for (quint32 i = 0; i < m_cluster->pods.size(); ++i) {
         if (m_cluster->podRemoved[i]) continue;
         const core::PodOutcome& o = m_sim->outcome(m_cluster->pods[i]);
-        if (o.assumed) ++s.assumed;
-        else if (o.state == core::PodState::Bound || o.state == core::PodState::Preexisting) ++s.bound;
-        else if (o.state == core::PodState::Pending) ++s.pending;
+        if (o.assumed)
+            ++s.assumed;
+        else if (o.state == core::PodState::Bound || o.state == core::PodState::Preexisting)
+            ++s.bound;
+        else if (o.state == core::PodState::Pending)
+            ++s.pending;
     }
     return s;
 }

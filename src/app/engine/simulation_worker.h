@@ -105,11 +105,11 @@ private:
     EventRow eventRow(const core::SimEvent& e) const;
 
     std::unique_ptr<plan::Plan> m_plan;
-    QStringList m_priorityClasses;  // as last announced
+    QStringList m_priorityClasses;       // as last announced
     core::Cluster* m_cluster = nullptr;  // the plan's
     core::Simulation* m_sim = nullptr;   // the plan's; null when it has none
-    QTimer m_tick;        // playback pacing
-    QTimer m_flushTimer;  // coalesces changes into one batch per frame
+    QTimer m_tick;                       // playback pacing
+    QTimer m_flushTimer;                 // coalesces changes into one batch per frame
     QElapsedTimer m_sinceTick;
     double m_speed = 1.0;
     double m_stepBudget = 0;

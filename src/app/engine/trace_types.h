@@ -15,7 +15,7 @@ struct PluginScoreUi {
     qint64 raw = 0;
     qint64 normalized = 0;  // after NormalizeScore, 0..100
     qint64 weight = 1;
-    qint64 weighted = 0;    // normalized * weight
+    qint64 weighted = 0;  // normalized * weight
     bool operator==(const PluginScoreUi&) const = default;
 };
 
@@ -23,9 +23,9 @@ struct NodeTraceUi {
     QString node;
     bool evaluated = false;  // Filter ran on it (or PreFilter rejected it)
     bool feasible = false;
-    bool excluded = false;   // left out by a PreFilterResult (e.g. a nodeName / matchFields pod)
-    QString filterPlugin;    // the first Filter plugin that said no ("" when feasible)
-    QString filterCode;      // Unschedulable | UnschedulableAndUnresolvable
+    bool excluded = false;  // left out by a PreFilterResult (e.g. a nodeName / matchFields pod)
+    QString filterPlugin;   // the first Filter plugin that said no ("" when feasible)
+    QString filterCode;     // Unschedulable | UnschedulableAndUnresolvable
     QStringList reasons;
     QList<PluginScoreUi> scores;  // empty unless scored
     qint64 total = 0;
@@ -34,15 +34,15 @@ struct NodeTraceUi {
 
 struct CycleTraceUi {
     quint32 podId = 0;
-    QString pod;          // namespace/name; empty: no trace
-    int attempt = 0;      // 1-based attempt number of this pod
-    qint64 timeNs = 0;    // simulated time of the cycle
+    QString pod;                // namespace/name; empty: no trace
+    int attempt = 0;            // 1-based attempt number of this pod
+    qint64 timeNs = 0;          // simulated time of the cycle
     QStringList filterPlugins;  // the pod's profile, in run order
     QStringList scorePlugins;
-    QList<NodeTraceUi> nodes;   // snapshot order
-    bool scored = false;        // >= 2 feasible nodes (upstream skips Score for one)
-    QString chosen;             // "" when not placed
-    QString message;            // FitError text
+    QList<NodeTraceUi> nodes;  // snapshot order
+    bool scored = false;       // >= 2 feasible nodes (upstream skips Score for one)
+    QString chosen;            // "" when not placed
+    QString message;           // FitError text
     bool schedulerError = false;
 
     bool isValid() const { return !pod.isEmpty(); }

@@ -13,7 +13,9 @@ QString cellText(FilterTableModel::Verdict verdict) {
 
 }  // namespace
 
-int FilterTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_nodes.size()); }
+int FilterTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_nodes.size());
+}
 
 int FilterTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : kFixedColumns + static_cast<int>(m_plugins.size());

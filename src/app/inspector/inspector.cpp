@@ -31,9 +31,12 @@ QString Inspector::summary() const {
     if (!m_trace.isValid()) return {};
     const int fit = feasibleCount();
     QString s = tr("Attempt %1: %2 of %3 nodes fit").arg(m_trace.attempt).arg(fit).arg(m_trace.nodes.size());
-    if (!m_trace.chosen.isEmpty()) s += tr("; chose %1").arg(m_trace.chosen);
-    else if (m_trace.schedulerError) s += tr("; scheduler error");
-    else s += tr("; unschedulable");
+    if (!m_trace.chosen.isEmpty())
+        s += tr("; chose %1").arg(m_trace.chosen);
+    else if (m_trace.schedulerError)
+        s += tr("; scheduler error");
+    else
+        s += tr("; unschedulable");
     return s;
 }
 

@@ -4,7 +4,9 @@
 
 namespace berth::app {
 
-int NodePodsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
+int NodePodsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
 
 QVariant NodePodsModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
@@ -21,15 +23,16 @@ QVariant NodePodsModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> NodePodsModel::roleNames() const {
-    return {{KeyRole, "key"}, {WorkloadRole, "workload"}, {PhaseRole, "phase"}, {CpuRole, "cpu"}, {MemoryRole, "memory"}};
+    return {
+        {KeyRole, "key"}, {WorkloadRole, "workload"}, {PhaseRole, "phase"}, {CpuRole, "cpu"}, {MemoryRole, "memory"}};
 }
 
 void NodePodsModel::setPods(const QList<PodRow>& all, qint32 nodeId) {
     QList<PodRow> want;
     if (nodeId >= 0)
         for (const PodRow& p : all) {
-            const bool onNode = p.phase == PodPhaseUi::Bound || p.phase == PodPhaseUi::Assumed ||
-                                p.phase == PodPhaseUi::Preexisting;
+            const bool onNode =
+                p.phase == PodPhaseUi::Bound || p.phase == PodPhaseUi::Assumed || p.phase == PodPhaseUi::Preexisting;
             if (onNode && p.nodeId == nodeId) want << p;
         }
     // Merge two id-sorted lists: remove, insert or update row by row.

@@ -4,7 +4,9 @@
 
 namespace berth::app {
 
-int ScoreTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
+int ScoreTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
 
 int ScoreTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : kFixedColumns + static_cast<int>(m_plugins.size());
@@ -55,10 +57,9 @@ QVariant ScoreTableModel::headerData(int section, Qt::Orientation orientation, i
 }
 
 QHash<int, QByteArray> ScoreTableModel::roleNames() const {
-    return {{Qt::DisplayRole, "display"}, {RawRole, "raw"},       {NormalizedRole, "normalized"},
-            {WeightRole, "weight"},       {WeightedRole, "weighted"}, {TotalRole, "total"},
-            {WinnerRole, "winner"},       {HeatRole, "heat"},     {NodeRole, "node"},
-            {ScoredRole, "scored"}};
+    return {{Qt::DisplayRole, "display"}, {RawRole, "raw"},      {NormalizedRole, "normalized"}, {WeightRole, "weight"},
+            {WeightedRole, "weighted"},   {TotalRole, "total"},  {WinnerRole, "winner"},         {HeatRole, "heat"},
+            {NodeRole, "node"},           {ScoredRole, "scored"}};
 }
 
 void ScoreTableModel::setTrace(const CycleTraceUi& trace) {

@@ -18,8 +18,15 @@ class ScoreTableModel : public QAbstractTableModel {
     QML_UNCREATABLE("Owned by the Inspector")
 public:
     enum Role {
-        RawRole = Qt::UserRole + 1, NormalizedRole, WeightRole, WeightedRole, TotalRole, WinnerRole, HeatRole,
-        NodeRole, ScoredRole
+        RawRole = Qt::UserRole + 1,
+        NormalizedRole,
+        WeightRole,
+        WeightedRole,
+        TotalRole,
+        WinnerRole,
+        HeatRole,
+        NodeRole,
+        ScoredRole
     };
     Q_ENUM(Role)
     enum Column { NodeColumn, TotalColumn, kFixedColumns };

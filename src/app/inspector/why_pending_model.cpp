@@ -6,7 +6,9 @@
 
 namespace berth::app {
 
-int WhyPendingModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
+int WhyPendingModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
 
 QVariant WhyPendingModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
@@ -38,14 +40,19 @@ QList<WhyPendingModel::Row> WhyPendingModel::summarize(const CycleTraceUi& trace
     };
     for (const NodeTraceUi& n : trace.nodes) {
         if (n.feasible) continue;
-        if (n.excluded) add(tr("excluded by a PreFilter result"), {});
-        else if (!n.evaluated) continue;
-        else if (n.reasons.isEmpty()) add(n.filterPlugin.isEmpty() ? tr("rejected") : tr("rejected by %1").arg(n.filterPlugin), n.filterPlugin);
+        if (n.excluded)
+            add(tr("excluded by a PreFilter result"), {});
+        else if (!n.evaluated)
+            continue;
+        else if (n.reasons.isEmpty())
+            add(n.filterPlugin.isEmpty() ? tr("rejected") : tr("rejected by %1").arg(n.filterPlugin), n.filterPlugin);
         // A node counts once per distinct reason, as in FitError's histogram.
-        else for (const QString& r : n.reasons) add(r, n.filterPlugin);
+        else
+            for (const QString& r : n.reasons) add(r, n.filterPlugin);
     }
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const Row& a, const Row& b) { return a.count != b.count ? a.count > b.count : a.reason < b.reason; });
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        return a.count != b.count ? a.count > b.count : a.reason < b.reason;
+    });
     return rows;
 }
 
@@ -54,7 +61,8 @@ void WhyPendingModel::setTrace(const CycleTraceUi& trace) {
     const qsizetype before = m_rows.size();
     // Remove reasons that are gone (from the back), then walk the target order.
     for (qsizetype i = m_rows.size() - 1; i >= 0; --i) {
-        const bool kept = std::any_of(want.begin(), want.end(), [&](const Row& r) { return r.reason == m_rows[i].reason; });
+        const bool kept =
+            std::any_of(want.begin(), want.end(), [&](const Row& r) { return r.reason == m_rows[i].reason; });
         if (kept) continue;
         beginRemoveRows({}, static_cast<int>(i), static_cast<int>(i));
         m_rows.remove(i);

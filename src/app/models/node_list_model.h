@@ -15,9 +15,20 @@ class NodeListModel : public IdRowModel<NodeRow> {
     QML_UNCREATABLE("Owned by the SimulationController")
 public:
     enum Role {
-        NameRole = Qt::UserRole + 1, ZoneRole, PoolRole, CpuRequestedRole, CpuAllocatableRole, CpuFractionRole,
-        MemRequestedRole, MemAllocatableRole, MemFractionRole, PodCountRole, PodsAllocatableRole, CordonedRole,
-        TaintsRole, RemovedRole
+        NameRole = Qt::UserRole + 1,
+        ZoneRole,
+        PoolRole,
+        CpuRequestedRole,
+        CpuAllocatableRole,
+        CpuFractionRole,
+        MemRequestedRole,
+        MemAllocatableRole,
+        MemFractionRole,
+        PodCountRole,
+        PodsAllocatableRole,
+        CordonedRole,
+        TaintsRole,
+        RemovedRole
     };
     Q_ENUM(Role)
     using IdRowModel::IdRowModel;

@@ -26,7 +26,10 @@ QVariant OperationListModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> OperationListModel::roleNames() const {
-    return {{IdRole, "operationId"}, {TitleRole, "title"}, {DetailRole, "detail"}, {FractionRole, "fraction"},
+    return {{IdRole, "operationId"},
+            {TitleRole, "title"},
+            {DetailRole, "detail"},
+            {FractionRole, "fraction"},
             {CancellingRole, "cancelling"}};
 }
 
@@ -78,8 +81,10 @@ QString OperationListModel::describe(const core::Progress& p) {
     switch (p.phase()) {
         case core::Progress::Phase::Waiting: return tr("waiting");
         case core::Progress::Phase::Loading: return tr("reading manifests: %1 of %2 MB").arg(mb(done), mb(p.total()));
-        case core::Progress::Phase::Replaying: return tr("replaying the history: step %1 of %2").arg(n(done), n(p.total()));
-        case core::Progress::Phase::Scheduling: return tr("scheduling: %1 of %2 pods settled").arg(n(done), n(p.total()));
+        case core::Progress::Phase::Replaying:
+            return tr("replaying the history: step %1 of %2").arg(n(done), n(p.total()));
+        case core::Progress::Phase::Scheduling:
+            return tr("scheduling: %1 of %2 pods settled").arg(n(done), n(p.total()));
         case core::Progress::Phase::Writing:
             return p.total() == 0 ? tr("writing…") : tr("writing: %1 of %2 objects").arg(n(done), n(p.total()));
     }

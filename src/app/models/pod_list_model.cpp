@@ -35,10 +35,9 @@ QVariant PodListModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> PodListModel::roleNames() const {
-    return {{KeyRole, "key"},         {WorkloadRole, "workload"}, {NodeRole, "node"},
-            {PhaseRole, "phase"},     {QueueRole, "queue"},       {AttemptsRole, "attempts"},
-            {MessageRole, "message"}, {CpuRole, "cpu"},           {MemoryRole, "memory"},
-            {PriorityRole, "priority"}};
+    return {{KeyRole, "key"},       {WorkloadRole, "workload"}, {NodeRole, "node"},       {PhaseRole, "phase"},
+            {QueueRole, "queue"},   {AttemptsRole, "attempts"}, {MessageRole, "message"}, {CpuRole, "cpu"},
+            {MemoryRole, "memory"}, {PriorityRole, "priority"}};
 }
 
 int PodListModel::indexOf(const QString& key) const {

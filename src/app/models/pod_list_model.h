@@ -16,8 +16,16 @@ class PodListModel : public IdRowModel<PodRow> {
     QML_UNCREATABLE("Owned by the SimulationController")
 public:
     enum Role {
-        KeyRole = Qt::UserRole + 1, WorkloadRole, NodeRole, PhaseRole, QueueRole, AttemptsRole, MessageRole,
-        CpuRole, MemoryRole, PriorityRole
+        KeyRole = Qt::UserRole + 1,
+        WorkloadRole,
+        NodeRole,
+        PhaseRole,
+        QueueRole,
+        AttemptsRole,
+        MessageRole,
+        CpuRole,
+        MemoryRole,
+        PriorityRole
     };
     Q_ENUM(Role)
     using IdRowModel::IdRowModel;

@@ -5,7 +5,9 @@
 
 namespace berth::app {
 
-int QueueModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
+int QueueModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
 
 QVariant QueueModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
@@ -28,12 +30,9 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> QueueModel::roleNames() const {
-    return {{KeyRole, "key"},
-            {QueueRole, "queue"},
-            {AttemptsRole, "attempts"},
-            {BackoffLeftRole, "backoffLeft"},
-            {ReasonRole, "reason"},
-            {PositionRole, "position"}};
+    return {{KeyRole, "key"},           {QueueRole, "queue"},
+            {AttemptsRole, "attempts"}, {BackoffLeftRole, "backoffLeft"},
+            {ReasonRole, "reason"},     {PositionRole, "position"}};
 }
 
 void QueueModel::reset(QList<QueueRow> rows) {
@@ -95,9 +94,12 @@ void QueueModel::update(const QList<QueueRow>& rows) {
 void QueueModel::recount() {
     int a = 0, b = 0, u = 0;
     for (const QueueRow& r : m_rows) {
-        if (r.queue == QLatin1String("active")) ++a;
-        else if (r.queue == QLatin1String("backoff")) ++b;
-        else ++u;
+        if (r.queue == QLatin1String("active"))
+            ++a;
+        else if (r.queue == QLatin1String("backoff"))
+            ++b;
+        else
+            ++u;
     }
     if (a == m_active && b == m_backoff && u == m_unschedulable) return;
     m_active = a;

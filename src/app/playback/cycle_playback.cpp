@@ -56,7 +56,8 @@ QString CyclePlayback::narration() const {
                             .arg(t.nodes.size())
                             .arg(fit);
             const auto why = WhyPendingModel::summarize(t);
-            if (!why.isEmpty()) s += tr(" Most common rejection: %1 (%2 nodes).").arg(why.first().reason).arg(why.first().count);
+            if (!why.isEmpty())
+                s += tr(" Most common rejection: %1 (%2 nodes).").arg(why.first().reason).arg(why.first().count);
             return s;
         }
         case Score: {
@@ -78,12 +79,14 @@ QString CyclePlayback::narration() const {
                 if (n.node == t.chosen) best = n.total;
             for (const auto& n : t.nodes) tied += n.feasible && n.total == best ? 1 : 0;
             if (!t.scored) return tr("selectHost picks %1, the only node that fits.").arg(t.chosen);
-            return tied > 1
-                       ? tr("%1 nodes share the highest total; selectHost picks %2 among them at random (seeded).").arg(tied).arg(t.chosen)
-                       : tr("selectHost picks %1, the node with the highest total.").arg(t.chosen);
+            return tied > 1 ? tr("%1 nodes share the highest total; selectHost picks %2 among them at random (seeded).")
+                                  .arg(tied)
+                                  .arg(t.chosen)
+                            : tr("selectHost picks %1, the node with the highest total.").arg(t.chosen);
         }
         case Assume:
-            return tr("The scheduler cache counts %1 on %2 now (drawn faded), before the API server hears of it, so the "
+            return tr("The scheduler cache counts %1 on %2 now (drawn faded), before the API server hears of it, so "
+                      "the "
                       "next cycle already sees its requests. Binding continues asynchronously.")
                 .arg(t.pod, t.chosen);
         case Bind:
@@ -91,7 +94,8 @@ QString CyclePlayback::narration() const {
                        ? tr("The binding cycles finished: %1 pods are bound (the last, %2 on %3) and drawn solid.")
                              .arg(m_boundCount)
                              .arg(m_boundPod, m_boundNode)
-                       : tr("The binding cycle finished: DefaultBinder bound %1 to %2, now drawn solid.").arg(m_boundPod, m_boundNode);
+                       : tr("The binding cycle finished: DefaultBinder bound %1 to %2, now drawn solid.")
+                             .arg(m_boundPod, m_boundNode);
         case Failed:
             return tr("No node fits: %1 The pod goes to backoffQ or the unschedulable pool until a cluster event may "
                       "help; PostFilter (preemption) may nominate a node.")
@@ -128,8 +132,10 @@ void CyclePlayback::showClock(const QString& what) {
 bool CyclePlayback::advance() {
     if (!hasNext()) return false;
     // The failure path goes from Filter straight to the failure handling.
-    if (m_phase == Filter && m_trace.chosen.isEmpty()) setPhase(Failed);
-    else setPhase(static_cast<Phase>(m_phase + 1));
+    if (m_phase == Filter && m_trace.chosen.isEmpty())
+        setPhase(Failed);
+    else
+        setPhase(static_cast<Phase>(m_phase + 1));
     return true;
 }
 
@@ -167,7 +173,8 @@ void CyclePlayback::rebuildMarks() {
     for (const auto& n : m_trace.nodes) {
         NodeMark m;
         m.mark = n.feasible ? PassMark : (n.evaluated && !n.excluded) ? FailMark : SkipMark;
-        if (heat && n.feasible) m.heat = hi > lo ? static_cast<double>(n.total - lo) / static_cast<double>(hi - lo) : 1.0;
+        if (heat && n.feasible)
+            m.heat = hi > lo ? static_cast<double>(n.total - lo) / static_cast<double>(hi - lo) : 1.0;
         m.winner = winner && n.node == m_trace.chosen;
         m.total = n.total;
         m_marks.insert(n.node, m);

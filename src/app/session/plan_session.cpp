@@ -66,7 +66,8 @@ int PlanSession::nextSubmittedNumber() {
 QString PlanSession::save(const QString& path, bool overwrite) {
     // Saving again to the session's own file is what Save means: no overwrite question.
     const bool own = !m_path.isEmpty() && path == m_path;
-    if (QString err = writeFileAtomically(path, sessionToJson(document()), overwrite || own); !err.isEmpty()) return err;
+    if (QString err = writeFileAtomically(path, sessionToJson(document()), overwrite || own); !err.isEmpty())
+        return err;
     m_path = path;
     m_dirty = false;
     Q_EMIT changed();

@@ -42,7 +42,11 @@ QVariant RecentFiles::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> RecentFiles::roleNames() const {
-    return {{LabelRole, "label"}, {PathsRole, "paths"}, {KindRole, "kind"}, {ExistsRole, "exists"}, {FullPathsRole, "fullPaths"}};
+    return {{LabelRole, "label"},
+            {PathsRole, "paths"},
+            {KindRole, "kind"},
+            {ExistsRole, "exists"},
+            {FullPathsRole, "fullPaths"}};
 }
 
 void RecentFiles::enablePersistence(const QString& settingsFile) {
@@ -86,7 +90,8 @@ void RecentFiles::save() const {
     settings->beginWriteArray(QLatin1String(kGroup), count());
     for (int i = 0; i < count(); ++i) {
         settings->setArrayIndex(i);
-        settings->setValue(QStringLiteral("kind"), m_entries[i].kind == Session ? QStringLiteral("session") : QStringLiteral("manifests"));
+        settings->setValue(QStringLiteral("kind"),
+                           m_entries[i].kind == Session ? QStringLiteral("session") : QStringLiteral("manifests"));
         settings->setValue(QStringLiteral("paths"), m_entries[i].paths);
     }
     settings->endArray();

@@ -30,7 +30,8 @@ bool manifestSuffix(const QString& path) {
 SessionController::SessionController(PlanHost& host, ConfigController& config, QObject* parent)
     : QObject(parent), m_host(host), m_config(config) {
     connect(history(), &EditHistoryModel::changed, this, &SessionController::historyChanged);
-    connect(this, &SessionController::stateChanged, this, &SessionController::historyChanged);  // canUndo/canRedo follow busy
+    connect(this, &SessionController::stateChanged, this,
+            &SessionController::historyChanged);  // canUndo/canRedo follow busy
 }
 
 PlanSession* SessionController::planSession() { return &m_host.planSession(); }
@@ -57,7 +58,8 @@ void SessionController::loadFiles(const QStringList& paths) {
             return m_host.refuseOpen(tr("Cannot read %1").arg(path), {tr("%1: %2").arg(path, file.errorString())});
         QString name = QFileInfo(path).fileName();
         // Names key the kept texts (exports find documents by file name): keep them distinct.
-        for (int n = 2; names.contains(name); ++n) name = QStringLiteral("%1 (%2)").arg(QFileInfo(path).fileName()).arg(n);
+        for (int n = 2; names.contains(name); ++n)
+            name = QStringLiteral("%1 (%2)").arg(QFileInfo(path).fileName()).arg(n);
         names << name;
         const QByteArray text = file.readAll();
         input.manifests.push_back({name.toStdString(), text.toStdString()});
@@ -98,7 +100,8 @@ void SessionController::openRecent(int row) {
     const RecentFiles::Entry entry = m_recent.entries()[row];
     if (const QStringList missing = m_recent.missingPaths(row); !missing.isEmpty()) {
         m_recent.remove(row);
-        return m_host.refuseOpen(tr("Removed from the recent files: %1 no longer exists").arg(missing.join(QStringLiteral(", "))), {});
+        return m_host.refuseOpen(
+            tr("Removed from the recent files: %1 no longer exists").arg(missing.join(QStringLiteral(", "))), {});
     }
     if (entry.kind == RecentFiles::Session) return openSessionOrRefuse(entry.paths.value(0));
     loadFiles(entry.paths);
@@ -163,7 +166,8 @@ QString SessionController::openSession(const QUrl& file) {
     return {};
 }
 
-QString SessionController::exportPlacements(const QUrl& file, const QString& format, const QString& ns, bool overwrite) {
+QString SessionController::exportPlacements(const QUrl& file, const QString& format, const QString& ns,
+                                            bool overwrite) {
     const QString path = localPath(file);
     const auto fmt = plan::parseExportFormat(format.toStdString());
     if (!fmt) return tr("unknown export format '%1' (pods, bindings, json, csv, workloads)").arg(format);
@@ -171,7 +175,8 @@ QString SessionController::exportPlacements(const QUrl& file, const QString& for
     if (!overwrite && QFileInfo::exists(path)) return tr("%1 already exists").arg(path);
     // "workloads": the YAML, and the per-pod placement report beside it (<name>.placements.csv).
     const bool workloads = *fmt == plan::ExportFormat::WorkloadsYaml;
-    const QString csvPath = workloads ? QString::fromStdString(plan::placementsCsvPathFor(path.toStdString())) : QString();
+    const QString csvPath =
+        workloads ? QString::fromStdString(plan::placementsCsvPathFor(path.toStdString())) : QString();
     if (workloads && !overwrite && QFileInfo::exists(csvPath)) return tr("%1 already exists").arg(csvPath);
     startExport(*fmt, ns, path, csvPath, overwrite);
     return {};
@@ -199,9 +204,12 @@ void SessionController::startExport(plan::ExportFormat format, const QString& ns
         QMetaObject::invokeMethod(
             this,
             [this, path, err] {
-                if (err.isEmpty()) m_host.showStatus(tr("Exported %1").arg(path));
-                else if (err == QLatin1String(plan::Plan::kCancelled)) m_host.showStatus(tr("Export cancelled; %1 was not written").arg(path));
-                else m_host.showStatus(tr("Export to %1 failed: %2").arg(path, err));
+                if (err.isEmpty())
+                    m_host.showStatus(tr("Exported %1").arg(path));
+                else if (err == QLatin1String(plan::Plan::kCancelled))
+                    m_host.showStatus(tr("Export cancelled; %1 was not written").arg(path));
+                else
+                    m_host.showStatus(tr("Export to %1 failed: %2").arg(path, err));
                 Q_EMIT exportFinished(path, err);
             },
             Qt::QueuedConnection);

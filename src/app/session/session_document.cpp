@@ -5,7 +5,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-
 namespace berth::app {
 namespace {
 
@@ -105,9 +104,11 @@ QString editFromJson(const QJsonObject& o, plan::PlanEdit& e) {
     e.count = o[QStringLiteral("count")].toInt(0);
     e.zone = ss(o[QStringLiteral("zone")]);
     const QJsonObject labels = o[QStringLiteral("labels")].toObject();
-    for (auto it = labels.begin(); it != labels.end(); ++it) e.labels.emplace_back(it.key().toStdString(), ss(it.value()));
+    for (auto it = labels.begin(); it != labels.end(); ++it)
+        e.labels.emplace_back(it.key().toStdString(), ss(it.value()));
     for (const QJsonValue& t : o[QStringLiteral("taints")].toArray())
-        e.taints.push_back({ss(t[QStringLiteral("key")]), ss(t[QStringLiteral("value")]), ss(t[QStringLiteral("effect")])});
+        e.taints.push_back(
+            {ss(t[QStringLiteral("key")]), ss(t[QStringLiteral("value")]), ss(t[QStringLiteral("effect")])});
     if (o.contains(QStringLiteral("workloadKind"))) {
         const auto wk = plan::parseWorkloadKind(ss(o[QStringLiteral("workloadKind")]));
         if (!wk) return tr("unknown workload kind '%1'").arg(o[QStringLiteral("workloadKind")].toString());
@@ -129,7 +130,8 @@ QByteArray sessionToJson(const SessionDocument& doc) {
     root[QStringLiteral("version")] = SessionDocument::kVersion;
     root[QStringLiteral("seed")] = seedValue(doc.input.seed);
     root[QStringLiteral("kubeVersion")] = qs(doc.input.version.toString());
-    root[QStringLiteral("tieBreak")] = doc.input.tieBreak == core::TieBreak::Name ? QStringLiteral("name") : QStringLiteral("random");
+    root[QStringLiteral("tieBreak")] =
+        doc.input.tieBreak == core::TieBreak::Name ? QStringLiteral("name") : QStringLiteral("random");
     root[QStringLiteral("configuration")] = qs(doc.input.configText);
     QJsonArray manifests;
     for (const auto& m : doc.input.manifests)
@@ -166,7 +168,8 @@ QString sessionFromJson(const QByteArray& json, SessionDocument& doc) {
     const QJsonArray edits = root[QStringLiteral("edits")].toArray();
     for (qsizetype i = 0; i < edits.size(); ++i) {
         plan::PlanEdit e;
-        if (QString err = editFromJson(edits[i].toObject(), e); !err.isEmpty()) return tr("edit %1: %2").arg(i + 1).arg(err);
+        if (QString err = editFromJson(edits[i].toObject(), e); !err.isEmpty())
+            return tr("edit %1: %2").arg(i + 1).arg(err);
         out.edits.push_back(std::move(e));
     }
     out.applied = root[QStringLiteral("applied")].toInt(static_cast<int>(out.edits.size()));

@@ -24,9 +24,7 @@ struct SessionDocument {
     std::vector<plan::PlanEdit> edits;
     int applied = 0;  // edits[0, applied) are in effect
 
-    std::vector<plan::PlanEdit> appliedEdits() const {
-        return {edits.begin(), edits.begin() + applied};
-    }
+    std::vector<plan::PlanEdit> appliedEdits() const { return {edits.begin(), edits.begin() + applied}; }
     bool operator==(const SessionDocument&) const = default;
 };
 

@@ -67,9 +67,7 @@ struct Cluster {
         return nullptr;
     }
     /// `namespace/name` as kubectl prints it.
-    std::string podKey(const Pod& p) const {
-        return std::string(pool.str(p.ns)) + "/" + p.name;
-    }
+    std::string podKey(const Pod& p) const { return std::string(pool.str(p.ns)) + "/" + p.name; }
 };
 
 }  // namespace berth::core

@@ -22,13 +22,15 @@ public:
     Labels() = default;
     void set(Sym key, Sym value) {
         auto it = lowerBound(key);
-        if (it != m_items.end() && it->key == key) it->value = value;
-        else m_items.insert(it, Label{key, value});
+        if (it != m_items.end() && it->key == key)
+            it->value = value;
+        else
+            m_items.insert(it, Label{key, value});
     }
     /// kNoSym when the key is absent.
     Sym get(Sym key) const {
-        auto it = std::lower_bound(m_items.begin(), m_items.end(), key,
-                                   [](const Label& l, Sym k) { return l.key < k; });
+        auto it =
+            std::lower_bound(m_items.begin(), m_items.end(), key, [](const Label& l, Sym k) { return l.key < k; });
         return it != m_items.end() && it->key == key ? it->value : kNoSym;
     }
     bool has(Sym key) const { return get(key) != kNoSym; }
@@ -46,8 +48,7 @@ public:
 
 private:
     std::vector<Label>::iterator lowerBound(Sym key) {
-        return std::lower_bound(m_items.begin(), m_items.end(), key,
-                                [](const Label& l, Sym k) { return l.key < k; });
+        return std::lower_bound(m_items.begin(), m_items.end(), key, [](const Label& l, Sym k) { return l.key < k; });
     }
     std::vector<Label> m_items;
 };
@@ -87,12 +88,10 @@ struct LabelSelector {
             const Sym v = labels.get(r.key);
             switch (r.op) {
                 case SelectorOp::In:
-                    if (v == kNoSym || std::find(r.values.begin(), r.values.end(), v) == r.values.end())
-                        return false;
+                    if (v == kNoSym || std::find(r.values.begin(), r.values.end(), v) == r.values.end()) return false;
                     break;
                 case SelectorOp::NotIn:
-                    if (v != kNoSym && std::find(r.values.begin(), r.values.end(), v) != r.values.end())
-                        return false;
+                    if (v != kNoSym && std::find(r.values.begin(), r.values.end(), v) != r.values.end()) return false;
                     break;
                 case SelectorOp::Exists:
                     if (v == kNoSym) return false;
@@ -101,8 +100,7 @@ struct LabelSelector {
                     if (v != kNoSym) return false;
                     break;
                 case SelectorOp::Gt:
-                case SelectorOp::Lt:
-                    return false;  // not valid in label selectors
+                case SelectorOp::Lt: return false;  // not valid in label selectors
             }
         }
         return true;

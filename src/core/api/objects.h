@@ -27,9 +27,7 @@ struct Service {
     SourceRef source;
 };
 
-enum class WorkloadKind : std::uint8_t {
-    Deployment, ReplicaSet, StatefulSet, ReplicationController, Job, DaemonSet
-};
+enum class WorkloadKind : std::uint8_t { Deployment, ReplicaSet, StatefulSet, ReplicationController, Job, DaemonSet };
 
 const char* workloadKindName(WorkloadKind k);
 

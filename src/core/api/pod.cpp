@@ -77,23 +77,24 @@ void computeDerived(Pod& pod, const KubeVersion& version, Sym defaultProtocol, S
     auto& d = pod.derived;
     d = Pod::Derived{};
     NonZero nz;
-    if (version.atLeast(29)) sidecarAggregate(pod, d.requests, nz);
-    else classicAggregate(pod, d.requests, nz);
+    if (version.atLeast(29))
+        sidecarAggregate(pod, d.requests, nz);
+    else
+        classicAggregate(pod, d.requests, nz);
     d.requests.add(pod.overhead);
     nz.cpu += pod.overhead.milliCpu;
     nz.memory += pod.overhead.memory;
     d.nonZeroMilliCpu = nz.cpu;
     d.nonZeroMemory = nz.memory;
     d.requests.pods = 0;
-    d.requestsNothing = d.requests.milliCpu == 0 && d.requests.memory == 0 &&
-                        d.requests.ephemeralStorage == 0 && d.requests.scalars.empty();
+    d.requestsNothing = d.requests.milliCpu == 0 && d.requests.memory == 0 && d.requests.ephemeralStorage == 0 &&
+                        d.requests.scalars.empty();
 
     auto addPorts = [&](const Container& c) {
         for (const auto& p : c.ports) {
             if (p.hostPort <= 0) continue;
             d.hostPorts.push_back(HostPort{p.hostIP == kEmptySym ? defaultHostIP : p.hostIP,
-                                           p.protocol == kEmptySym ? defaultProtocol : p.protocol,
-                                           p.hostPort});
+                                           p.protocol == kEmptySym ? defaultProtocol : p.protocol, p.hostPort});
         }
     };
     for (const auto& c : pod.containers) addPorts(c);

@@ -27,7 +27,7 @@ struct Container {
     std::string name;
     std::string image;
     ResourceList requests;
-    bool hasCpuRequest = false;     // an explicit entry, even "0" (non-zero defaulting)
+    bool hasCpuRequest = false;  // an explicit entry, even "0" (non-zero defaulting)
     bool hasMemoryRequest = false;
     std::vector<ContainerPort> ports;
     bool restartPolicyAlways = false;  // a sidecar when used as an init container
@@ -98,13 +98,13 @@ struct Pod {
 
     // derived (see computeDerived)
     struct Derived {
-        ResourceList requests;              // PodRequests: what Filter and NodeInfo use
-        std::int64_t nonZeroMilliCpu = 0;   // scoring, with 100m / 200Mi defaults
+        ResourceList requests;             // PodRequests: what Filter and NodeInfo use
+        std::int64_t nonZeroMilliCpu = 0;  // scoring, with 100m / 200Mi defaults
         std::int64_t nonZeroMemory = 0;
         std::vector<HostPort> hostPorts;
-        bool hasAffinityTerms = false;          // any pod affinity or anti-affinity
+        bool hasAffinityTerms = false;  // any pod affinity or anti-affinity
         bool hasRequiredAntiAffinity = false;
-        bool requestsNothing = false;           // cpu, memory, storage 0 and no scalars
+        bool requestsNothing = false;  // cpu, memory, storage 0 and no scalars
     } derived;
 };
 

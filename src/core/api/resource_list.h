@@ -19,9 +19,9 @@ struct ScalarResource {
 
 struct ResourceList {
     std::int64_t milliCpu = 0;
-    std::int64_t memory = 0;            // bytes
-    std::int64_t ephemeralStorage = 0;  // bytes
-    std::int64_t pods = 0;              // only meaningful for allocatable
+    std::int64_t memory = 0;              // bytes
+    std::int64_t ephemeralStorage = 0;    // bytes
+    std::int64_t pods = 0;                // only meaningful for allocatable
     std::vector<ScalarResource> scalars;  // sorted by name id, no duplicates
 
     std::int64_t scalar(Sym name) const {
@@ -37,8 +37,10 @@ struct ResourceList {
     void setScalar(Sym name, std::int64_t v) {
         auto it = std::lower_bound(scalars.begin(), scalars.end(), name,
                                    [](const ScalarResource& r, Sym n) { return r.name < n; });
-        if (it != scalars.end() && it->name == name) it->value = v;
-        else scalars.insert(it, ScalarResource{name, v});
+        if (it != scalars.end() && it->name == name)
+            it->value = v;
+        else
+            scalars.insert(it, ScalarResource{name, v});
     }
     void addScalar(Sym name, std::int64_t v) { setScalar(name, scalar(name) + v); }
 

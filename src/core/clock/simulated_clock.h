@@ -42,7 +42,7 @@ private:
     SimTime m_now = 0;
     std::uint64_t m_seq = 0;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> m_events;
-    std::vector<Action> m_actions;        // by seq
+    std::vector<Action> m_actions;          // by seq
     std::vector<std::uint8_t> m_cancelled;  // by seq
     std::size_t m_cancelledPending = 0;
 };

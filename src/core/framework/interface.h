@@ -137,9 +137,7 @@ public:
         return {};
     }
     virtual bool hasNormalizeScore() const { return false; }
-    virtual Status normalizeScore(const CycleState&, const Pod&, std::span<NodeScore>) const {
-        return {};
-    }
+    virtual Status normalizeScore(const CycleState&, const Pod&, std::span<NodeScore>) const { return {}; }
 };
 
 class ReservePlugin : public virtual Plugin {

@@ -29,8 +29,8 @@ void NodeInfo::setNode(const Node* n) {
 
 void NodeInfo::updatePodRoom() {
     const std::int64_t room = (m_node ? m_node->allocatable.pods : 0) - static_cast<std::int64_t>(m_pods.size());
-    m_podRoom = static_cast<std::int32_t>(
-        std::clamp<std::int64_t>(room, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()));
+    m_podRoom = static_cast<std::int32_t>(std::clamp<std::int64_t>(room, std::numeric_limits<std::int32_t>::min(),
+                                                                   std::numeric_limits<std::int32_t>::max()));
 }
 
 void NodeInfo::addPod(const Pod* pod) {

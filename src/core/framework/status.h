@@ -31,7 +31,10 @@ public:
     explicit Status(Code code) : m_code(code) {}
     Status(Code code, Sym reason) : m_code(code) { addReason(reason); }
     Status(const Status& o)
-        : m_code(o.m_code), m_plugin(o.m_plugin), m_count(o.m_count), m_inline(o.m_inline),
+        : m_code(o.m_code),
+          m_plugin(o.m_plugin),
+          m_count(o.m_count),
+          m_inline(o.m_inline),
           m_extra(o.m_extra ? std::make_unique<Extra>(*o.m_extra) : nullptr) {}
     Status& operator=(const Status& o) {
         if (this != &o) *this = Status(o);
@@ -51,16 +54,15 @@ public:
     Code code() const { return m_code; }
     bool isSuccess() const { return m_code == Code::Success; }
     bool isSkip() const { return m_code == Code::Skip; }
-    bool isRejected() const {
-        return m_code == Code::Unschedulable || m_code == Code::UnschedulableAndUnresolvable;
-    }
+    bool isRejected() const { return m_code == Code::Unschedulable || m_code == Code::UnschedulableAndUnresolvable; }
     void setCode(Code c) { m_code = c; }
 
     int plugin() const { return m_plugin; }  // profile-wide plugin index, -1 if none
     void setPlugin(int p) { m_plugin = static_cast<std::int16_t>(p); }
 
     void addReason(Sym r) {
-        if (m_count < kInline) m_inline[m_count] = r;
+        if (m_count < kInline)
+            m_inline[m_count] = r;
         else {
             auto& overflow = extra().overflow;
             if (m_count == kInline) overflow.assign(m_inline.begin(), m_inline.end());

@@ -30,9 +30,9 @@ struct NodeScore {
 /// node after the walk stopped) are not contained. Nothing is allocated until the first set(),
 /// so a cycle whose nodes all fit touches no per-node memory here.
 struct NodeStatusMap {
-    std::vector<Status> statuses;     // read only where contains()
-    std::vector<std::uint8_t> has;    // empty until the first set()
-    std::size_t count = 0;            // nodes with a status
+    std::vector<Status> statuses;   // read only where contains()
+    std::vector<std::uint8_t> has;  // empty until the first set()
+    std::size_t count = 0;          // nodes with a status
     std::size_t nodes = 0;
 
     void reset(std::size_t n) {

@@ -30,8 +30,10 @@ void relax() {
 template <class Done>
 void waitUntil(Done&& done) {
     for (unsigned i = 0; !done(); ++i) {
-        if (i < 256) relax();  // a few microseconds
-        else std::this_thread::yield();
+        if (i < 256)
+            relax();  // a few microseconds
+        else
+            std::this_thread::yield();
     }
 }
 

@@ -44,8 +44,9 @@ public:
             return;
         }
         using Fn = std::remove_reference_t<Task>;
-        runJob(count, [](void* ctx, std::size_t i) { (*static_cast<Fn*>(ctx))(i); },
-               const_cast<void*>(static_cast<const void*>(&task)));
+        runJob(
+            count, [](void* ctx, std::size_t i) { (*static_cast<Fn*>(ctx))(i); },
+            const_cast<void*>(static_cast<const void*>(&task)));
     }
 
 private:
@@ -55,18 +56,18 @@ private:
     void workerLoop();
 
     std::vector<std::thread> m_workers;
-    std::mutex m_mutex;                 // guards m_sleeping, m_stop and the publication of a job
+    std::mutex m_mutex;  // guards m_sleeping, m_stop and the publication of a job
     std::condition_variable m_wake;
     int m_sleeping = 0;
     bool m_stop = false;
-    bool m_running = false;             // written by the caller only, outside jobs
+    bool m_running = false;  // written by the caller only, outside jobs
     std::size_t m_minSharedNodes;
     // Odd while a job is open, even between jobs; a worker joins each odd value once.
     std::atomic<std::uint64_t> m_generation{0};
-    std::atomic<int> m_busy{0};         // workers inside the open job
+    std::atomic<int> m_busy{0};  // workers inside the open job
     std::atomic<std::size_t> m_next{0};
     std::atomic<std::size_t> m_done{0};
-    TaskFn m_fn = nullptr;              // the open job: written before its generation is published
+    TaskFn m_fn = nullptr;  // the open job: written before its generation is published
     void* m_ctx = nullptr;
     std::size_t m_count = 0;
 };

@@ -23,8 +23,19 @@ struct PluginSet {
 };
 
 enum class ExtensionPoint : std::uint8_t {
-    PreEnqueue, QueueSort, PreFilter, Filter, PostFilter, PreScore, Score,
-    Reserve, Permit, PreBind, Bind, PostBind, Count
+    PreEnqueue,
+    QueueSort,
+    PreFilter,
+    Filter,
+    PostFilter,
+    PreScore,
+    Score,
+    Reserve,
+    Permit,
+    PreBind,
+    Bind,
+    PostBind,
+    Count
 };
 const char* extensionPointName(ExtensionPoint p);
 

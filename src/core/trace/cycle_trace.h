@@ -19,10 +19,10 @@ struct PluginScoreTrace {
 
 struct NodeTrace {
     std::string node;
-    bool evaluated = false;         // Filter ran (or PreFilter rejected it)
+    bool evaluated = false;  // Filter ran (or PreFilter rejected it)
     bool feasible = false;
-    std::string filterPlugin;       // first rejecting plugin ("" when feasible / not evaluated)
-    std::string filterCode;         // Unschedulable | UnschedulableAndUnresolvable
+    std::string filterPlugin;  // first rejecting plugin ("" when feasible / not evaluated)
+    std::string filterCode;    // Unschedulable | UnschedulableAndUnresolvable
     std::vector<std::string> reasons;
     bool excludedByPreFilterResult = false;
     std::vector<PluginScoreTrace> scores;  // empty unless scored
@@ -37,7 +37,7 @@ struct CycleTrace {
     std::vector<NodeTrace> nodes;  // snapshot order
     bool scored = false;           // >= 2 feasible nodes
     std::string chosen;
-    std::string message;           // FitError text, "" when placed
+    std::string message;  // FitError text, "" when placed
     bool schedulerError = false;
 };
 

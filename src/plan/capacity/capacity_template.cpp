@@ -35,9 +35,9 @@ bool takes(TemplateUse use, const Loaded& o) {
 
 }  // namespace
 
-std::optional<CapacityTemplate> readCapacityTemplate(core::Cluster& cluster, std::string_view text, const std::string& file,
-                                                     TemplateUse use, const core::KubeVersion& version,
-                                                     io::Diagnostics& diags) {
+std::optional<CapacityTemplate> readCapacityTemplate(core::Cluster& cluster, std::string_view text,
+                                                     const std::string& file, TemplateUse use,
+                                                     const core::KubeVersion& version, io::Diagnostics& diags) {
     const std::size_t nodes = cluster.nodes.size(), pods = cluster.pods.size(), namespaces = cluster.namespaces.size(),
                       services = cluster.services.size(), workloads = cluster.workloads.size(),
                       classes = cluster.priorityClasses.size(), pdbs = cluster.pdbs.size();
@@ -67,24 +67,31 @@ std::optional<CapacityTemplate> readCapacityTemplate(core::Cluster& cluster, std
         loaded.push_back({core::workloadKindName(w.kind), nsName(w.ns, w.name), w.source});
     }
     for (std::size_t i = namespaces; i < cluster.namespaces.size(); ++i)
-        loaded.push_back({"Namespace", std::string(cluster.pool.str(cluster.namespaces[i].name)), cluster.namespaces[i].source});
+        loaded.push_back(
+            {"Namespace", std::string(cluster.pool.str(cluster.namespaces[i].name)), cluster.namespaces[i].source});
     for (std::size_t i = services; i < cluster.services.size(); ++i)
-        loaded.push_back({"Service", nsName(cluster.services[i].ns, cluster.services[i].name), cluster.services[i].source});
+        loaded.push_back(
+            {"Service", nsName(cluster.services[i].ns, cluster.services[i].name), cluster.services[i].source});
     for (std::size_t i = classes; i < cluster.priorityClasses.size(); ++i)
         loaded.push_back({"PriorityClass", cluster.priorityClasses[i].name, cluster.priorityClasses[i].source});
     for (std::size_t i = pdbs; i < cluster.pdbs.size(); ++i)
-        loaded.push_back({"PodDisruptionBudget", nsName(cluster.pdbs[i].ns, cluster.pdbs[i].name), cluster.pdbs[i].source});
+        loaded.push_back(
+            {"PodDisruptionBudget", nsName(cluster.pdbs[i].ns, cluster.pdbs[i].name), cluster.pdbs[i].source});
     if (result.config) loaded.push_back({"KubeSchedulerConfiguration", "", {file, 0, 0}});
 
     std::optional<CapacityTemplate> out;
     if (!result.diagnostics.hasErrors()) {
-        const char* wanted = use == TemplateUse::Node ? "one Node" : "one Pod, Deployment, ReplicaSet, StatefulSet or Job";
+        const char* wanted =
+            use == TemplateUse::Node ? "one Node" : "one Pod, Deployment, ReplicaSet, StatefulSet or Job";
         if (loaded.empty()) {
-            diags.add(problem(file, nullptr, std::string("a template holds ") + wanted + "; this file holds no object"));
+            diags.add(
+                problem(file, nullptr, std::string("a template holds ") + wanted + "; this file holds no object"));
         } else if (loaded.size() > 1) {
-            diags.add(problem(file, &loaded[1], std::string("a template holds ") + wanted + ", and this is a second object"));
+            diags.add(
+                problem(file, &loaded[1], std::string("a template holds ") + wanted + ", and this is a second object"));
         } else if (!takes(use, loaded[0])) {
-            diags.add(problem(file, &loaded[0], std::string("a template holds ") + wanted + ", not a " + loaded[0].kind));
+            diags.add(
+                problem(file, &loaded[0], std::string("a template holds ") + wanted + ", not a " + loaded[0].kind));
         } else {
             out.emplace();
             out->kindName = loaded[0].kind;

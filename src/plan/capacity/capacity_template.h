@@ -33,8 +33,8 @@ enum class TemplateUse : std::uint8_t { Replicas, Node };
 /// Reads `text` (named `file` in messages). Exactly one object of a kind `use` takes, with no
 /// errors: otherwise nullopt, with every problem in `diags` as file:line: Kind ns/name: message.
 /// `cluster` gets no object; its string pool may grow.
-std::optional<CapacityTemplate> readCapacityTemplate(core::Cluster& cluster, std::string_view text, const std::string& file,
-                                                     TemplateUse use, const core::KubeVersion& version,
-                                                     io::Diagnostics& diags);
+std::optional<CapacityTemplate> readCapacityTemplate(core::Cluster& cluster, std::string_view text,
+                                                     const std::string& file, TemplateUse use,
+                                                     const core::KubeVersion& version, io::Diagnostics& diags);
 
 }  // namespace berth::plan::capacity

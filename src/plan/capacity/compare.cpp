@@ -95,9 +95,9 @@ ConfigOutcome outcomeOf(const std::string& name, Plan& plan, const CompareReques
 
 }  // namespace
 
-std::optional<CompareAnswer> compareConfigurations(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits,
-                                                   const CompareRequest& request, io::Diagnostics& diags,
-                                                   core::Progress* progress) {
+std::optional<CompareAnswer> compareConfigurations(std::shared_ptr<const PlanInput> input,
+                                                   const std::vector<PlanEdit>& edits, const CompareRequest& request,
+                                                   io::Diagnostics& diags, core::Progress* progress) {
     auto fail = [&](const std::string& file, std::string message) {
         io::Diagnostic d;
         d.file = file;
@@ -135,7 +135,8 @@ std::optional<CompareAnswer> compareConfigurations(std::shared_ptr<const PlanInp
             answer.referenceMilliCpu = reference.first;
             answer.referenceMemory = reference.second;
         }
-        answer.configs.push_back(outcomeOf(config.name, *plan, request, {answer.referenceMilliCpu, answer.referenceMemory}));
+        answer.configs.push_back(
+            outcomeOf(config.name, *plan, request, {answer.referenceMilliCpu, answer.referenceMemory}));
         placements.push_back(placementsOf(plan->sim()));
     }
     for (std::size_t i = 1; i < placements.size(); ++i)

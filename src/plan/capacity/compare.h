@@ -47,12 +47,14 @@ struct ConfigOutcome {
     struct Usage {
         std::int64_t requested = 0;
         std::int64_t allocatable = 0;
-        double ratio() const { return allocatable > 0 ? static_cast<double>(requested) / static_cast<double>(allocatable) : 0; }
+        double ratio() const {
+            return allocatable > 0 ? static_cast<double>(requested) / static_cast<double>(allocatable) : 0;
+        }
     };
     /// resource ("cpu", "memory") -> group value ("" for nodes without the label) -> usage.
     std::map<std::string, std::map<std::string, Usage>> utilization;
     std::map<std::string, std::int64_t> moreReferencePods;  // node -> how many more fit
-    std::int64_t strandedMilliCpu = 0;  // free on nodes where the reference pod fits no more
+    std::int64_t strandedMilliCpu = 0;                      // free on nodes where the reference pod fits no more
     std::int64_t strandedMemory = 0;
 };
 
@@ -74,8 +76,8 @@ struct CompareAnswer {
 /// Runs a fresh plan of `input` (with `edits`) per configuration. nullopt when a
 /// configuration does not load or cannot build the scheduler, or when cancelled: the problems
 /// are in `diags` (file:line: message).
-std::optional<CompareAnswer> compareConfigurations(std::shared_ptr<const PlanInput> input, const std::vector<PlanEdit>& edits,
-                                                   const CompareRequest& request, io::Diagnostics& diags,
-                                                   core::Progress* progress = nullptr);
+std::optional<CompareAnswer> compareConfigurations(std::shared_ptr<const PlanInput> input,
+                                                   const std::vector<PlanEdit>& edits, const CompareRequest& request,
+                                                   io::Diagnostics& diags, core::Progress* progress = nullptr);
 
 }  // namespace berth::plan::capacity

@@ -97,8 +97,8 @@ std::string summary(const CompareAnswer& a, bool markdown) {
                                                 "MORE REF PODS", "STRANDED CPU", "STRANDED MEMORY"}};
     for (const ConfigOutcome& c : a.configs)
         rows.push_back({c.name, std::to_string(c.pending), std::to_string(c.placed), std::to_string(c.nodesUsed),
-                        std::to_string(c.nodesEmpty), std::to_string(totalMore(c)), core::formatMilliCpu(c.strandedMilliCpu),
-                        core::formatBytes(c.strandedMemory)});
+                        std::to_string(c.nodesEmpty), std::to_string(totalMore(c)),
+                        core::formatMilliCpu(c.strandedMilliCpu), core::formatBytes(c.strandedMemory)});
     std::ostringstream out;
     if (markdown) {
         for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -117,7 +117,8 @@ std::string summary(const CompareAnswer& a, bool markdown) {
     for (const auto& row : rows)
         for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
     for (const auto& row : rows) {
-        for (std::size_t i = 0; i < row.size(); ++i) out << std::left << std::setw(static_cast<int>(width[i] + 2)) << row[i];
+        for (std::size_t i = 0; i < row.size(); ++i)
+            out << std::left << std::setw(static_cast<int>(width[i] + 2)) << row[i];
         out << "\n";
     }
     return out.str();

@@ -27,7 +27,8 @@ void fail(io::Diagnostics& diags, const char* flag, std::string message) {
 std::vector<std::string> targetNodes(core::Cluster& c, const DrainRequest& request, io::Diagnostics& diags) {
     std::vector<std::string> nodes;
     if (request.nodes.empty() == request.selector.empty()) {
-        fail(diags, "berthctl capacity drain", "give the nodes to drain with --node NAME ... or --selector LABELSELECTOR (one of them)");
+        fail(diags, "berthctl capacity drain",
+             "give the nodes to drain with --node NAME ... or --selector LABELSELECTOR (one of them)");
         return nodes;
     }
     auto live = [&](const core::Node& n) { return !c.nodeRemoved[n.id]; };
@@ -79,13 +80,16 @@ public:
         std::vector<const Pod*> pods;
         if (ni) pods.assign(ni->pods().begin(), ni->pods().end());
         // The API server lists a node's pods by namespace, then name.
-        std::sort(pods.begin(), pods.end(), [&](const Pod* a, const Pod* b) { return m_c.podKey(*a) < m_c.podKey(*b); });
+        std::sort(pods.begin(), pods.end(),
+                  [&](const Pod* a, const Pod* b) { return m_c.podKey(*a) < m_c.podKey(*b); });
         std::vector<const Pod*> evict;
         std::vector<DrainAnswer::Blocked> refused;
         for (const Pod* p : pods) {
             const std::string why = filterPod(*p, m_request);
-            if (why.empty()) evict.push_back(p);
-            else if (why != "-") refused.push_back({m_c.podKey(*p), name, why});
+            if (why.empty())
+                evict.push_back(p);
+            else if (why != "-")
+                refused.push_back({m_c.podKey(*p), name, why});
         }
         if (!refused.empty()) {
             // GetPodsForDeletion returned errors: kubectl deletes nothing from this node.
@@ -100,9 +104,12 @@ public:
             bool progress = false;
             for (const Pod* p : evict) {
                 const std::string refusal = tryEvict(*p, name);
-                if (refusal == kBudgetRefusal) retry.push_back(p);
-                else if (!refusal.empty()) m_answer.blocked.push_back({m_c.podKey(*p), name, refusal});
-                else progress = true;
+                if (refusal == kBudgetRefusal)
+                    retry.push_back(p);
+                else if (!refusal.empty())
+                    m_answer.blocked.push_back({m_c.podKey(*p), name, refusal});
+                else
+                    progress = true;
             }
             evict = std::move(retry);
             if (evict.empty()) break;
@@ -114,7 +121,8 @@ public:
             }
             m_sim.waitUntil(m_sim.clock().now() + kEvictionRetry);
         }
-        if (std::none_of(m_answer.blocked.begin(), m_answer.blocked.end(), [&](const auto& b) { return b.node == name; }))
+        if (std::none_of(m_answer.blocked.begin(), m_answer.blocked.end(),
+                         [&](const auto& b) { return b.node == name; }))
             m_answer.drained.push_back(name);
     }
 

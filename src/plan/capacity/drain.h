@@ -30,10 +30,10 @@
 namespace berth::plan::capacity {
 
 struct DrainRequest {
-    std::vector<std::string> nodes;  // --node, in the order given
-    std::string selector;            // --selector (when nodes is empty)
-    bool force = false;              // --force
-    bool deleteEmptyDirData = false; // --delete-emptydir-data
+    std::vector<std::string> nodes;   // --node, in the order given
+    std::string selector;             // --selector (when nodes is empty)
+    bool force = false;               // --force
+    bool deleteEmptyDirData = false;  // --delete-emptydir-data
 };
 
 struct DrainAnswer {
@@ -50,19 +50,22 @@ struct DrainAnswer {
         std::string node;
         std::string reason;
     };
-    std::vector<Blocked> blocked;  // pods left on target nodes, and why
+    std::vector<Blocked> blocked;   // pods left on target nodes, and why
     std::int64_t pendingAfter = 0;  // pods pending once everything settled
 };
 
 /// kubectl's texts, for the report and the tests.
-inline constexpr const char* kLocalStorageRefusal = "cannot delete Pods with local storage (use --delete-emptydir-data to override)";
-inline constexpr const char* kUnmanagedRefusal = "cannot delete Pods that declare no controller (use --force to override)";
+inline constexpr const char* kLocalStorageRefusal =
+    "cannot delete Pods with local storage (use --delete-emptydir-data to override)";
+inline constexpr const char* kUnmanagedRefusal =
+    "cannot delete Pods that declare no controller (use --force to override)";
 inline constexpr const char* kNotSafeToEvictRefusal =
     "cannot delete Pods annotated cluster-autoscaler.kubernetes.io/safe-to-evict=false (use --force to override)";
 inline constexpr const char* kBudgetRefusal = "Cannot evict pod as it would violate the pod's disruption budget.";
 inline constexpr const char* kManyBudgetsRefusal =
     "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.";
-inline constexpr const char* kNodeLeftRefusal = "not evicted: kubectl drain evicts nothing from a node with a pod it cannot delete";
+inline constexpr const char* kNodeLeftRefusal =
+    "not evicted: kubectl drain evicts nothing from a node with a pod it cannot delete";
 
 /// Answers on `plan`, which it changes (use a plan of its own). nullopt with an error in
 /// `diags` for an unknown node, a selector that does not parse or matches no node, or

@@ -11,8 +11,10 @@ namespace {
 
 /// A string, or null when empty (a pod with no replacement, or one left pending).
 void valueOrNull(io::JsonWriter& w, const std::string& s) {
-    if (s.empty()) w.null();
-    else w.value(s);
+    if (s.empty())
+        w.null();
+    else
+        w.value(s);
 }
 
 std::string json(const DrainAnswer& a) {
@@ -74,7 +76,10 @@ std::string table(const DrainAnswer& a) {
         out << "\n" << column("EVICTED", 44) << column("FROM", 16) << column("REPLACEMENT", 44) << "NOW ON\n";
         for (const auto& e : a.evicted)
             out << column(e.pod, 44) << column(e.from, 16) << column(e.replacement.empty() ? "-" : e.replacement, 44)
-                << (e.replacement.empty() ? "-" : e.to.empty() ? "(pending)" : e.to) << "\n";
+                << (e.replacement.empty() ? "-"
+                    : e.to.empty()        ? "(pending)"
+                                          : e.to)
+                << "\n";
     }
     if (!a.blocked.empty()) {
         out << "\n" << column("BLOCKED", 44) << column("NODE", 16) << "REASON\n";
@@ -94,8 +99,12 @@ std::string markdown(const DrainAnswer& a) {
     if (!a.evicted.empty()) {
         out << "\n| Evicted | From | Replacement | Now on |\n|---|---|---|---|\n";
         for (const auto& e : a.evicted)
-            out << "| `" << e.pod << "` | " << e.from << " | " << (e.replacement.empty() ? "-" : "`" + e.replacement + "`")
-                << " | " << (e.replacement.empty() ? "-" : e.to.empty() ? "(pending)" : e.to) << " |\n";
+            out << "| `" << e.pod << "` | " << e.from << " | "
+                << (e.replacement.empty() ? "-" : "`" + e.replacement + "`") << " | "
+                << (e.replacement.empty() ? "-"
+                    : e.to.empty()        ? "(pending)"
+                                          : e.to)
+                << " |\n";
     }
     if (!a.blocked.empty()) {
         out << "\n| Blocked | Node | Reason |\n|---|---|---|\n";
@@ -118,8 +127,8 @@ std::string csv(const DrainAnswer& a) {
 }  // namespace
 
 std::string drainReport(const DrainAnswer& answer, ReportFormat format) {
-    return writeReport(format, {[&] { return table(answer); }, [&] { return json(answer); }, [&] { return csv(answer); },
-                                [&] { return markdown(answer); }});
+    return writeReport(format, {[&] { return table(answer); }, [&] { return json(answer); },
+                                [&] { return csv(answer); }, [&] { return markdown(answer); }});
 }
 
 }  // namespace berth::plan::capacity

@@ -112,8 +112,7 @@ struct ReplicaWatch {
             if (e.pod >= isReplica.size() || !isReplica[e.pod]) return;
             if (e.type == core::EventType::PodAssumed) assumedOn[e.pod] = e.node;
             if (e.type == core::EventType::PodUnschedulable || e.type == core::EventType::PodSchedulerError ||
-                e.type == core::EventType::PodBindFailed)
-            {
+                e.type == core::EventType::PodBindFailed) {
                 failed = true;
                 failedWith.try_emplace(e.pod, e.message);
             }
@@ -181,7 +180,8 @@ std::optional<FitAnswer> howManyMoreFit(Plan& plan, const FitRequest& request, i
     if (progress) progress->start(core::Progress::Phase::Scheduling, static_cast<std::uint64_t>(limit));
     while (true) {
         if (progress && progress->cancelled()) return std::nullopt;
-        const std::int64_t n = std::min(request.allowPreemption ? 1 : batch, limit - static_cast<std::int64_t>(settled));
+        const std::int64_t n =
+            std::min(request.allowPreemption ? 1 : batch, limit - static_cast<std::int64_t>(settled));
         if (n <= 0) {
             a.stoppedBy = FitAnswer::Stop::Max;
             break;
@@ -203,7 +203,8 @@ std::optional<FitAnswer> howManyMoreFit(Plan& plan, const FitRequest& request, i
         }
         if (request.allowPreemption) {
             plan.runToEnd();
-            while (settled < replicas.size() && sim.outcomes()[replicas[settled]].state == core::PodState::Bound) ++settled;
+            while (settled < replicas.size() && sim.outcomes()[replicas[settled]].state == core::PodState::Bound)
+                ++settled;
         }
         if (progress) progress->set(settled, static_cast<std::uint64_t>(limit));
         if (settled < replicas.size()) {

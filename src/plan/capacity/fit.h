@@ -25,8 +25,8 @@
 namespace berth::plan::capacity {
 
 struct FitRequest {
-    std::string templateText;  // one Pod, Deployment, ReplicaSet, StatefulSet or Job
-    std::string templateFile;  // its name in messages
+    std::string templateText;         // one Pod, Deployment, ReplicaSet, StatefulSet or Job
+    std::string templateFile;         // its name in messages
     std::optional<std::int64_t> max;  // stop after this many replicas
     bool allowPreemption = false;     // may a replica preempt the plan's pods?
 };

@@ -68,7 +68,8 @@ std::string markdown(const FitAnswer& a) {
             << a.nextMessage << "\n";
     if (!a.byZone.empty()) {
         out << "\n| Zone | Replicas |\n|---|---:|\n";
-        for (const auto& [zone, n] : a.byZone) out << "| " << (zone.empty() ? "(no zone)" : zone) << " | " << n << " |\n";
+        for (const auto& [zone, n] : a.byZone)
+            out << "| " << (zone.empty() ? "(no zone)" : zone) << " | " << n << " |\n";
         out << "\n| Node | Replicas |\n|---|---:|\n";
         for (const auto& [node, n] : a.byNode) out << "| " << node << " | " << n << " |\n";
     }
@@ -85,8 +86,8 @@ std::string csv(const FitAnswer& a) {
 }  // namespace
 
 std::string fitReport(const FitAnswer& answer, ReportFormat format) {
-    return writeReport(format, {[&] { return table(answer); }, [&] { return json(answer); }, [&] { return csv(answer); },
-                                [&] { return markdown(answer); }});
+    return writeReport(format, {[&] { return table(answer); }, [&] { return json(answer); },
+                                [&] { return csv(answer); }, [&] { return markdown(answer); }});
 }
 
 }  // namespace berth::plan::capacity

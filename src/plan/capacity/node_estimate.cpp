@@ -101,7 +101,8 @@ PoolOption binpack(const std::vector<EstimatePod>& pods, const std::vector<std::
     return option;
 }
 
-std::size_t pickOption(Strategy strategy, const std::vector<PoolOption>& options, const std::vector<EstimatePool>& pools) {
+std::size_t pickOption(Strategy strategy, const std::vector<PoolOption>& options,
+                       const std::vector<EstimatePool>& pools) {
     // Strictly better only: on a tie the pool given first stays picked.
     auto better = [&](const PoolOption& a, const PoolOption& b) {
         switch (strategy) {

@@ -36,15 +36,16 @@ enum class Strategy : std::uint8_t { LeastWaste, MostPods, LeastNodes, Price };
 /// "least-waste", "most-pods", "least-nodes", "price".
 std::optional<Strategy> parseStrategy(std::string_view name);
 const char* strategyName(Strategy s);
-inline constexpr Strategy kStrategies[] = {Strategy::LeastWaste, Strategy::MostPods, Strategy::LeastNodes, Strategy::Price};
+inline constexpr Strategy kStrategies[] = {Strategy::LeastWaste, Strategy::MostPods, Strategy::LeastNodes,
+                                           Strategy::Price};
 
 /// The most node templates one question takes (EstimatePod::pools is a bit set).
 constexpr std::size_t kMaxNodeTemplates = 64;
 
 struct EstimatePod {
-    core::ResourceList requests;  // what the pod asks a node for (one pod slot besides)
-    std::uint64_t pools = 0;      // bit i: pool i's template node passes the pod's Filter
-    std::int32_t apartGroup = -1; // pods of one group never share a node (-1: no group)
+    core::ResourceList requests;   // what the pod asks a node for (one pod slot besides)
+    std::uint64_t pools = 0;       // bit i: pool i's template node passes the pod's Filter
+    std::int32_t apartGroup = -1;  // pods of one group never share a node (-1: no group)
 };
 
 struct EstimatePool {
@@ -68,7 +69,8 @@ PoolOption binpack(const std::vector<EstimatePod>& pods, const std::vector<std::
                    const std::vector<EstimatePool>& pools, std::size_t poolIndex, std::int64_t maxNodes);
 
 /// The option `strategy` expands: an index into `options`, each of which places a pod or more.
-std::size_t pickOption(Strategy strategy, const std::vector<PoolOption>& options, const std::vector<EstimatePool>& pools);
+std::size_t pickOption(Strategy strategy, const std::vector<PoolOption>& options,
+                       const std::vector<EstimatePool>& pools);
 
 struct Mix {
     std::vector<std::int64_t> nodes;  // per pool

@@ -100,7 +100,8 @@ std::optional<NodePool> readNodePool(core::Cluster& cluster, const std::string& 
         if (!pool.pricePerHour) {
             diags.add(templateProblem(file, pool.node,
                                       std::string("metadata.annotations[") + kPriceAnnotation +
-                                          "]: a price per hour is a non-negative number, got \"" + pool.node.pricePerHour + "\""));
+                                          "]: a price per hour is a non-negative number, got \"" +
+                                          pool.node.pricePerHour + "\""));
             return std::nullopt;
         }
     }
@@ -136,7 +137,8 @@ core::Node poolNodeCopy(const core::Node& node, const std::string& name, core::S
     return n;
 }
 
-std::string poolNodesManifest(const core::Node& node, const core::StringPool& pool, const std::vector<std::string>& names) {
+std::string poolNodesManifest(const core::Node& node, const core::StringPool& pool,
+                              const std::vector<std::string>& names) {
     io::JsonWriter w;
     w.beginObject();
     w.key("apiVersion").value("v1");

@@ -40,7 +40,8 @@ io::Diagnostic templateProblem(const std::string& file, const core::Node& node, 
 /// The names of a pool's nodes, in order: `<pool>-<i>` for i = 1, 2, ..., skipping `taken`.
 class PoolNodeNames {
 public:
-    PoolNodeNames(std::string pool, const std::unordered_set<std::string>* taken) : m_pool(std::move(pool)), m_taken(taken) {}
+    PoolNodeNames(std::string pool, const std::unordered_set<std::string>* taken)
+        : m_pool(std::move(pool)), m_taken(taken) {}
     /// The k-th name (0-based).
     const std::string& at(std::size_t k);
 
@@ -57,6 +58,7 @@ core::Node poolNodeCopy(const core::Node& node, const std::string& name, core::S
 /// The copies of `node` named `names` as one JSON List of Nodes (a manifest the loader reads
 /// like any other): labels, taints, allocatable and images, which is all a node is to the
 /// scheduler.
-std::string poolNodesManifest(const core::Node& node, const core::StringPool& pool, const std::vector<std::string>& names);
+std::string poolNodesManifest(const core::Node& node, const core::StringPool& pool,
+                              const std::vector<std::string>& names);
 
 }  // namespace berth::plan::capacity

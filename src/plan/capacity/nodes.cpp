@@ -24,8 +24,10 @@ constexpr int kMaxTrimPasses = 4;
 std::string signatureOf(const core::Cluster& c, const core::Pod& p) {
     std::string key(c.pool.str(p.ns));
     key += '\x1f';
-    if (const core::OwnerReference* owner = core::controllerOf(p)) key += owner->kind + '/' + owner->name + '/' + owner->uid;
-    else key += "Pod/" + p.name;
+    if (const core::OwnerReference* owner = core::controllerOf(p))
+        key += owner->kind + '/' + owner->name + '/' + owner->uid;
+    else
+        key += "Pod/" + p.name;
     key += '\x1f' + std::to_string(p.derived.requests.milliCpu) + '\x1f' + std::to_string(p.derived.requests.memory);
     return key;
 }
@@ -57,7 +59,7 @@ struct PendingPod {
     bool daemon = false;  // a DaemonSet's, tied to its node: never the answer's to place
     bool tried = true;    // went through a scheduling cycle (not: it waits on scheduling gates)
     bool apart = false;
-    std::string message;  // its last FailedScheduling text
+    std::string message;          // its last FailedScheduling text
     core::ResourceList requests;  // extended resources named in the search's string pool
 };
 
@@ -145,8 +147,10 @@ public:
                 if (!r) return fail(diags, error);
                 const std::vector<std::size_t> left = targetsOf(*r);
                 out.pendingWithOneFewer = static_cast<std::int64_t>(left.size());
-                if (!left.empty()) out.pendingExample = r->pending[left.front()].key;
-                else a.verified = false;
+                if (!left.empty())
+                    out.pendingExample = r->pending[left.front()].key;
+                else
+                    a.verified = false;
             }
             a.pools.push_back(std::move(out));
         }
@@ -211,15 +215,18 @@ private:
         for (const auto& t : request.templates) {
             auto pool = readNodePool(m_scratch, t.text, t.file, m_input->version, diags);
             if (!pool) continue;
-            auto same = std::find_if(m_pools.begin(), m_pools.end(), [&](const NodePool& p) { return p.name == pool->name; });
+            auto same =
+                std::find_if(m_pools.begin(), m_pools.end(), [&](const NodePool& p) { return p.name == pool->name; });
             if (same != m_pools.end()) {
-                diags.add(templateProblem(t.file, pool->node,
-                                          "a second template for pool " + pool->name + " (the first is " + same->file + ")"));
+                diags.add(
+                    templateProblem(t.file, pool->node,
+                                    "a second template for pool " + pool->name + " (the first is " + same->file + ")"));
                 continue;
             }
             if (strategy == Strategy::Price && !pool->pricePerHour) {
                 diags.add(templateProblem(
-                    t.file, pool->node, std::string("the price strategy needs a price on every template: annotation ") + kPriceAnnotation));
+                    t.file, pool->node,
+                    std::string("the price strategy needs a price on every template: annotation ") + kPriceAnnotation));
                 continue;
             }
             m_pools.push_back(std::move(*pool));
@@ -229,7 +236,8 @@ private:
     }
 
     bool allPriced() const {
-        return std::all_of(m_pools.begin(), m_pools.end(), [](const NodePool& p) { return p.pricePerHour.has_value(); });
+        return std::all_of(m_pools.begin(), m_pools.end(),
+                           [](const NodePool& p) { return p.pricePerHour.has_value(); });
     }
 
     static std::int64_t total(const std::vector<std::int64_t>& mix) {
@@ -278,7 +286,8 @@ private:
             pp.message = o.message;
             pp.requests = p.derived.requests;
             pp.requests.scalars.clear();
-            for (const auto& s : p.derived.requests.scalars) pp.requests.setScalar(into.intern(c.pool.str(s.name)), s.value);
+            for (const auto& s : p.derived.requests.scalars)
+                pp.requests.setScalar(into.intern(c.pool.str(s.name)), s.value);
             r.pending.push_back(std::move(pp));
         }
         return r;
@@ -292,9 +301,8 @@ private:
         std::map<std::string, std::uint32_t> representative;  // signature -> a pending pod
         for (const PendingPod& p : base.pending) {
             if (!p.tried) {
-                m_fits[p.signature].unplaceable = p.message.empty()
-                                                      ? "never tried by the scheduler: it waits on scheduling gates"
-                                                      : p.message;
+                m_fits[p.signature].unplaceable =
+                    p.message.empty() ? "never tried by the scheduler: it waits on scheduling gates" : p.message;
                 continue;
             }
             representative.emplace(p.signature, p.id);
@@ -322,8 +330,9 @@ private:
                 ++daemonPods;
             }
             room.pods -= daemonPods;
-            const bool fitsDaemons = room.pods >= 0 && room.milliCpu >= 0 && room.memory >= 0 && room.ephemeralStorage >= 0 &&
-                                     std::all_of(room.scalars.begin(), room.scalars.end(), [](const auto& s) { return s.value >= 0; });
+            const bool fitsDaemons =
+                room.pods >= 0 && room.milliCpu >= 0 && room.memory >= 0 && room.ephemeralStorage >= 0 &&
+                std::all_of(room.scalars.begin(), room.scalars.end(), [](const auto& s) { return s.value >= 0; });
             EstimatePool estimate;
             estimate.pricePerHour = m_pools[p].pricePerHour;
             if (fitsDaemons) {
@@ -332,8 +341,11 @@ private:
                 for (const auto& [signature, id] : representative) {
                     const core::NodeCheck check = sim.checkNodeForPod(id, name);
                     SignatureFit& fit = m_fits[signature];
-                    if (check.error.empty() && check.fits) fit.pools |= std::uint64_t{1} << p;
-                    else fit.reasons.push_back(m_pools[p].name + ": " + (check.error.empty() ? check.reason : check.error));
+                    if (check.error.empty() && check.fits)
+                        fit.pools |= std::uint64_t{1} << p;
+                    else
+                        fit.reasons.push_back(m_pools[p].name + ": " +
+                                              (check.error.empty() ? check.reason : check.error));
                 }
             } else {
                 m_unusable[p] = "its own DaemonSet pods (" + std::to_string(daemonPods) + ") need more than a node has";
@@ -414,15 +426,21 @@ private:
                 std::int64_t good = mix[p] - 1, bad = -1;
                 for (std::int64_t step = 2; good > 0 && bad < 0; step *= 2) {
                     const std::int64_t n = std::max<std::int64_t>(0, good - step);
-                    if (placesAll(with(n), error, ok)) good = n;
-                    else if (!ok) return false;
-                    else bad = n;
+                    if (placesAll(with(n), error, ok))
+                        good = n;
+                    else if (!ok)
+                        return false;
+                    else
+                        bad = n;
                 }
                 while (bad >= 0 && good - bad > 1) {
                     const std::int64_t n = bad + (good - bad) / 2;
-                    if (placesAll(with(n), error, ok)) good = n;
-                    else if (!ok) return false;
-                    else bad = n;
+                    if (placesAll(with(n), error, ok))
+                        good = n;
+                    else if (!ok)
+                        return false;
+                    else
+                        bad = n;
                 }
                 mix[p] = good;
                 shrank = true;
@@ -436,9 +454,12 @@ private:
         for (const PendingPod& p : r.pending) {
             std::string message;
             const auto fit = m_fits.find(p.signature);
-            if (fit != m_fits.end() && !fit->second.unplaceable.empty()) message = fit->second.unplaceable;
-            else if (p.daemon) message = "a DaemonSet pod, tied to its node: " + p.message;
-            else message = std::string(placed ? "" : "still pending (" + a.stoppedBy + "): ") + p.message;
+            if (fit != m_fits.end() && !fit->second.unplaceable.empty())
+                message = fit->second.unplaceable;
+            else if (p.daemon)
+                message = "a DaemonSet pod, tied to its node: " + p.message;
+            else
+                message = std::string(placed ? "" : "still pending (" + a.stoppedBy + "): ") + p.message;
             a.unplaceable.push_back({p.key, std::move(message)});
         }
         std::sort(a.unplaceable.begin(), a.unplaceable.end(),
@@ -452,9 +473,9 @@ private:
     std::int64_t m_budget = kMaxAddedNodes;
     core::Cluster m_scratch;  // the templates' strings
     std::vector<NodePool> m_pools;
-    std::vector<std::string> m_unusable;  // per pool
-    std::vector<EstimatePool> m_rooms;    // per pool
-    std::unique_ptr<Plan> m_base;         // the plan as it is, run to the end (then probed)
+    std::vector<std::string> m_unusable;      // per pool
+    std::vector<EstimatePool> m_rooms;        // per pool
+    std::unique_ptr<Plan> m_base;             // the plan as it is, run to the end (then probed)
     std::unordered_set<std::string> m_taken;  // node names of the plan
     std::vector<PoolNodeNames> m_names;       // per pool
     std::map<std::vector<std::int64_t>, Run> m_runs;

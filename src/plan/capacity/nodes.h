@@ -62,7 +62,7 @@ struct NodesAnswer {
         std::string name;
         std::string file;
         std::optional<double> pricePerHour;
-        std::int64_t count = 0;  // nodes to add
+        std::int64_t count = 0;          // nodes to add
         std::vector<std::string> nodes;  // their names
         /// The one-fewer check: pods left pending by a run with count - 1 (count > 0), and one
         /// of them.

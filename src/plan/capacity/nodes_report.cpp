@@ -19,8 +19,10 @@ std::string money(double v) {
 std::string moneyOrDash(const std::optional<double>& v) { return v ? money(*v) : "-"; }
 
 void costValue(io::JsonWriter& w, const std::optional<double>& v) {
-    if (v) w.value(*v);
-    else w.null();
+    if (v)
+        w.value(*v);
+    else
+        w.null();
 }
 
 std::string plural(std::int64_t n, const char* one, const char* many) {
@@ -100,7 +102,9 @@ std::vector<std::string> summary(const NodesAnswer& a) {
     if (a.pendingBefore == 0)
         run = "No pod is pending: there is nothing to add.";
     else if (a.verified)
-        run += "a full run with these nodes placed every pod a pool can take, and one node fewer of any pool leaves a pod pending.";
+        run +=
+            "a full run with these nodes placed every pod a pool can take, and one node fewer of any pool leaves a pod "
+            "pending.";
     else if (!a.stoppedBy.empty())
         run += "NOT VERIFIED: the search stopped at " + a.stoppedBy + ", and pods are left pending.";
     else
@@ -121,7 +125,8 @@ std::string column(const std::string& s, std::size_t width) {
 /// The one-fewer check, made only once the pods were all placed.
 std::string oneFewer(const NodesAnswer& a, const NodesAnswer::Pool& p) {
     if (p.count == 0 || !a.stoppedBy.empty()) return "-";
-    return plural(p.pendingWithOneFewer, "pod", "pods") + (p.pendingExample.empty() ? "" : " (" + p.pendingExample + ")");
+    return plural(p.pendingWithOneFewer, "pod", "pods") +
+           (p.pendingExample.empty() ? "" : " (" + p.pendingExample + ")");
 }
 
 std::string nodeRange(const NodesAnswer::Pool& p) {
@@ -133,12 +138,13 @@ std::string nodeRange(const NodesAnswer::Pool& p) {
 std::string table(const NodesAnswer& a) {
     std::ostringstream out;
     for (const auto& line : summary(a)) out << line << "\n";
-    out << "\n" << column("POOL", 20) << column("ADD", 7) << column("PRICE/H", 10) << column("COST/H", 10)
+    out << "\n"
+        << column("POOL", 20) << column("ADD", 7) << column("PRICE/H", 10) << column("COST/H", 10)
         << column("ONE FEWER LEAVES PENDING", 40) << "NODES\n";
     for (const auto& p : a.pools)
         out << column(p.name, 20) << column(std::to_string(p.count), 7) << column(moneyOrDash(p.pricePerHour), 10)
-            << column(p.count > 0 ? moneyOrDash(p.costPerHour()) : "-", 10) << column(oneFewer(a, p), 40) << nodeRange(p)
-            << "\n";
+            << column(p.count > 0 ? moneyOrDash(p.costPerHour()) : "-", 10) << column(oneFewer(a, p), 40)
+            << nodeRange(p) << "\n";
     if (!a.unplaceable.empty()) {
         out << "\n" << column("NOT PLACED", 40) << "REASON\n";
         for (const auto& u : a.unplaceable) out << column(u.pod, 40) << u.message << "\n";
@@ -153,7 +159,8 @@ std::string markdown(const NodesAnswer& a) {
     out << "| Pool | Add | Price/h | Cost/h | One fewer leaves pending | Nodes |\n|---|---:|---:|---:|---|---|\n";
     for (const auto& p : a.pools)
         out << "| " << p.name << " | " << p.count << " | " << moneyOrDash(p.pricePerHour) << " | "
-            << (p.count > 0 ? moneyOrDash(p.costPerHour()) : "-") << " | " << oneFewer(a, p) << " | " << nodeRange(p) << " |\n";
+            << (p.count > 0 ? moneyOrDash(p.costPerHour()) : "-") << " | " << oneFewer(a, p) << " | " << nodeRange(p)
+            << " |\n";
     if (!a.unplaceable.empty()) {
         out << "\n| Not placed | Reason |\n|---|---|\n";
         for (const auto& u : a.unplaceable) out << "| `" << u.pod << "` | " << u.message << " |\n";
@@ -166,16 +173,18 @@ std::string csv(const NodesAnswer& a) {
     out << "kind,pool,name,detail\n";
     for (const auto& p : a.pools)
         for (const auto& n : p.nodes)
-            out << "node," << io::csvField(p.name) << ',' << io::csvField(n) << ',' << moneyOrDash(p.pricePerHour) << "\n";
-    for (const auto& u : a.unplaceable) out << "unplaceable,," << io::csvField(u.pod) << ',' << io::csvField(u.message) << "\n";
+            out << "node," << io::csvField(p.name) << ',' << io::csvField(n) << ',' << moneyOrDash(p.pricePerHour)
+                << "\n";
+    for (const auto& u : a.unplaceable)
+        out << "unplaceable,," << io::csvField(u.pod) << ',' << io::csvField(u.message) << "\n";
     return out.str();
 }
 
 }  // namespace
 
 std::string nodesReport(const NodesAnswer& answer, ReportFormat format) {
-    return writeReport(format, {[&] { return table(answer); }, [&] { return json(answer); }, [&] { return csv(answer); },
-                                [&] { return markdown(answer); }});
+    return writeReport(format, {[&] { return table(answer); }, [&] { return json(answer); },
+                                [&] { return csv(answer); }, [&] { return markdown(answer); }});
 }
 
 }  // namespace berth::plan::capacity

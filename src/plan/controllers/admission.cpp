@@ -46,8 +46,7 @@ std::optional<WorkloadExpander::PriorityDecision> WorkloadExpander::resolvePrior
         d.value = kSystemClusterCritical;
         return d;
     }
-    warn(w, "no PriorityClass with name " + t.priorityClassName +
-                " was found; the controller cannot create its pods");
+    warn(w, "no PriorityClass with name " + t.priorityClassName + " was found; the controller cannot create its pods");
     return std::nullopt;
 }
 

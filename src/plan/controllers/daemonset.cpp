@@ -55,8 +55,7 @@ Sym WorkloadExpander::pinnedNode(const Pod& p) const {
     const Sym nameField = m_pool.find("metadata.name");
     for (const auto& term : p.affinity.node.required->terms)
         for (const auto& f : term.fields)
-            if (f.key == nameField && f.op == core::SelectorOp::In && f.values.size() == 1)
-                return f.values.front();
+            if (f.key == nameField && f.op == core::SelectorOp::In && f.values.size() == 1) return f.values.front();
     return core::kNoSym;
 }
 
@@ -100,8 +99,7 @@ bool WorkloadExpander::shouldRunDaemonPod(const Pod& probe, const core::Node& no
     if (probe.nodeName != core::kEmptySym && probe.nodeName != node.nameSym) return false;
     if (!core::podMatchesNodeSelectorAndAffinity(probe, node, m_pool)) return false;
     for (const auto& taint : node.taints) {
-        if (taint.effect != core::TaintEffect::NoSchedule && taint.effect != core::TaintEffect::NoExecute)
-            continue;
+        if (taint.effect != core::TaintEffect::NoSchedule && taint.effect != core::TaintEffect::NoExecute) continue;
         if (!core::toleratesTaint(probe.tolerations, taint)) return false;
     }
     return true;

@@ -17,8 +17,7 @@ void WorkloadExpander::expandDeployment(std::size_t index) {
             const Workload& rs = m_cluster.workloads[j];
             if (rs.kind != WorkloadKind::ReplicaSet || rs.ns != d.ns) continue;
             const auto* ref = core::controllerOf(rs.ownerReferences);
-            if (ref && ref->kind == "Deployment" && ref->name == d.name &&
-                (ref->uid.empty() || ref->uid == d.uid))
+            if (ref && ref->kind == "Deployment" && ref->name == d.name && (ref->uid.empty() || ref->uid == d.uid))
                 owned.push_back(j);
         }
         // sync.go scale: a Deployment with one ReplicaSet keeps it at its own replicas (a
@@ -44,11 +43,10 @@ void WorkloadExpander::expandDeployment(std::size_t index) {
         for (std::int32_t collisions = 0;; ++collisions) {
             hash = templateHash(d.podTemplate, m_pool, collisions);
             const std::string candidate = d.name + "-" + hash;
-            const bool taken = std::any_of(m_cluster.workloads.begin(), m_cluster.workloads.end(),
-                                           [&](const Workload& o) {
-                                               return o.kind == WorkloadKind::ReplicaSet &&
-                                                      o.ns == d.ns && o.name == candidate;
-                                           });
+            const bool taken =
+                std::any_of(m_cluster.workloads.begin(), m_cluster.workloads.end(), [&](const Workload& o) {
+                    return o.kind == WorkloadKind::ReplicaSet && o.ns == d.ns && o.name == candidate;
+                });
             if (!taken) break;
         }
         const Sym hashValue = m_pool.intern(hash);
@@ -59,8 +57,9 @@ void WorkloadExpander::expandDeployment(std::size_t index) {
         rs.podTemplate = d.podTemplate;
         rs.podTemplate.labels.set(hashKey, hashValue);
         rs.labels = rs.podTemplate.labels;  // newRS.Labels = newRSTemplate.Labels
-        rs.selector = d.selector;            // CloneSelectorAndAddLabel
-        if (rs.selector) rs.selector->requirements.push_back(core::LabelRequirement{hashKey, core::SelectorOp::In, {hashValue}});
+        rs.selector = d.selector;           // CloneSelectorAndAddLabel
+        if (rs.selector)
+            rs.selector->requirements.push_back(core::LabelRequirement{hashKey, core::SelectorOp::In, {hashValue}});
         rs.replicas = std::max(0, d.replicas);
         rs.ownerReferences = {controllerRefTo(d)};
         rs.source = d.source;

@@ -47,19 +47,22 @@ struct ControllerScale {
 /// has none, which upstream reports as an error).
 std::optional<ControllerScale> findControllerScale(const Cluster& c, const OwnerReference& ref, core::Sym ns) {
     if (refersTo(ref, "ReplicationController", {""}))
-        if (const Workload* rc = find(c, WorkloadKind::ReplicationController, ns, ref)) return ControllerScale{rc->uid, rc->replicas};
+        if (const Workload* rc = find(c, WorkloadKind::ReplicationController, ns, ref))
+            return ControllerScale{rc->uid, rc->replicas};
     if (refersTo(ref, "ReplicaSet", {"apps", "extensions"})) {
         if (const Workload* rs = find(c, WorkloadKind::ReplicaSet, ns, ref)) {
             const OwnerReference* owner = core::controllerOf(rs->ownerReferences);
             if (owner && refersTo(*owner, "Deployment", {"apps", "extensions"})) {
-                if (const Workload* d = find(c, WorkloadKind::Deployment, ns, *owner)) return ControllerScale{d->uid, d->replicas};
+                if (const Workload* d = find(c, WorkloadKind::Deployment, ns, *owner))
+                    return ControllerScale{d->uid, d->replicas};
             } else if (!owner || owner->kind != "Deployment") {
                 return ControllerScale{rs->uid, rs->replicas};
             }
         }
     }
     if (refersTo(ref, "StatefulSet", {"apps"}))
-        if (const Workload* ss = find(c, WorkloadKind::StatefulSet, ns, ref)) return ControllerScale{ss->uid, ss->replicas};
+        if (const Workload* ss = find(c, WorkloadKind::StatefulSet, ns, ref))
+            return ControllerScale{ss->uid, ss->replicas};
     // getScaleController: any of the scalable kinds by name and uid.
     for (WorkloadKind k : {WorkloadKind::Deployment, WorkloadKind::ReplicaSet, WorkloadKind::StatefulSet,
                            WorkloadKind::ReplicationController})
@@ -150,7 +153,8 @@ void syncDisruptionBudget(const Cluster& cluster, PodDisruptionBudget& pdb) {
     // buildDisruptedPodMap: entries for pods still there and not being deleted.
     std::vector<std::string> disrupted;
     for (const Pod* p : pods)
-        if (!p->terminating && std::find(pdb.disruptedPods.begin(), pdb.disruptedPods.end(), p->name) != pdb.disruptedPods.end())
+        if (!p->terminating &&
+            std::find(pdb.disruptedPods.begin(), pdb.disruptedPods.end(), p->name) != pdb.disruptedPods.end())
             disrupted.push_back(p->name);
     // countHealthyPods.
     std::int32_t healthy = 0;

@@ -28,16 +28,20 @@ void WorkloadExpander::expandJob(Workload& w) {
     std::int64_t active = 0;
     std::int64_t succeeded = 0;
     for (const Pod* p : owned) {
-        if (p->phase == core::PodPhase::Succeeded) ++succeeded;
-        else if (isActive(*p)) ++active;
+        if (p->phase == core::PodPhase::Succeeded)
+            ++succeeded;
+        else if (isActive(*p))
+            ++active;
     }
     // job_controller.go manageJob: parallelism pods at a time, never more than the
     // completions still needed. A negative completions stands for nil (spec.parallelism
     // set, spec.completions not: a work queue): pods run until the first one succeeds.
     const std::int64_t parallelism = std::max(0, w.replicas);
     std::int64_t wantActive = 0;
-    if (w.completions < 0) wantActive = succeeded > 0 ? active : parallelism;
-    else wantActive = std::min<std::int64_t>(parallelism, std::max<std::int64_t>(0, w.completions - succeeded));
+    if (w.completions < 0)
+        wantActive = succeeded > 0 ? active : parallelism;
+    else
+        wantActive = std::min<std::int64_t>(parallelism, std::max<std::int64_t>(0, w.completions - succeeded));
     const std::int64_t missing = wantActive - active;
     if (missing < 0) {
         // manageJob: too many active pods (parallelism lowered) -> activePodsForRemoval.

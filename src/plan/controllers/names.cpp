@@ -30,8 +30,7 @@ std::uint64_t splitmix64(std::uint64_t x) {
 
 }  // namespace
 
-std::string deterministicUid(std::uint64_t seed, std::string_view kind, std::string_view ns,
-                             std::string_view name) {
+std::string deterministicUid(std::uint64_t seed, std::string_view kind, std::string_view ns, std::string_view name) {
     std::string key;
     key.reserve(kind.size() + ns.size() + name.size() + 2);
     key.append(kind).push_back('/');

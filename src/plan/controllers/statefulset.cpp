@@ -29,8 +29,10 @@ void WorkloadExpander::expandStatefulSet(const Workload& w) {
             !std::all_of(suffix.begin(), suffix.end(), [](char c) { return c >= '0' && c <= '9'; }))
             continue;
         const long ordinal = std::stol(std::string(suffix));
-        if (ordinal >= std::max(0, w.replicas)) condemned.emplace_back(ordinal, p->id);
-        else ++kept;
+        if (ordinal >= std::max(0, w.replicas))
+            condemned.emplace_back(ordinal, p->id);
+        else
+            ++kept;
     }
     std::sort(condemned.begin(), condemned.end(), std::greater<>());
     for (const auto& c : condemned) m_surplus.push_back(c.second);

@@ -35,7 +35,10 @@ public:
         const int n = std::snprintf(buf, sizeof buf, "%lld;", static_cast<long long>(v));
         bytes(std::string_view(buf, static_cast<std::size_t>(n)));
     }
-    void tag(std::string_view t) { bytes(t); bytes("{"); }
+    void tag(std::string_view t) {
+        bytes(t);
+        bytes("{");
+    }
     void end() { bytes("}"); }
     std::uint32_t value() const { return m_hash; }
 
@@ -74,8 +77,7 @@ void hashResources(Fnv32a& h, const core::ResourceList& r, const core::StringPoo
     h.end();
 }
 
-void hashLabelSelector(Fnv32a& h, const std::optional<core::LabelSelector>& sel,
-                       const core::StringPool& pool) {
+void hashLabelSelector(Fnv32a& h, const std::optional<core::LabelSelector>& sel, const core::StringPool& pool) {
     if (!sel) {
         h.tag("nil");
         h.end();

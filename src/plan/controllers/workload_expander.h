@@ -90,8 +90,8 @@ private:
     SuffixGenerator m_suffixes;
     core::Sym m_tcp;
     core::Sym m_anyIp;
-    std::unordered_set<std::string> m_liveNames;                        // "ns/name"
-    std::unordered_set<std::string> m_takenNames;                       // live or removed
+    std::unordered_set<std::string> m_liveNames;                          // "ns/name"
+    std::unordered_set<std::string> m_takenNames;                         // live or removed
     std::unordered_map<std::string, std::vector<std::uint32_t>> m_owned;  // controller -> pods
     std::vector<std::uint32_t> m_surplus;
 };

@@ -46,8 +46,14 @@ std::string ownerIndexKey(WorkloadKind kind, Sym ns, std::string_view name) {
 
 WorkloadExpander::WorkloadExpander(Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
                                    io::Diagnostics& diags)
-    : m_cluster(cluster), m_pool(cluster.pool), m_seed(seed), m_version(version), m_diags(diags), m_suffixes(seed),
-      m_tcp(m_pool.intern("TCP")), m_anyIp(m_pool.intern("0.0.0.0")) {
+    : m_cluster(cluster),
+      m_pool(cluster.pool),
+      m_seed(seed),
+      m_version(version),
+      m_diags(diags),
+      m_suffixes(seed),
+      m_tcp(m_pool.intern("TCP")),
+      m_anyIp(m_pool.intern("0.0.0.0")) {
     for (std::size_t i = 0; i < m_cluster.pods.size(); ++i) {
         const Pod& p = m_cluster.pods[i];
         // Names of removed pods stay taken: a replacement gets a new name, so the UI and
@@ -66,8 +72,7 @@ void WorkloadExpander::run() {
     const std::size_t count = m_cluster.workloads.size();
     for (std::size_t i = 0; i < count; ++i) {
         Workload& w = m_cluster.workloads[i];
-        if (w.uid.empty())
-            w.uid = deterministicUid(m_seed, core::workloadKindName(w.kind), m_pool.str(w.ns), w.name);
+        if (w.uid.empty()) w.uid = deterministicUid(m_seed, core::workloadKindName(w.kind), m_pool.str(w.ns), w.name);
         switch (w.kind) {
             case WorkloadKind::Deployment: expandDeployment(i); break;
             case WorkloadKind::ReplicaSet:
@@ -106,8 +111,9 @@ std::vector<const Pod*> WorkloadExpander::ownedPods(const Workload& w) const {
 bool WorkloadExpander::roomFor(const Workload& w, std::int64_t count, const char* field) {
     if (static_cast<std::int64_t>(m_cluster.pods.size()) + count <= kMaxPlannedPods) return true;
     report(w, io::Severity::Error,
-           std::string(field) + " asks for " + std::to_string(count) + " more pods, which would take the cluster past " +
-               std::to_string(kMaxPlannedPods) + " pods, the most Berth plans (Kubernetes supports 150,000): "
+           std::string(field) + " asks for " + std::to_string(count) +
+               " more pods, which would take the cluster past " + std::to_string(kMaxPlannedPods) +
+               " pods, the most Berth plans (Kubernetes supports 150,000): "
                "none of them were made");
     return false;
 }
@@ -170,8 +176,8 @@ void WorkloadExpander::addPod(Pod pod, const PriorityDecision& priority) {
     core::computeDerived(pod, m_version, m_tcp, m_anyIp);
     // The pod's future id is part of the uid: a StatefulSet pod recreated under the same
     // name is a new object.
-    pod.uid = deterministicUid(m_seed, "Pod", m_pool.str(pod.ns),
-                               pod.name + "#" + std::to_string(m_cluster.pods.size()));
+    pod.uid =
+        deterministicUid(m_seed, "Pod", m_pool.str(pod.ns), pod.name + "#" + std::to_string(m_cluster.pods.size()));
     m_takenNames.insert(nameKey(pod.ns, pod.name));
     m_liveNames.insert(nameKey(pod.ns, pod.name));
     m_cluster.addPod(std::move(pod));
@@ -213,8 +219,8 @@ void WorkloadExpander::deleteSurplus(std::vector<const Pod*> active, std::size_t
 
 namespace berth::plan {
 
-std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed,
-                                           const core::KubeVersion& version, io::Diagnostics& diags) {
+std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
+                                           io::Diagnostics& diags) {
     detail::WorkloadExpander expander(cluster, seed, version, diags);
     expander.run();
     return expander.surplus();
@@ -224,4 +230,4 @@ std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t
     return expandWorkloads(cluster, seed, core::KubeVersion::newest(), diags);
 }
 
-}  // namespace berth::plan::detail
+}  // namespace berth::plan

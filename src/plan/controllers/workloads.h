@@ -45,8 +45,8 @@ constexpr std::int64_t kMaxPlannedPods = 1'000'000;
 /// choice follows each controller: ReplicaSets and Jobs rank pods as controller.ActivePods
 /// does (unassigned, then pending, then the most co-located, then the newest); StatefulSets
 /// condemn the highest ordinals.
-std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed,
-                                           const core::KubeVersion& version, io::Diagnostics& diags);
+std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
+                                           io::Diagnostics& diags);
 
 /// The same for the newest Kubernetes version Berth models.
 std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, io::Diagnostics& diags);

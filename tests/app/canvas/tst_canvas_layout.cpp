@@ -36,8 +36,8 @@ QList<NodeRow> fiveNodes() {
     return {node("a1", "zone-a"), node("b1", "zone-b"), node("a2", "zone-a"), node("a3", "zone-a"), node("cp", "")};
 }
 QList<PodRow> fourPods() {
-    return {pod("ns/p0", PodPhaseUi::Bound, 0), pod("ns/p1", PodPhaseUi::Bound, 0), pod("ns/p2", PodPhaseUi::Assumed, 0),
-            pod("ns/pending", PodPhaseUi::Pending, -1)};
+    return {pod("ns/p0", PodPhaseUi::Bound, 0), pod("ns/p1", PodPhaseUi::Bound, 0),
+            pod("ns/p2", PodPhaseUi::Assumed, 0), pod("ns/pending", PodPhaseUi::Pending, -1)};
 }
 
 }  // namespace

@@ -34,6 +34,8 @@ private slots:
 };
 
 void TestQuantity::parseValid_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("text");
     QTest::addColumn<qint64>("value");  // ceil(q)
     QTest::addColumn<qint64>("milli");  // ceil(q * 1000)
@@ -80,6 +82,7 @@ void TestQuantity::parseValid_data() {
     QTest::newRow("8Ei saturates") << "8Ei" << kMax << kMax << false;
     // 10^19 > INT64_MAX (about 9.22 x 10^18).
     QTest::newRow("10E saturates") << "10E" << kMax << kMax << false;
+    // clang-format on
 }
 
 void TestQuantity::parseValid() {
@@ -95,6 +98,8 @@ void TestQuantity::parseValid() {
 }
 
 void TestQuantity::parseInvalid_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("text");
     QTest::newRow("empty") << "";
     QTest::newRow("letters") << "abc";
@@ -108,6 +113,7 @@ void TestQuantity::parseInvalid_data() {
     QTest::newRow("i without a binary prefix") << "1i";
     QTest::newRow("dot only") << ".";
     QTest::newRow("hex") << "0x10";
+    // clang-format on
 }
 
 void TestQuantity::parseInvalid() {
@@ -116,6 +122,8 @@ void TestQuantity::parseInvalid() {
 }
 
 void TestQuantity::formatMilliCpu_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<qint64>("milli");
     QTest::addColumn<QString>("expected");
     QTest::newRow("zero") << qint64(0) << "0";
@@ -123,6 +131,7 @@ void TestQuantity::formatMilliCpu_data() {
     QTest::newRow("2 cores") << qint64(2000) << "2";
     QTest::newRow("1500m") << qint64(1500) << "1500m";
     QTest::newRow("250m") << qint64(250) << "250m";
+    // clang-format on
 }
 
 void TestQuantity::formatMilliCpu() {
@@ -132,6 +141,8 @@ void TestQuantity::formatMilliCpu() {
 }
 
 void TestQuantity::formatBytes_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<qint64>("bytes");
     QTest::addColumn<QString>("expected");
     QTest::newRow("zero") << qint64(0) << "0";
@@ -144,6 +155,7 @@ void TestQuantity::formatBytes_data() {
     QTest::newRow("1Ei") << (qint64(1) << 60) << "1Ei";
     // 1000 is no multiple of 1024: plain bytes.
     QTest::newRow("1000") << qint64(1000) << "1000";
+    // clang-format on
 }
 
 void TestQuantity::formatBytes() {

@@ -132,6 +132,8 @@ private slots:
 };
 
 void TstCache::podLifecycle_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QStringList>("ops");      // run after "node n1", "node n2"
     QTest::addColumn<QStringList>("results");  // per op: "" or the error text
     QTest::addColumn<QString>("state");        // "assumed=0|1 node=<n|-> n1=pods/milliCpu n2=..."
@@ -174,6 +176,7 @@ void TstCache::podLifecycle_data() {
     // after a forget the pod can be assumed again
     QTest::newRow("assume after forget") << QStringList{"assume p n1", "forget p", "assume p n2"} << QStringList{"", "", ""}
                                          << "assumed=1 node=n2 n1=0/0 n2=1/1000";
+    // clang-format on
 }
 
 void TstCache::podLifecycle() {
@@ -199,6 +202,8 @@ void TstCache::podLifecycle() {
 }
 
 void TstCache::incrementalSnapshot_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QStringList>("ops");
     QTest::addColumn<QStringList>("results");  // "snap" results are copy counts, others ""
     QTest::addColumn<QString>("order");        // snapshot node order at the end
@@ -227,6 +232,7 @@ void TstCache::incrementalSnapshot_data() {
                                    << QStringList{"", "", "2", "", "1"} << "n1,n2" << 1;
     QTest::newRow("affinity list emptied") << QStringList{"node n1", "affinity a n2", "node n2", "snap", "remove a", "snap"}
                                            << QStringList{"", "", "", "2", "", "1"} << "n1,n2" << 0;
+    // clang-format on
 }
 
 void TstCache::incrementalSnapshot() {
@@ -279,6 +285,8 @@ void TstCache::generations() {
 }
 
 void TstCache::nodeRemoval_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QStringList>("ops");
     QTest::addColumn<QString>("n1");  // cache NodeInfo state of n1 at the end
     QTest::addColumn<QString>("order");
@@ -296,6 +304,7 @@ void TstCache::nodeRemoval_data() {
     QTest::newRow("ghost keeps a pod") << QStringList{"node n1", "node n2", "bound a n1", "bound b n1", "snap", "rmnode n1",
                                                       "remove a", "snap"}
                                        << "n1=1/1000(ghost)" << "n2" << 1;
+    // clang-format on
 }
 
 void TstCache::nodeRemoval() {
@@ -316,6 +325,8 @@ void TstCache::nodeRemoval() {
 }
 
 void TstCache::zoneOrder_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QStringList>("nodes");  // "name|region|zone|betaRegion|betaZone" in add order; "-name" removes
     QTest::addColumn<QString>("expected");
 
@@ -339,6 +350,7 @@ void TstCache::zoneOrder_data() {
     // removing a node re-balances the order; an emptied zone disappears
     QTest::newRow("removal") << QStringList{"a1||a", "a2||a", "b1||b", "-a1"} << "a2,b1";
     QTest::newRow("zone emptied") << QStringList{"a1||a", "b1||b", "b2||b", "-a1", "c1||c"} << "b1,c1,b2";
+    // clang-format on
 }
 
 void TstCache::zoneOrder() {
@@ -420,8 +432,11 @@ void TstCache::changeLog() {
 void TstCache::filterFacts() {
     TestCluster tc;
     const Node& plain = tc.node("n1").capacity("cpu=4,memory=8Gi").pods(3).add();
-    const Node& cordoned = tc.node("n2").capacity("cpu=2,memory=1Gi").unschedulable()
-                               .taint("soft", "", TaintEffect::PreferNoSchedule).add();
+    const Node& cordoned = tc.node("n2")
+                               .capacity("cpu=2,memory=1Gi")
+                               .unschedulable()
+                               .taint("soft", "", TaintEffect::PreferNoSchedule)
+                               .add();
     const Node& tainted = tc.node("n3").capacity("cpu=2").taint("gpu", "yes", TaintEffect::NoExecute).add();
     const Pod& a = tc.pod("a").requests("cpu=1500m,memory=1Gi").add();
     const Pod& b = tc.pod("b").requests("cpu=500m").add();

@@ -24,8 +24,7 @@ namespace {
 
 /// A queue over a v1.26 TestCluster, with the real PrioritySort and SchedulingGates plugins.
 struct Fixture {
-    explicit Fixture(QueueSettings settings = {})
-        : sort(args, tc.handle), gates(args, tc.handle) {
+    explicit Fixture(QueueSettings settings = {}) : sort(args, tc.handle), gates(args, tc.handle) {
         tc.node("n1").cpu("4").memory("8Gi").add();
         queue = std::make_unique<SchedulingQueue>(sort, clock, settings, [this](const Pod& p) {
             SchedulingQueue::PreEnqueueVerdict v;
@@ -147,6 +146,8 @@ private slots:
 // --- activeQ order -----------------------------------------------------------------------
 
 void TestSchedulingQueue::popOrder_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // Pods "name:priority" added at t=0 in this order; expected pop order.
     QTest::addColumn<QStringList>("pods");
     QTest::addColumn<QString>("expected");
@@ -158,6 +159,7 @@ void TestSchedulingQueue::popOrder_data() {
     QTest::newRow("negative priority") << QStringList{"neg:-5", "zero:0"} << "zero neg";
     // Priority, then arrival, interleaved.
     QTest::newRow("mixed") << QStringList{"a:5", "b:10", "c:5", "d:10"} << "b d a c";
+    // clang-format on
 }
 
 void TestSchedulingQueue::popOrder() {
@@ -198,6 +200,8 @@ void TestSchedulingQueue::requeuedPodSortsByItsNewTimestamp() {
 // --- backoff -----------------------------------------------------------------------------
 
 void TestSchedulingQueue::backoffFlow_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // TestBackOffFlow: the n-th failed attempt backs off initial * 2^(n-1), capped at max.
     QTest::addColumn<int>("attempt");
     QTest::addColumn<qint64>("initialMs");
@@ -214,6 +218,7 @@ void TestSchedulingQueue::backoffFlow_data() {
     // podInitialBackoffSeconds=2, podMaxBackoffSeconds=5: 2, 4, then capped at 5.
     QTest::newRow("custom 2s/5s attempt 2") << 2 << qint64(2000) << qint64(5000) << qint64(4000);
     QTest::newRow("custom 2s/5s attempt 3") << 3 << qint64(2000) << qint64(5000) << qint64(5000);
+    // clang-format on
 }
 
 void TestSchedulingQueue::backoffFlow() {
@@ -248,6 +253,8 @@ void TestSchedulingQueue::backoffFlow() {
 }
 
 void TestSchedulingQueue::calculateBackoffDuration_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // TestPriorityQueue_calculateBackoffDuration: the doubling never overflows.
     QTest::addColumn<qint64>("initialNs");
     QTest::addColumn<qint64>("maxNs");
@@ -260,6 +267,7 @@ void TestSchedulingQueue::calculateBackoffDuration_data() {
                                     << std::numeric_limits<qint64>::max();
     // Attempts 0 (a gated pod never popped) still computes the initial backoff.
     QTest::newRow("zero attempts") << qint64(1000) << qint64(10000) << 0 << qint64(1000);
+    // clang-format on
 }
 
 void TestSchedulingQueue::calculateBackoffDuration() {
@@ -301,6 +309,8 @@ void TestSchedulingQueue::backoffQOrdering() {
 }
 
 void TestSchedulingQueue::flushBackoffQCompleted_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // a, b, c fail with one attempt each at 0s, 0.5s and 0.9s: they expire at 1s, 1.5s, 1.9s.
     QTest::addColumn<qint64>("flushAtMs");
     QTest::addColumn<QString>("active");
@@ -310,6 +320,7 @@ void TestSchedulingQueue::flushBackoffQCompleted_data() {
     QTest::newRow("exactly at a's deadline") << qint64(1000) << "a" << "b c";
     QTest::newRow("between b and c") << qint64(1600) << "a b" << "c";
     QTest::newRow("all expired") << qint64(5000) << "a b c" << "";
+    // clang-format on
 }
 
 void TestSchedulingQueue::flushBackoffQCompleted() {
@@ -335,6 +346,8 @@ void TestSchedulingQueue::flushBackoffQCompleted() {
 // --- moveRequestCycle ----------------------------------------------------------------------
 
 void TestSchedulingQueue::moveRequestCycle_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // Pod p is popped (its cycle) and fails with rejector NodeResourcesFit. Where it lands
     // depends on whether a move request arrived at or after its cycle (moveRequestCycle >=
     // podSchedulingCycle -> backoffQ, else the unschedulable pool).
@@ -363,6 +376,7 @@ void TestSchedulingQueue::moveRequestCycle_data() {
     // v1.26: a pod without rejector plugins (an error) still goes to the unschedulable pool
     // when no move request came ([ver >= ~1.29] it would go to backoffQ).
     QTest::newRow("error without plugins, no move") << "" << "" << QStringList{} << "unschedulablePods";
+    // clang-format on
 }
 
 void TestSchedulingQueue::moveRequestCycle() {
@@ -393,6 +407,8 @@ void TestSchedulingQueue::moveRequestCycle() {
 // --- event-driven requeue --------------------------------------------------------------------
 
 void TestSchedulingQueue::eventRequeue_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // p failed at t=0 (first attempt, backoff 1s) with these rejector plugins and sits in the
     // unschedulable pool. Then the event fires (at t=0.5s while still backing off, or at t=2s
     // after the backoff), with a preCheck that passes or not. v1.26 podMatchesEvent: the pod
@@ -459,6 +475,7 @@ void TestSchedulingQueue::eventRequeue_data() {
     // The wildcard UnschedulableTimeout moves everyone.
     QTest::newRow("affinity: wildcard") << QStringList{"NodeAffinity"} << "UnschedulableTimeout" << true << true
                                         << "activeQ";
+    // clang-format on
 }
 
 void TestSchedulingQueue::eventRequeue() {
@@ -483,6 +500,8 @@ void TestSchedulingQueue::eventRequeue() {
 }
 
 void TestSchedulingQueue::preCheckSelectsPods_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // TestMoveAllToActiveOrBackoffQueue_PreEnqueueChecks: p0..p4 (priority 0..4) are parked
     // with a plugin registered for every event; the move takes only the pods the preCheck
     // accepts, into backoffQ in expiry order.
@@ -492,6 +511,7 @@ void TestSchedulingQueue::preCheckSelectsPods_data() {
     QTest::newRow("move Pods with priority greater than 2") << 1 << "p2 p3 p4";
     QTest::newRow("move Pods with even priority and greater than 2") << 2 << "p2 p4";
     QTest::newRow("move Pods with even and negative priority") << 3 << "";
+    // clang-format on
 }
 
 void TestSchedulingQueue::preCheckSelectsPods() {
@@ -532,6 +552,8 @@ void TestSchedulingQueue::unschedulablePluginsClearedAtPop() {
 // --- flushUnschedulablePodsLeftover ---------------------------------------------------------
 
 void TestSchedulingQueue::flushUnschedulablePodsLeftover_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // p is parked at t=0 with NodeAffinity (no event will come); the flush runs at `atMs`.
     QTest::addColumn<qint64>("atMs");
     QTest::addColumn<QString>("expected");
@@ -541,6 +563,7 @@ void TestSchedulingQueue::flushUnschedulablePodsLeftover_data() {
     // One nanosecond more: moved as by the wildcard UnschedulableTimeout; backoff is long over.
     QTest::newRow("5 min + 1ns") << qint64(-1) << "activeQ";
     QTest::newRow("after 6 min") << qint64(360'000) << "activeQ";
+    // clang-format on
 }
 
 void TestSchedulingQueue::flushUnschedulablePodsLeftover() {
@@ -570,7 +593,8 @@ void TestSchedulingQueue::gatedPods() {
     const QueuedPodInfo* info = f.queue->info(gated);
     QVERIFY(info->gated);
     QCOMPARE(info->attempts, 0);
-    QCOMPARE(QString::fromStdString(info->gatingMessage), QString("waiting for scheduling gates: [example.com/g1 example.com/g2]"));
+    QCOMPARE(QString::fromStdString(info->gatingMessage),
+             QString("waiting for scheduling gates: [example.com/g1 example.com/g2]"));
     // runPreEnqueuePlugins records the gating plugin among the unschedulable plugins.
     QCOMPARE(info->unschedulablePlugins, std::vector<std::string>{"SchedulingGates"});
     QCOMPARE(popAll(*f.queue), QString("free"));
@@ -597,6 +621,8 @@ void TestSchedulingQueue::gatedPods() {
 // --- assignedPodAdded ---------------------------------------------------------------------------
 
 void TestSchedulingQueue::assignedPodAdded_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // A pending pod parked with InterPodAffinity; a pod with labels app=<label> gets bound.
     // Only pods whose *required* pod-affinity terms match the new pod move (v1.26
     // getUnschedulablePodsWithMatchingAffinityTerm).
@@ -607,6 +633,7 @@ void TestSchedulingQueue::assignedPodAdded_data() {
     QTest::newRow("required term does not match") << "required" << "web" << "unschedulablePods";
     QTest::newRow("preferred term only") << "preferred" << "db" << "unschedulablePods";
     QTest::newRow("no affinity") << "none" << "db" << "unschedulablePods";
+    // clang-format on
 }
 
 void TestSchedulingQueue::assignedPodAdded() {
@@ -725,9 +752,10 @@ void TestSchedulingQueue::moveListenerReportsReasons() {
     f.queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);  // still backing off
     f.advanceTo(kSecond);
     f.queue->flushBackoffQCompleted();
-    QCOMPARE(log, (QStringList{"p:none->activeQ(PodAdd)", "p:activeQ->inFlight(Pop)",
-                               "p:inFlight->unschedulablePods(ScheduleAttemptFailure)",
-                               "p:unschedulablePods->backoffQ(AssignedPodDelete)", "p:backoffQ->activeQ(BackoffComplete)"}));
+    QCOMPARE(log,
+             (QStringList{"p:none->activeQ(PodAdd)", "p:activeQ->inFlight(Pop)",
+                          "p:inFlight->unschedulablePods(ScheduleAttemptFailure)",
+                          "p:unschedulablePods->backoffQ(AssignedPodDelete)", "p:backoffQ->activeQ(BackoffComplete)"}));
 }
 
 QTEST_GUILESS_MAIN(TestSchedulingQueue)

@@ -17,8 +17,7 @@ namespace {
 
 /// Runs every event; each event appends "label@time" (time in ms) to the returned trace.
 QString drain(SimulatedClock& clock, std::vector<std::string>& log) {
-    while (clock.runNext()) {
-    }
+    while (clock.runNext()) {}
     QStringList parts;
     for (const auto& s : log) parts << QString::fromStdString(s);
     return parts.join(' ');
@@ -46,6 +45,8 @@ private slots:
 };
 
 void TestSimulatedClock::ordering_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // Each row schedules events "a", "b", "c", ... at the given absolute times (ms), in that
     // order, and expects the run order "label@time".
     QTest::addColumn<QList<qint64>>("times");
@@ -58,6 +59,7 @@ void TestSimulatedClock::ordering_data() {
     QTest::newRow("mixed") << QList<qint64>{10, 7, 10, 0} << "d@0 b@7 a@10 c@10";
     // Time 0 is a valid time (the simulation's start).
     QTest::newRow("all at zero") << QList<qint64>{0, 0} << "a@0 b@0";
+    // clang-format on
 }
 
 void TestSimulatedClock::ordering() {
@@ -114,6 +116,8 @@ void TestSimulatedClock::eventsScheduledFromAnActionAtTheSameTimeRunLast() {
 }
 
 void TestSimulatedClock::cancel_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // Events a..d at 10, 20, 30, 40 ms; the listed ones (indexes) are cancelled before running.
     QTest::addColumn<QList<int>>("cancelled");
     QTest::addColumn<QString>("expected");
@@ -127,6 +131,7 @@ void TestSimulatedClock::cancel_data() {
     QTest::newRow("twice") << QList<int>{0, 0} << "b@20 c@30 d@40" << qint64(40);
     // Everything cancelled: nothing runs and time does not move.
     QTest::newRow("all") << QList<int>{0, 1, 2, 3} << "" << qint64(0);
+    // clang-format on
 }
 
 void TestSimulatedClock::cancel() {
@@ -139,7 +144,8 @@ void TestSimulatedClock::cancel() {
     static const char* labels[] = {"a", "b", "c", "d"};
     for (int i = 0; i < 4; ++i) {
         const char* label = labels[i];
-        ids.push_back(clock.scheduleAt((i + 1) * 10 * kMillisecond, [&clock, &log, label] { log.push_back(stamp(label, clock)); }));
+        ids.push_back(clock.scheduleAt((i + 1) * 10 * kMillisecond,
+                                       [&clock, &log, label] { log.push_back(stamp(label, clock)); }));
     }
     for (int i : cancelled) clock.cancel(ids[static_cast<std::size_t>(i)]);
     QCOMPARE(clock.empty(), cancelled.size() > 0 && QSet<int>(cancelled.begin(), cancelled.end()).size() == 4);

@@ -173,6 +173,8 @@ private slots:
 };
 
 void TstFramework::defaultMultiPoint_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("expected");
     // UPSTREAM 3.1
@@ -200,6 +202,7 @@ void TstFramework::defaultMultiPoint_data() {
                                "NodePorts,NodeResourcesFit:1,VolumeRestrictions,NodeVolumeLimits,VolumeBinding,VolumeZone,"
                                "PodTopologySpread:2,InterPodAffinity:2,DynamicResources:2,DefaultPreemption,"
                                "NodeResourcesBalancedAllocation:1,ImageLocality:1,DefaultBinder,NodeDeclaredFeatures";
+    // clang-format on
 }
 
 void TstFramework::defaultMultiPoint() {
@@ -212,6 +215,8 @@ void TstFramework::defaultMultiPoint() {
 }
 
 void TstFramework::defaultPluginsPerPoint_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("point");
     QTest::addColumn<QString>("expected");
@@ -293,6 +298,7 @@ void TstFramework::defaultPluginsPerPoint_data() {
                                       "InterPodAffinity,NodeResourcesBalancedAllocation";
     QTest::newRow("1.29 PreEnqueue") << "1.29" << "PreEnqueue" << "";
     QTest::newRow("1.30 PreEnqueue") << "1.30" << "PreEnqueue" << "SchedulingGates";
+    // clang-format on
 }
 
 void TstFramework::defaultPluginsPerPoint() {
@@ -310,11 +316,15 @@ void TstFramework::defaultPluginsPerPoint() {
     // default weights whatever the version; DynamicResources (2) from 1.37
     const QString dra = tc.version.atLeast(37) ? "DynamicResources:2," : "";
     QCOMPARE(scoreList(*fw), QString("TaintToleration:3,NodeAffinity:2,NodeResourcesFit:1,VolumeBinding:1,"
-                                     "PodTopologySpread:2,InterPodAffinity:2," + dra + "NodeResourcesBalancedAllocation:1,"
+                                     "PodTopologySpread:2,InterPodAffinity:2," +
+                                     dra +
+                                     "NodeResourcesBalancedAllocation:1,"
                                      "ImageLocality:1"));
 }
 
 void TstFramework::mergeAndExpand_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QStringList>("multiPointEnabled");
     QTest::addColumn<QStringList>("multiPointDisabled");
@@ -373,6 +383,7 @@ void TstFramework::mergeAndExpand_data() {
                                                       << "TaintToleration,NodeAffinity,NodeResourcesFit,VolumeBinding,"
                                                          "PodTopologySpread,InterPodAffinity,"
                                                          "NodeResourcesBalancedAllocation";
+    // clang-format on
 }
 
 void TstFramework::mergeAndExpand() {
@@ -396,11 +407,15 @@ void TstFramework::mergeAndExpand() {
     std::string error;
     auto fw = Framework::create(profile, inTreeRegistry(), tc.handle, error);
     QVERIFY2(fw, error.c_str());
-    if (checkPoint == "Score") QCOMPARE(scoreList(*fw), expected);
-    else QCOMPARE(join(fw->pluginNames(pointOf(checkPoint))), expected);
+    if (checkPoint == "Score")
+        QCOMPARE(scoreList(*fw), expected);
+    else
+        QCOMPARE(join(fw->pluginNames(pointOf(checkPoint))), expected);
 }
 
 void TstFramework::configErrors_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("point");
     QTest::addColumn<QStringList>("enabled");
     QTest::addColumn<QString>("errorContains");
@@ -413,6 +428,7 @@ void TstFramework::configErrors_data() {
                                                          << "\"ImageLocality\" does not extend Filter";
     // QueueSort disabled with "*": no queue sort plugin left
     QTest::newRow("no queue sort") << "QueueSortOnly" << QStringList{} << "queue sort plugin";
+    // clang-format on
 }
 
 void TstFramework::configErrors() {
@@ -428,8 +444,10 @@ void TstFramework::configErrors() {
         profile.plugins = mergeWithDefaults(user, tc.version);
     } else {
         PluginsConfig user;
-        if (point == "MultiPoint") user.multiPoint.enabled = refsOf(enabled);
-        else user.at(pointOf(point)).enabled = refsOf(enabled);
+        if (point == "MultiPoint")
+            user.multiPoint.enabled = refsOf(enabled);
+        else
+            user.at(pointOf(point)).enabled = refsOf(enabled);
         profile.plugins = mergeWithDefaults(user, tc.version);
     }
     std::string error;
@@ -439,6 +457,8 @@ void TstFramework::configErrors() {
 }
 
 void TstFramework::runFilterPlugins_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QStringList>("fakes");     // "Name:preFilter:filter"
     QTest::addColumn<QString>("expected");      // describe() of the node's status
     QTest::addColumn<QString>("plugin");        // plugin set on the status
@@ -455,6 +475,7 @@ void TstFramework::runFilterPlugins_data() {
                            << "Error: running \"B\" filter plugin: B filter broke" << "B" << "A=1 B=1 C=0";
     // a PreFilter Skip (>= 1.27) skips that plugin's Filter
     QTest::newRow("PreFilter Skip skips Filter") << QStringList{"A:Skip:U", "B:ok:ok"} << "ok" << "" << "A=0 B=1";
+    // clang-format on
 }
 
 void TstFramework::runFilterPlugins() {
@@ -486,6 +507,8 @@ void TstFramework::runFilterPlugins() {
 }
 
 void TstFramework::runPreFilterPlugins_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QStringList>("fakes");  // "Name:preFilter:filter:nodes" ("*" = all)
     QTest::addColumn<QString>("expected");   // status
@@ -529,6 +552,7 @@ void TstFramework::runPreFilterPlugins_data() {
                            << "Error: running PreFilter plugin \"A\": A prefilter broke" << "all" << "A=1 B=0";
     // Skip: its (empty) result is ignored >= 1.27
     QTest::newRow("Skip ignores the result") << "" << QStringList{"A:Skip:ok:", "B:ok:ok:n1"} << "ok" << "n1" << "A=1 B=1";
+    // clang-format on
 }
 
 void TstFramework::runPreFilterPlugins() {
@@ -567,6 +591,8 @@ void TstFramework::runPreFilterPlugins() {
 }
 
 void TstFramework::defaultNormalizeScore_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<qint64>("maxPriority");
     QTest::addColumn<bool>("reverse");
     QTest::addColumn<QList<qint64>>("scores");
@@ -584,6 +610,7 @@ void TstFramework::defaultNormalizeScore_data() {
     // max priority 10: 10*1/3 = 3, 10*2/3 = 6, 10
     QTest::newRow("max priority 10") << qint64(10) << false << QList<qint64>{1, 2, 3} << QList<qint64>{3, 6, 10};
     QTest::newRow("empty") << qint64(100) << true << QList<qint64>{} << QList<qint64>{};
+    // clang-format on
 }
 
 void TstFramework::defaultNormalizeScore() {

@@ -44,6 +44,8 @@ private slots:
 };
 
 void TstBalancedAllocation::score_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("resources");
     QTest::addColumn<QStringList>("nodes");     // "name|allocatable"
@@ -173,6 +175,7 @@ void TstBalancedAllocation::score_data() {
     // >= 1.27 adds 250m: 1250/2000 = 0.625, 0.289063 -> std 0.167969 -> int(83.2) = 83
     QTest::newRow("overhead, newest") << "1.35" << def << QStringList{"node1|cpu=2,memory=4Gi"} << QStringList{}
                                       << QStringList{"cpu=1,memory=1Gi"} << "cpu=250m,memory=160Mi" << "node1=83";
+    // clang-format on
 }
 
 void TstBalancedAllocation::score() {
@@ -231,6 +234,8 @@ void TstBalancedAllocation::score() {
 }
 
 void TstBalancedAllocation::formula_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // The scorer on its own: (requested, allocatable) pairs -> score.
     QTest::addColumn<QList<qint64>>("requested");
     QTest::addColumn<QList<qint64>>("allocatable");
@@ -249,6 +254,7 @@ void TstBalancedAllocation::formula_data() {
     QTest::newRow("k=3") << QList<qint64>{10, 0, 5} << QList<qint64>{10, 10, 10} << qint64(59);
     // k = 3 all equal -> 100
     QTest::newRow("k=3 balanced") << QList<qint64>{5, 50, 500} << QList<qint64>{10, 100, 1000} << qint64(100);
+    // clang-format on
 }
 
 void TstBalancedAllocation::formula() {
@@ -266,6 +272,8 @@ void TstBalancedAllocation::formula() {
 }
 
 void TstBalancedAllocation::changeFormula_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // balancedAllocationChangeScore on its own (>= 1.36): (requested, allocated, allocatable).
     QTest::addColumn<QList<qint64>>("requested");
     QTest::addColumn<QList<qint64>>("allocated");
@@ -287,6 +295,7 @@ void TstBalancedAllocation::changeFormula_data() {
     // -> 76; without 1, 0, 0.5 -> 59: 50 + (50+76-59)/2 = 50 + 67/2 = 83
     QTest::newRow("k=3 better") << QList<qint64>{10, 10, 5} << QList<qint64>{10, 0, 5} << QList<qint64>{10, 10, 10}
                                 << qint64(83);
+    // clang-format on
 }
 
 void TstBalancedAllocation::changeFormula() {

@@ -79,9 +79,13 @@ SchedulerOptions options(const QString& version) {
 }
 
 QString stateOf(const Simulation& sim, const Pod& p) { return podStateName(sim.outcome(p).state); }
-QString symText(const Cluster& c, Sym s) { return s == kEmptySym ? QString() : QString::fromStdString(std::string(c.pool.str(s))); }
+QString symText(const Cluster& c, Sym s) {
+    return s == kEmptySym ? QString() : QString::fromStdString(std::string(c.pool.str(s)));
+}
 QString nodeOf(const Simulation& sim, const Cluster& c, const Pod& p) { return symText(c, sim.outcome(p).node); }
-QString nominatedOf(const Simulation& sim, const Cluster& c, const Pod& p) { return symText(c, sim.outcome(p).nominated); }
+QString nominatedOf(const Simulation& sim, const Cluster& c, const Pod& p) {
+    return symText(c, sim.outcome(p).nominated);
+}
 QString messageOf(const Simulation& sim, const Pod& p) { return QString::fromStdString(sim.outcome(p).message); }
 
 }  // namespace
@@ -108,6 +112,8 @@ private slots:
 // --- SelectVictimsOnNode ----------------------------------------------------------------------------
 
 void TestDefaultPreemption::selectVictimsOnNode_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // One node n1 (cpu as given) with the listed pods; the preemptor "priority:cpu". Expected:
     // "victims=a,b pdb=N" (victims in the order the node reports them) or the failing status.
     QTest::addColumn<QString>("version");
@@ -175,6 +181,7 @@ void TestDefaultPreemption::selectVictimsOnNode_data() {
                                        << QStringList{"default:db:0"} << "10:4" << "victims=db,web pdb=1";
     QTest::newRow("1.30 victim order") << "1.30" << "4" << QStringList{"web:5:2:1:web", "db:1:2:2:db"}
                                        << QStringList{"default:db:0"} << "10:4" << "victims=web,db pdb=1";
+    // clang-format on
 }
 
 void TestDefaultPreemption::selectVictimsOnNode() {
@@ -215,6 +222,8 @@ void TestDefaultPreemption::selectVictimsOnNode() {
 // --- pickOneNodeForPreemption --------------------------------------------------------------------------
 
 void TestDefaultPreemption::pickOneNodeForPreemption_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // Candidates "pdbViolations|victim,victim,..." with victims "priority@startTime" (startTime
     // "-" = none), in the order the node reported them. Expected: the chosen candidate index.
     QTest::addColumn<QStringList>("candidates");
@@ -248,6 +257,7 @@ void TestDefaultPreemption::pickOneNodeForPreemption_data() {
     QTest::newRow("order: violations before start time") << QStringList{"0|5@100", "1|5@900"} << 0;
     // Criteria apply in order: c0 has fewer victims but a higher victim priority.
     QTest::newRow("order: priority before count") << QStringList{"0|7@1", "0|6@1,6@1,6@1"} << 1;
+    // clang-format on
 }
 
 void TestDefaultPreemption::pickOneNodeForPreemption() {
@@ -274,6 +284,8 @@ void TestDefaultPreemption::pickOneNodeForPreemption() {
 }
 
 void TestDefaultPreemption::calculateNumCandidates_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // max(n * 10%, 100), capped at n (minCandidateNodesPercentage 10, minCandidateNodesAbsolute 100).
     QTest::addColumn<int>("nodes");
     QTest::addColumn<int>("expected");
@@ -281,6 +293,7 @@ void TestDefaultPreemption::calculateNumCandidates_data() {
     QTest::newRow("100 nodes") << 100 << 100;
     QTest::newRow("500 nodes: absolute minimum") << 500 << 100;
     QTest::newRow("5000 nodes: 10%") << 5000 << 500;
+    // clang-format on
 }
 
 void TestDefaultPreemption::calculateNumCandidates() {
@@ -293,6 +306,8 @@ void TestDefaultPreemption::calculateNumCandidates() {
 // --- through the loop: eligibility, reservation, messages, the scenario ------------------------------------
 
 void TestDefaultPreemption::eligibility_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // n1 (2 cpu) is full; p (priority 100, 2 cpu) cannot fit. Whether p may preempt:
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("setup");
@@ -323,6 +338,7 @@ void TestDefaultPreemption::eligibility_data() {
     QTest::newRow("nominated node now UU") << "1.26" << "nominatedUU" << "bound" << "n2" << "n2" << "";
     // Eligible: the low-priority pod is evicted, p nominated to n1 and bound there.
     QTest::newRow("eligible") << "1.26" << "plain" << "bound" << "n1" << "n1" << "";
+    // clang-format on
 }
 
 void TestDefaultPreemption::eligibility() {
@@ -359,6 +375,8 @@ void TestDefaultPreemption::eligibility() {
 }
 
 void TestDefaultPreemption::nominatedNodeIsReserved_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // hi (priority 100, 4 cpu) evicts `low` from n1 (4 cpu) at t=0 and is nominated there; it
     // binds at its retry after the 1 s backoff. Meanwhile `late` (2 cpu) arrives. Its filter
     // adds the pods nominated to n1 with priority >= its own (first pass): hi's 4 cpu leave no
@@ -376,6 +394,7 @@ void TestDefaultPreemption::nominatedNodeIsReserved_data() {
     QTest::newRow("equal priority: room reserved") << 100 << "pending" << blocked << "bound" << "n1";
     // hi's retry finds no candidate: its nomination is cleared.
     QTest::newRow("higher priority: takes the room") << 200 << "bound" << "" << "pending" << "";
+    // clang-format on
 }
 
 void TestDefaultPreemption::nominatedNodeIsReserved() {
@@ -398,8 +417,10 @@ void TestDefaultPreemption::nominatedNodeIsReserved() {
     const Pod& late = tc.pod("late").cpu("2").priority(latePriority).add();
     sim.podAdded(late);
     QVERIFY(sim.step());  // late's cycle at t=0
-    if (lateState == "bound") QVERIFY(sim.outcome(late).assumed);  // assumed on n1, binding
-    else QCOMPARE(messageOf(sim, late), lateMessage);
+    if (lateState == "bound")
+        QVERIFY(sim.outcome(late).assumed);  // assumed on n1, binding
+    else
+        QCOMPARE(messageOf(sim, late), lateMessage);
     sim.run();
     QCOMPARE(stateOf(sim, late), lateState);
     QCOMPARE(messageOf(sim, late), lateMessage);
@@ -409,6 +430,8 @@ void TestDefaultPreemption::nominatedNodeIsReserved() {
 }
 
 void TestDefaultPreemption::fitErrorText_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // Three nodes: n1 has an untolerated NoSchedule taint (UU: preemption is not helpful),
     // n2 and n3 are full of pods the preemptor cannot evict. The full FailedScheduling text:
     // the filter histogram, then "preemption: " and the inner FitError (UPSTREAM 2.7).
@@ -440,6 +463,7 @@ void TestDefaultPreemption::fitErrorText_data() {
                                                         "preemption: 0/3 nodes are available: 1 Insufficient cpu, 1 "
                                                         "No preemption victims found for incoming pod, 1 Preemption is not "
                                                         "helpful for scheduling..";
+    // clang-format on
 }
 
 void TestDefaultPreemption::fitErrorText() {
@@ -447,7 +471,11 @@ void TestDefaultPreemption::fitErrorText() {
     QFETCH(QString, n3Pods);
     QFETCH(QString, message);
     TestCluster tc(ver(version));
-    tc.node("n1").cpu("8").memory("8Gi").taint("node-role.kubernetes.io/control-plane", "", TaintEffect::NoSchedule).add();
+    tc.node("n1")
+        .cpu("8")
+        .memory("8Gi")
+        .taint("node-role.kubernetes.io/control-plane", "", TaintEffect::NoSchedule)
+        .add();
     tc.node("n2").cpu("4").memory("8Gi").add();
     tc.node("n3").cpu("4").memory("8Gi").add();
     tc.pod("n2-high").cpu("4").priority(1000).startTime(1).on("n2").add();
@@ -463,14 +491,17 @@ void TestDefaultPreemption::fitErrorText() {
     QVERIFY2(sim.init(err), err.c_str());
     sim.run();
     QCOMPARE(stateOf(sim, p), QString("pending"));
-    QEXPECT_FAIL("1.35", "Known gap: the DynamicResources PostFilter (default since 1.34) is not implemented, so the "
-                         "\"no new claims to deallocate, \" part is missing",
+    QEXPECT_FAIL("1.35",
+                 "Known gap: the DynamicResources PostFilter (default since 1.34) is not implemented, so the "
+                 "\"no new claims to deallocate, \" part is missing",
                  Continue);
     QCOMPARE(messageOf(sim, p), message);
     QCOMPARE(nominatedOf(sim, tc.cluster, p), QString());
 }
 
 void TestDefaultPreemption::preemptionScenario_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     // Three 4-cpu nodes, each running two 2-cpu batch pods (priority 10) started at
     // n1: 100, 200 / n2: 300, 400 / n3: 500, 600. Three critical pods (priority 1000, 3 cpu)
     // and one more batch pod (2 cpu) are pending. Every critical pod needs both batch pods of
@@ -487,6 +518,7 @@ void TestDefaultPreemption::preemptionScenario_data() {
     // violations) beats criterion 5, c1 -> n2; c2 -> n1; c3 gets n3 anyway (PDBs are best
     // effort when it is the only candidate).
     QTest::newRow("budget on n3") << QStringList{"batch-n3:0"} << QStringList{"n2", "n1", "n3"};
+    // clang-format on
 }
 
 void TestDefaultPreemption::preemptionScenario() {
@@ -528,9 +560,10 @@ void TestDefaultPreemption::preemptionScenario() {
     sim.setEventListener([&](const SimEvent& e) {
         if (e.type == EventType::PodEvicted)
             evictions << QString("%1 %2").arg(QString::fromStdString(tc.cluster.pods[e.pod].name),
-                                               QString::fromStdString(e.message));
+                                              QString::fromStdString(e.message));
         if (e.type == EventType::PodBound)
-            bindings << QString("%1@%2").arg(QString::fromStdString(tc.cluster.pods[e.pod].name)).arg(e.time / kMillisecond);
+            bindings
+                << QString("%1@%2").arg(QString::fromStdString(tc.cluster.pods[e.pod].name)).arg(e.time / kMillisecond);
     });
     sim.run();
     // Every batch pod was a victim of exactly one critical pod, named in its eviction.
@@ -544,8 +577,8 @@ void TestDefaultPreemption::preemptionScenario() {
         const int n = placement[i].mid(1).toInt();
         for (int k = 1; k <= 2; ++k) {
             const QString victim = QString("batch-%1").arg(2 * (n - 1) + k);
-            QVERIFY2(evictions.contains(victim + " preempted by default/" + QString::fromStdString(c.name) + " on node " +
-                                        placement[i]),
+            QVERIFY2(evictions.contains(victim + " preempted by default/" + QString::fromStdString(c.name) +
+                                        " on node " + placement[i]),
                      qPrintable(evictions.join("; ")));
         }
     }
@@ -555,8 +588,9 @@ void TestDefaultPreemption::preemptionScenario() {
     QCOMPARE(bindings, (QStringList{"critical-1@1010", "critical-2@1010", "critical-3@1010"}));
     QCOMPARE(stateOf(sim, latecomer), QString("pending"));
     QCOMPARE(nominatedOf(sim, tc.cluster, latecomer), QString());
-    QCOMPARE(messageOf(sim, latecomer), QString("0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are "
-                                                "available: 3 No preemption victims found for incoming pod.."));
+    QCOMPARE(messageOf(sim, latecomer),
+             QString("0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are "
+                     "available: 3 No preemption victims found for incoming pod.."));
 }
 
 QTEST_GUILESS_MAIN(TestDefaultPreemption)

@@ -30,6 +30,8 @@ private slots:
 };
 
 void TstImageLocality::normalizedImageName_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("expected");
     // ":latest" is appended iff the last ':' does not come after the last '/'
@@ -42,6 +44,7 @@ void TstImageLocality::normalizedImageName_data() {
     QTest::newRow("path with digest") << "gcr.io/app@sha256:abc" << "gcr.io/app@sha256:abc";
     // no docker.io/library/ prefix is added
     QTest::newRow("no registry prefix added") << "library/nginx" << "library/nginx:latest";
+    // clang-format on
 }
 
 void TstImageLocality::normalizedImageName() {
@@ -51,6 +54,8 @@ void TstImageLocality::normalizedImageName() {
 }
 
 void TstImageLocality::score_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QStringList>("nodes");       // "name|image:sizeMB;image:sizeMB" in add order
     QTest::addColumn<QStringList>("containers");  // images
@@ -119,6 +124,7 @@ void TstImageLocality::score_data() {
                                                     << QStringList{"tools:1"} << "n1=24";
     QTest::newRow("init container dilutes, 1.26") << "1.26" << QStringList{"n1|app:v1:500"} << QStringList{"app:v1"}
                                                   << QStringList{"tools:1"} << "n1=48";
+    // clang-format on
 }
 
 void TstImageLocality::score() {
@@ -141,9 +147,12 @@ void TstImageLocality::score() {
                 ci.names.push_back(nameAndSize.left(colon).toStdString());
                 ci.sizeBytes = nameAndSize.mid(colon + 1).toLongLong() * kMb;
             }
-            if (ci.names.size() == 1) nb.image(ci.names[0], ci.sizeBytes);
-            else if (ci.names.size() == 2) nb.image({ci.names[0], ci.names[1]}, ci.sizeBytes);
-            else qFatal("test rows use at most two names per image");
+            if (ci.names.size() == 1)
+                nb.image(ci.names[0], ci.sizeBytes);
+            else if (ci.names.size() == 2)
+                nb.image({ci.names[0], ci.names[1]}, ci.sizeBytes);
+            else
+                qFatal("test rows use at most two names per image");
         }
         nb.add();
         order << parts.value(0);

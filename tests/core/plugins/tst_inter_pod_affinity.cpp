@@ -88,6 +88,8 @@ private slots:
 // The incoming pod (app=web unless stated) requires affinity to app=db on the zone key.
 // Topology: n1, n2 zone a; n3 zone b; n4 no zone.
 void TstInterPodAffinity::requiredAffinity_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("variant");
     QTest::addColumn<QString>("expected");
     // db on n1 -> affinityCounts {(zone,a): 1}: zone a passes, b has 0, n4 lacks the key.
@@ -113,6 +115,7 @@ void TstInterPodAffinity::requiredAffinity_data() {
     QTest::newRow("all terms must match") << "two-terms" << "n1=ok n2=UU n3=UU n4=UU";
     // A nil labelSelector selects nothing (and the pod cannot match it either).
     QTest::newRow("nil selector") << "nil-selector" << "n1=UU n2=UU n3=UU n4=UU";
+    // clang-format on
 }
 
 void TstInterPodAffinity::requiredAffinity() {
@@ -155,6 +158,8 @@ void TstInterPodAffinity::requiredAffinity() {
 
 // The incoming pod requires anti-affinity to app=web (zone key unless stated).
 void TstInterPodAffinity::requiredAntiAffinity_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("variant");
     QTest::addColumn<QString>("expected");
     // web on n1 -> antiAffinityCounts {(zone,a): 1}: zone a rejected; n4 has no zone, passes.
@@ -164,6 +169,7 @@ void TstInterPodAffinity::requiredAntiAffinity_data() {
     // Hostname key: only the node itself.
     QTest::newRow("hostname key") << "web-n1-host" << "n1=U n2=ok n3=ok n4=ok";
     QTest::newRow("web in another namespace") << "web-other-ns" << "n1=ok n2=ok n3=ok n4=ok";
+    // clang-format on
 }
 
 void TstInterPodAffinity::requiredAntiAffinity() {
@@ -188,6 +194,8 @@ void TstInterPodAffinity::requiredAntiAffinity() {
 // An existing pod E (namespace default, on n1) requires anti-affinity to app=web on the zone
 // key. The incoming pod is app=web in the namespace given by the row.
 void TstInterPodAffinity::existingAntiAffinity_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("variant");
     QTest::addColumn<QString>("expected");
     // E's term matches -> existingAntiAffinityCounts {(zone,a): 1}: every zone-a node rejected.
@@ -203,6 +211,7 @@ void TstInterPodAffinity::existingAntiAffinity_data() {
     QTest::newRow("pod does not match the selector") << "not-web" << "skip";
     // E's selector failed to parse: E has no anti-affinity terms at all (PodInfo parse error).
     QTest::newRow("existing term unparsable") << "invalid" << "skip";
+    // clang-format on
 }
 
 void TstInterPodAffinity::existingAntiAffinity() {
@@ -214,7 +223,8 @@ void TstInterPodAffinity::existingAntiAffinity() {
     auto e = tc.pod("guard");
     e.label("app", "guard");
     PodAffinityTerm t = term(tc, kZone, "web");
-    if (variant.startsWith("nssel")) t.namespaceSelector = variant == "nssel-all" ? LabelSelector{} : tc.selector({{"env", "prod"}});
+    if (variant.startsWith("nssel"))
+        t.namespaceSelector = variant == "nssel-all" ? LabelSelector{} : tc.selector({{"env", "prod"}});
     if (variant == "invalid") t.selector->invalid = true;
     e.raw().affinity.podAntiAffinity.required = {t};
     e.on("n1").add();
@@ -269,12 +279,15 @@ void TstInterPodAffinity::filterOrderCodesAndReasons() {
 // web,version=v1 on n1 (zone a), web,version=v2 on n3 (zone b). The incoming web,version=v2
 // requires anti-affinity to app=web on zone with matchLabelKeys [version].
 void TstInterPodAffinity::matchLabelKeys_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<QString>("expected");
     // >= 1.31 the selector becomes app=web,version=v2: only zone b is taken.
     QTest::newRow("newest") << 35 << "n1=ok n2=ok n3=U n4=ok";
     // Before (and in v1.26) the keys are ignored: zones a and b are taken.
     QTest::newRow("1.26") << 26 << "n1=U n2=U n3=U n4=ok";
+    // clang-format on
 }
 
 void TstInterPodAffinity::matchLabelKeys() {
@@ -317,6 +330,8 @@ void TstInterPodAffinity::parseErrorIsUnresolvable() {
 // No required terms of its own: >= 1.27 Skip unless an existing pod's anti-affinity matches;
 // v1.26 always computes and Filter then passes every node.
 void TstInterPodAffinity::preFilterSkip_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<bool>("existingMatches");
     QTest::addColumn<QString>("expected");
@@ -326,6 +341,7 @@ void TstInterPodAffinity::preFilterSkip_data() {
     // E (on n3) rejects app=web in its zone b.
     QTest::newRow("newest, existing anti-affinity") << 35 << true << "n1=ok n2=ok n3=U n4=ok";
     QTest::newRow("1.26, existing anti-affinity") << 26 << true << "n1=ok n2=ok n3=U n4=ok";
+    // clang-format on
 }
 
 void TstInterPodAffinity::preFilterSkip() {
@@ -395,6 +411,8 @@ void TstInterPodAffinity::addAndRemovePod() {
 // node of topologyScore[key][value]; normalize: 100 * (s - min) / (max - min), float64,
 // truncated; untouched when topologyScore is empty (v1.26; >= 1.28 skips instead).
 void TstInterPodAffinity::scoring_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("variant");
     QTest::addColumn<int>("minor");
     QTest::addColumn<int>("hardWeight");
@@ -437,6 +455,7 @@ void TstInterPodAffinity::scoring_data() {
                                            << "n1=0 n2=0 n3=0 n4=0";
     QTest::newRow("ignore existing, 1.26") << "existing" << 26 << 1 << true << "n1=7 n2=7 n3=0 n4=-3"
                                            << "n1=100 n2=100 n3=30 n4=0";
+    // clang-format on
 }
 
 void TstInterPodAffinity::scoring() {

@@ -77,7 +77,12 @@ void TstKeptNodeScores::reuseAndInvalidation() {
 
     // A copy of a NodeInfo (as the nominated-pods pass makes) is never served a kept score.
     const NodeInfo copy = *nodes[0];
-    QCOMPARE(kept.get(0, copy, [&] { ++computed; return std::int64_t(50); }), std::int64_t(50));
+    QCOMPARE(kept.get(0, copy,
+                      [&] {
+                          ++computed;
+                          return std::int64_t(50);
+                      }),
+             std::int64_t(50));
     QCOMPARE(computed, 6);
 
     // A new node rebuilds the list: every position is scored again.

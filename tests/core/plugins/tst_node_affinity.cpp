@@ -47,7 +47,8 @@ NodeSelectorTerm termOf(TestCluster& tc, const QString& text) {
         QString key = parts.value(0);
         const SelectorOp op = opOf(parts.value(1));
         std::vector<Sym> values;
-        for (const QString& v : parts.value(2).split(',', Qt::SkipEmptyParts)) values.push_back(tc.sym(v.toStdString()));
+        for (const QString& v : parts.value(2).split(',', Qt::SkipEmptyParts))
+            values.push_back(tc.sym(v.toStdString()));
         if (key.startsWith('@')) {
             // upstream parses a field requirement only with metadata.name, In/NotIn and exactly
             // one value; anything else makes the whole term unparsable
@@ -123,6 +124,8 @@ private slots:
 };
 
 void TstNodeAffinity::filter_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("nodeName");
     QTest::addColumn<QString>("labels");
     QTest::addColumn<QString>("nodeSelector");
@@ -228,6 +231,7 @@ void TstNodeAffinity::filter_data() {
                                                    << QStringList{"zone In bar"} << enforced;
     QTest::newRow("added reported before pod's") << "node2" << "zone=foo" << "" << true << QStringList{"zone In bar"}
                                                  << QStringList{"zone In bar"} << enforced;
+    // clang-format on
 }
 
 void TstNodeAffinity::filter() {
@@ -255,11 +259,14 @@ void TstNodeAffinity::filter() {
     PreFilterResult r;
     // PreFilter's own verdict is checked in preFilter(); Filter must not depend on it.
     static_cast<void>(pl.preFilter(state, pod, r));
-    QCOMPARE(QString::fromStdString(describe(pl.filter(state, pod, tc.nodeInfo(nodeName.toStdString())), tc.cluster.pool)),
-             expected);
+    QCOMPARE(
+        QString::fromStdString(describe(pl.filter(state, pod, tc.nodeInfo(nodeName.toStdString())), tc.cluster.pool)),
+        expected);
 }
 
 void TstNodeAffinity::preFilter_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("nodeSelector");
     QTest::addColumn<bool>("hasRequired");
@@ -324,6 +331,7 @@ void TstNodeAffinity::preFilter_data() {
         << "" << "" << true
         << QStringList{"@metadata.name In node1; @metadata.name In node2", "@metadata.name In node3; @metadata.name In node4"}
         << QStringList{} << conflict << "all";
+    // clang-format on
 }
 
 void TstNodeAffinity::preFilter() {
@@ -357,6 +365,8 @@ void TstNodeAffinity::preFilter() {
 }
 
 void TstNodeAffinity::score_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QStringList>("preferred");       // "weight|term"
     QTest::addColumn<QStringList>("addedPreferred");  // addedAffinity preferred terms
@@ -416,6 +426,7 @@ void TstNodeAffinity::score_data() {
     QTest::newRow("unparsable preferred term, newest") << "" << QStringList{"2|foo In bar", "3|@metadata.name In a,b"}
                                                        << QStringList{} << QStringList{"node1|" + label1} << "Error" << ""
                                                        << "";
+    // clang-format on
 }
 
 void TstNodeAffinity::score() {

@@ -17,6 +17,8 @@ private slots:
 };
 
 void TstNodeName::filter_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("podNodeName");
     QTest::addColumn<QString>("node");
     QTest::addColumn<QString>("expected");
@@ -26,6 +28,7 @@ void TstNodeName::filter_data() {
     QTest::newRow("node name does not match") << "bar" << "foo" << "UU: node(s) didn't match the requested node name";
     // names are compared exactly
     QTest::newRow("prefix is not a match") << "fo" << "foo" << "UU: node(s) didn't match the requested node name";
+    // clang-format on
 }
 
 void TstNodeName::filter() {

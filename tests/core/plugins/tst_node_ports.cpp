@@ -41,6 +41,8 @@ private slots:
 };
 
 void TstNodePorts::filter_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QStringList>("used");    // ports of a pod already on the node
     QTest::addColumn<QStringList>("wanted");  // ports of the incoming pod
@@ -87,6 +89,7 @@ void TstNodePorts::filter_data() {
                                                << QStringList{"TCP/0.0.0.0/9000"} << "ok" << conflict;
     QTest::newRow("sidecar port used, 1.26") << "1.26" << QStringList{"sidecar:TCP/0.0.0.0/9000"}
                                              << QStringList{"TCP/0.0.0.0/9000"} << "ok" << "ok";
+    // clang-format on
 }
 
 void TstNodePorts::filter() {

@@ -116,6 +116,8 @@ private slots:
 };
 
 void TstNodeResourcesFit::filter_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("node");          // allocatable of node "n1"
     QTest::addColumn<QStringList>("existing");  // pods on n1
@@ -233,6 +235,7 @@ void TstNodeResourcesFit::filter_data() {
     QTest::newRow("explicit zero requests, node over-committed") << "" << "cpu=2,memory=4Gi" << QStringList{"n1|cpu=3"}
                                                                  << QStringList{"cpu=0,memory=0"} << QStringList{} << ""
                                                                  << "ok";
+    // clang-format on
 }
 
 void TstNodeResourcesFit::filter() {
@@ -259,6 +262,8 @@ void TstNodeResourcesFit::filter() {
 }
 
 void TstNodeResourcesFit::filterIgnoredResources_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QStringList>("ignoredResources");
     QTest::addColumn<QStringList>("ignoredGroups");
     QTest::addColumn<QString>("request");
@@ -288,6 +293,7 @@ void TstNodeResourcesFit::filterIgnoredResources_data() {
                                                      << "UU: Insufficient example.kubernetes.io/foo";
     // a zero request for a scalar is skipped
     QTest::newRow("zero scalar request") << QStringList{} << QStringList{} << "cpu=1,example.com/foo=0" << "ok";
+    // clang-format on
 }
 
 void TstNodeResourcesFit::filterIgnoredResources() {
@@ -309,6 +315,8 @@ void TstNodeResourcesFit::filterIgnoredResources() {
 }
 
 void TstNodeResourcesFit::score_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("strategy");
     QTest::addColumn<QString>("resources");
@@ -495,6 +503,7 @@ void TstNodeResourcesFit::score_data() {
     QTest::newRow("rtcr: broken-linear interpolation") << "" << "RequestedToCapacityRatio" << def << "10:1,90:9"
                                                        << QStringList{"node1|cpu=4000m,memory=10000"} << QStringList{}
                                                        << QStringList{"cpu=600m,memory=0"} << QStringList{} << "node1=13";
+    // clang-format on
 }
 
 void TstNodeResourcesFit::score() {
@@ -531,6 +540,8 @@ void TstNodeResourcesFit::score() {
 }
 
 void TstNodeResourcesFit::overheadQuirk_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QString>("expected");
     // UPSTREAM 5.1 worked example (resources-fit ovh-0): container cpu 1 / memory 1Gi, overhead
@@ -542,6 +553,7 @@ void TstNodeResourcesFit::overheadQuirk_data() {
     // >= 1.27: overhead in millicores, p_cpu = 1250 -> (2000-1250)*100/2000 = 37 -> (37+71)/2 = 54
     QTest::newRow("1.27 adds 250 millicores") << "1.27" << "node1=54";
     QTest::newRow("newest adds 250 millicores") << "" << "node1=54";
+    // clang-format on
 }
 
 void TstNodeResourcesFit::overheadQuirk() {

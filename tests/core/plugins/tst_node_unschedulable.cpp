@@ -20,6 +20,8 @@ private slots:
 };
 
 void TstNodeUnschedulable::filter_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<bool>("unschedulable");
     QTest::addColumn<QString>("tolerationKey");  // "-" = no toleration
     QTest::addColumn<bool>("exists");            // operator Exists (else Equal with value "")
@@ -42,6 +44,7 @@ void TstNodeUnschedulable::filter_data() {
     // the taint is NoSchedule: a NoExecute toleration does not cover it
     QTest::newRow("cordoned, wrong effect") << true << "node.kubernetes.io/unschedulable" << true << noExecute << rejected;
     QTest::newRow("cordoned, other key") << true << "node.kubernetes.io/not-ready" << true << noSchedule << rejected;
+    // clang-format on
 }
 
 void TstNodeUnschedulable::filter() {

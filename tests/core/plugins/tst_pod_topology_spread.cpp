@@ -41,8 +41,7 @@ TopologySpreadConstraint soft(TestCluster& tc, int maxSkew, std::string_view key
 
 void addPods(TestCluster& tc, std::string_view node, int n, std::string_view app, std::string_view ns = "default") {
     static int seq = 0;
-    for (int i = 0; i < n; ++i)
-        tc.pod("e" + std::to_string(++seq)).ns(ns).label("app", app).on(node).add();
+    for (int i = 0; i < n; ++i) tc.pod("e" + std::to_string(++seq)).ns(ns).label("app", app).on(node).add();
 }
 
 std::unique_ptr<PodTopologySpread> makePlugin(TestCluster& tc, const PluginArgs& args = {}) {
@@ -89,6 +88,8 @@ private slots:
 // Existing app=x pods: n1 x2, n2 x1, n3 x1, n5 x1 -> zone counts a=3, b=1, c=0 (n5 lacks the
 // key, so its pod counts nowhere); global minimum 0. Hostname domains: n1=2 n2=1 n3=1 n4=0 n5=1.
 void TstPodTopologySpread::hardSkew_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("key");
     QTest::addColumn<int>("maxSkew");
     QTest::addColumn<QString>("incomingApp");
@@ -103,6 +104,7 @@ void TstPodTopologySpread::hardSkew_data() {
     QTest::newRow("zone maxSkew 4") << "zone" << 4 << "x" << "n1=ok n2=ok n3=ok n4=ok n5=UU";
     // hostname, min 0 (n4): n1 2+1=3, n2 2, n3 2, n4 1, n5 1+1=2; only n4 within 1.
     QTest::newRow("hostname maxSkew 1") << "host" << 1 << "x" << "n1=U n2=U n3=U n4=ok n5=U";
+    // clang-format on
 }
 
 void TstPodTopologySpread::hardSkew() {
@@ -137,6 +139,8 @@ void TstPodTopologySpread::hardSkew() {
 
 // n1 zone a, n2 zone b, one app=x pod on each: 2 domains, minimum 1. maxSkew 1, self match.
 void TstPodTopologySpread::hardMinDomains_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<int>("minDomains");  // 0 = unset
     QTest::addColumn<QString>("expected");
@@ -148,6 +152,7 @@ void TstPodTopologySpread::hardMinDomains_data() {
     // 2 domains >= 2: minimum stays 1 -> skew 1.
     QTest::newRow("newest, minDomains 2") << 35 << 2 << "n1=ok n2=ok";
     QTest::newRow("newest, unset") << 35 << 0 << "n1=ok n2=ok";
+    // clang-format on
 }
 
 void TstPodTopologySpread::hardMinDomains() {
@@ -176,12 +181,15 @@ void TstPodTopologySpread::hardMinDomains() {
 // n1 zone a: two app=x,version=v1 pods; n2 zone b: one app=x,version=v2 pod. The incoming pod
 // is app=x,version=v2 with matchLabelKeys [version].
 void TstPodTopologySpread::hardMatchLabelKeys_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<QString>("expected");
     // Selector becomes app=x,version=v2: a=0, b=1, min 0 -> n1 0+1 = 1, n2 1+1 = 2 > 1.
     QTest::newRow("newest merges the key") << 35 << "n1=ok n2=U";
     // v1.26 ignores matchLabelKeys: a=2, b=1, min 1 -> n1 2+1-1 = 2 > 1, n2 1+1-1 = 1.
     QTest::newRow("1.26 ignores it") << 26 << "n1=U n2=ok";
+    // clang-format on
 }
 
 void TstPodTopologySpread::hardMatchLabelKeys() {
@@ -235,11 +243,14 @@ void TstPodTopologySpread::hardCountsOnlyLivePodsOfTheNamespace() {
 // n1 0, n2 0, min 0 -> n1 0+1-0 = 1 ok, n2 1 ok. Found by the differential test (seed 14).
 // v1.26 counts every pod: n1 2, n2 0, min 0 -> n1 2+1-0 = 3 > 1 (U), n2 1 ok.
 void TstPodTopologySpread::emptySelectorCountsNoPods_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<QString>("expected");
     QTest::newRow("newest counts none") << 37 << "n1=ok n2=ok";
     QTest::newRow("1.27 counts none") << 27 << "n1=ok n2=ok";
     QTest::newRow("1.26 counts all") << 26 << "n1=U n2=ok";
+    // clang-format on
 }
 
 void TstPodTopologySpread::emptySelectorCountsNoPods() {
@@ -267,6 +278,8 @@ void TstPodTopologySpread::emptySelectorCountsNoPods() {
 // counted -> min 0 -> n1, n2 skew 2 (U), n3 1 (ok); not counted -> min 1 -> n1, n2 skew 1 and
 // n3 0+1-1 = 0, all ok (n3 is then rejected by other plugins, not by this one).
 void TstPodTopologySpread::inclusionPolicies_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<bool>("nodeSelector");  // pod selects disk=ssd (n3 does not match)
     QTest::addColumn<bool>("tolerates");     // pod tolerates dedicated=gpu
@@ -282,6 +295,7 @@ void TstPodTopologySpread::inclusionPolicies_data() {
     QTest::newRow("1.26 taints Honor") << 26 << false << false << "" << "Honor" << "n1=ok n2=ok n3=ok";
     QTest::newRow("1.26 affinity Honor") << 26 << true << false << "" << "" << "n1=ok n2=ok n3=ok";
     QTest::newRow("1.26 affinity Ignore") << 26 << true << false << "Ignore" << "" << "n1=U n2=U n3=ok";
+    // clang-format on
 }
 
 void TstPodTopologySpread::inclusionPolicies() {
@@ -368,6 +382,8 @@ void TstPodTopologySpread::invalidSelectorIsAnError() {
 // >= 1.28 PreFilter Skip; v1.26 writes an empty state and Filter passes every node, even
 // one without any topology label.
 void TstPodTopologySpread::preFilterWithoutHardConstraints_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<bool>("softOwn");  // the pod has a ScheduleAnyway constraint of its own
     QTest::addColumn<QString>("preFilter");
@@ -377,6 +393,7 @@ void TstPodTopologySpread::preFilterWithoutHardConstraints_data() {
     QTest::newRow("1.27 has no Skip yet") << 27 << false << "ok";
     QTest::newRow("1.26, defaults only") << 26 << false << "ok";
     QTest::newRow("1.26, soft only") << 26 << true << "ok";
+    // clang-format on
 }
 
 void TstPodTopologySpread::preFilterWithoutHardConstraints() {
@@ -468,6 +485,8 @@ void TstPodTopologySpread::cloneIsIndependent() {
 // ScheduleAnyway with selector app=x, one feasible node without a zone label (ignored).
 // zone a = {n1, n2}, b = {n3}, c = {n4}, n5 no zone. app=x pods: n1 x2, n2 x1, n3 x1, n5 x1.
 void TstPodTopologySpread::softScoring_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<QStringList>("feasible");
     QTest::addColumn<QString>("raw");
@@ -495,6 +514,7 @@ void TstPodTopologySpread::softScoring_data() {
     //  normalize: min 4, max 8 -> 100*(12-s)/8: n1 400/8 = 50, n2 500/8 = 62, n3 800/8 = 100.
     QTest::newRow("n4 infeasible") << 35 << QStringList{"n1", "n2", "n3", "n5"} << "n1=8 n2=7 n3=4 n5=0"
                                    << "n1=50 n2=62 n3=100 n5=0";
+    // clang-format on
 }
 
 void TstPodTopologySpread::softScoring() {
@@ -529,6 +549,8 @@ void TstPodTopologySpread::softScoring() {
 // n3 zone b tainted NoSchedule (two app=x pods). Feasible: n1, n2 -> zone values {a, b},
 // w = ln(4) = 1.386.
 void TstPodTopologySpread::softInclusionPolicy_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("taintsPolicy");
     QTest::addColumn<QString>("raw");
     QTest::addColumn<QString>("normalized");
@@ -538,6 +560,7 @@ void TstPodTopologySpread::softInclusionPolicy_data() {
     // Ignore (default): b = 2: n1 1.386 -> 1, n2 2.773 -> 3; min 1, max 3:
     //  n1 100*(4-1)/3 = 100, n2 100*(4-3)/3 = 33.
     QTest::newRow("Ignore") << "Ignore" << "n1=1 n2=3" << "n1=100 n2=33";
+    // clang-format on
 }
 
 void TstPodTopologySpread::softInclusionPolicy() {
@@ -568,12 +591,15 @@ void TstPodTopologySpread::softInclusionPolicy() {
 // A pod with a hard constraint only (so no defaulting) has no soft constraints:
 // >= 1.28 PreScore Skip; v1.26 scores 0 everywhere and normalizes to 100 (max 0).
 void TstPodTopologySpread::noSoftConstraints_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<QString>("expected");  // "skip" or the normalized scores
     QTest::newRow("newest") << 35 << "skip";
     QTest::newRow("1.28") << 28 << "skip";
     QTest::newRow("1.27") << 27 << "n1=100 n2=100";
     QTest::newRow("1.26") << 26 << "n1=100 n2=100";
+    // clang-format on
 }
 
 void TstPodTopologySpread::noSoftConstraints() {
@@ -609,6 +635,8 @@ void TstPodTopologySpread::noSoftConstraints() {
 //  min 6, max 9 -> 100*(15-s)/9: n1 600/9 = 66, n2 900/9 = 100.
 // No default selector: newest Skip; v1.26 raw 0 -> 100 each.
 void TstPodTopologySpread::systemDefaults_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("minor");
     QTest::addColumn<QString>("variant");
     QTest::addColumn<QString>("expected");
@@ -630,6 +658,7 @@ void TstPodTopologySpread::systemDefaults_data() {
     QTest::newRow("owner apiVersion mismatch") << 35 << "rs-old-api" << "skip";
     QTest::newRow("StatefulSet owner") << 35 << "ss-owner" << spread;
     QTest::newRow("ReplicationController owner") << 35 << "rc-owner" << spread;
+    // clang-format on
 }
 
 void TstPodTopologySpread::systemDefaults() {
@@ -663,7 +692,8 @@ void TstPodTopologySpread::systemDefaults() {
     auto b = tc.pod("in");
     b.label("app", "web").label("tier", "fe");
     auto owner = [&](std::string api, std::string kind, std::string name, bool controller) {
-        b.raw().ownerReferences.push_back(OwnerReference{std::move(api), std::move(kind), std::move(name), "uid", controller});
+        b.raw().ownerReferences.push_back(
+            OwnerReference{std::move(api), std::move(kind), std::move(name), "uid", controller});
     };
     if (variant == "service") service("default", std::pair{"app", "web"});
     if (variant == "service-other-ns") service("other", std::pair{"app", "web"});

@@ -38,7 +38,9 @@ void addTaint(NodeBuilder& nb, const QString& spec) {
 void addToleration(PodBuilder& pb, const QString& spec) {
     const QStringList f = spec.split('|');
     const QString op = f.value(1);
-    const TolerationOp o = op == "Exists" ? TolerationOp::Exists : op == "Equal" ? TolerationOp::Equal : TolerationOp::Unknown;
+    const TolerationOp o = op == "Exists"  ? TolerationOp::Exists
+                           : op == "Equal" ? TolerationOp::Equal
+                                           : TolerationOp::Unknown;
     pb.toleration(f.value(0).toStdString(), o, f.value(2).toStdString(), effectOf(f.value(3)));
 }
 
@@ -55,6 +57,8 @@ private slots:
 };
 
 void TstTaintToleration::filter_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("version");
     QTest::addColumn<QStringList>("taints");
     QTest::addColumn<QStringList>("tolerations");
@@ -111,6 +115,7 @@ void TstTaintToleration::filter_data() {
                                                  << generic;
     // the key must match when set
     QTest::newRow("other key") << "" << QStringList{"a=1:NoSchedule"} << QStringList{"b|Exists||"} << generic;
+    // clang-format on
 }
 
 void TstTaintToleration::filter() {
@@ -135,6 +140,8 @@ void TstTaintToleration::filter() {
 }
 
 void TstTaintToleration::score_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QStringList>("nodes");  // "name|taint;taint"
     QTest::addColumn<QStringList>("tolerations");
     QTest::addColumn<QString>("raw");
@@ -167,6 +174,7 @@ void TstTaintToleration::score_data() {
         << QStringList{"n1|a=1:PreferNoSchedule",
                        "n2|a=1:PreferNoSchedule;b=1:PreferNoSchedule;c=1:PreferNoSchedule;d=1:PreferNoSchedule"}
         << QStringList{} << "n1=1 n2=4" << "n1=75 n2=0";
+    // clang-format on
 }
 
 void TstTaintToleration::score() {

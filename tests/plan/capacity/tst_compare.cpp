@@ -48,7 +48,8 @@ profiles:
   - name: NodeResourcesFit
     args:
       scoringStrategy:
-        type: )") + strategy + R"(
+        type: )") +
+           strategy + R"(
         resources: [{name: cpu, weight: 1}, {name: memory, weight: 1}]
 )";
 }
@@ -122,8 +123,9 @@ void TestCompare::leastSpreadsMostPacks() {
 
 void TestCompare::badConfiguration() {
     io::Diagnostics diags;
-    QVERIFY(!compare(diags, "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
-                            "profiles:\n- plugins:\n    score:\n      enabled: [{name: Nope}]\n"));
+    QVERIFY(!compare(diags,
+                     "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
+                     "profiles:\n- plugins:\n    score:\n      enabled: [{name: Nope}]\n"));
     QVERIFY(diags.hasErrors());
     QCOMPARE(diags.items.front().file, std::string("most.yaml"));
     QVERIFY2(diags.items.front().message.find("Nope") != std::string::npos, diags.items.front().message.c_str());

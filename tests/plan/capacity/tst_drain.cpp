@@ -115,8 +115,10 @@ spec:
 )";
 
 std::string budget(const std::string& spec) {
-    return "---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: "
-           "{app: web}}\n  " + spec + "\n";
+    return "---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: web}\nspec:\n  selector: "
+           "{matchLabels: "
+           "{app: web}}\n  " +
+           spec + "\n";
 }
 
 const char* kBarePod = R"(---
@@ -173,16 +175,20 @@ std::string randomCluster(std::mt19937& rng, int& nodeCount) {
     nodeCount = pick(4, 8);
     for (int i = 0; i < nodeCount; ++i)
         y << "---\napiVersion: v1\nkind: Node\nmetadata: {name: n" << i << ", labels: {kubernetes.io/hostname: n" << i
-          << ", topology.kubernetes.io/zone: z" << pick(0, 2) << "}}\nstatus: {allocatable: {cpu: \"8\", memory: 8Gi, pods: \"110\"}}\n";
+          << ", topology.kubernetes.io/zone: z" << pick(0, 2)
+          << "}}\nstatus: {allocatable: {cpu: \"8\", memory: 8Gi, pods: \"110\"}}\n";
     for (int d = pick(1, 3); d > 0; --d)
-        y << "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d" << d << "}\nspec:\n  replicas: " << pick(2, 6)
-          << "\n  selector: {matchLabels: {app: d" << d << "}}\n  template:\n    metadata: {labels: {app: d" << d
+        y << "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d" << d
+          << "}\nspec:\n  replicas: " << pick(2, 6) << "\n  selector: {matchLabels: {app: d" << d
+          << "}}\n  template:\n    metadata: {labels: {app: d" << d
           << "}}\n    spec:\n      containers: [{name: c, resources: {requests: {cpu: " << pick(1, 5) << "00m}}}]\n";
     if (pick(0, 1)) y << kDaemonSet;
     return y.str();
 }
 
-QString show(const DrainAnswer& a) { return QString::fromStdString(plan::capacity::drainReport(a, plan::capacity::ReportFormat::Json)); }
+QString show(const DrainAnswer& a) {
+    return QString::fromStdString(plan::capacity::drainReport(a, plan::capacity::ReportFormat::Json));
+}
 
 }  // namespace
 
@@ -333,6 +339,8 @@ private slots:
     }
 
     void badRequests_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<QStringList>("nodeNames");
         QTest::addColumn<QString>("selector");
         QTest::newRow("unknown node") << QStringList{"n9"} << QString();

@@ -139,8 +139,7 @@ void TestFit::antiAffinityOnePerNode() {
     QCOMPARE(a->fits, std::int64_t{3});
     QCOMPARE(a->byNode.size(), std::size_t{3});
     QCOMPARE(a->existingReplicas, std::int64_t{0});
-    QCOMPARE(a->nextMessage,
-             std::string("0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules."));
+    QCOMPARE(a->nextMessage, std::string("0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules."));
 }
 
 void TestFit::existingWorkloadScalesFromItsReplicas() {
@@ -155,6 +154,8 @@ void TestFit::existingWorkloadScalesFromItsReplicas() {
 }
 
 void TestFit::badTemplates_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("tmpl");
     QTest::addColumn<QString>("message");
     QTest::newRow("two objects") << QString::fromUtf8(std::string(kPodTemplate) + "---\n" + kAntiAffinityDeployment)
@@ -175,6 +176,7 @@ void TestFit::badTemplates_data() {
                                     "{containers: [{name: c}]}\n"
                                  << "template.yaml:1:1: error: DaemonSet default/d: a template holds one Pod, "
                                     "Deployment, ReplicaSet, StatefulSet or Job, not a DaemonSet";
+    // clang-format on
 }
 
 void TestFit::badTemplates() {
@@ -233,16 +235,19 @@ std::string randomCluster(std::mt19937& rng) {
         case 2: y << "      nodeSelector: {pool: p" << pick(0, 1) << "}\n"; break;
         default: break;
     }
-    y << "      containers: [{name: c, resources: {requests: {cpu: " << pick(1, 15) * 100 << "m, memory: "
-      << pick(1, 8) * 256 << "Mi}}}]\n";
+    y << "      containers: [{name: c, resources: {requests: {cpu: " << pick(1, 15) * 100
+      << "m, memory: " << pick(1, 8) * 256 << "Mi}}}]\n";
     return y.str();
 }
 
 }  // namespace
 
 void TestFit::sameAsOneReplicaAtATime_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("seed");
     for (int s = 1; s <= 40; ++s) QTest::newRow(("cluster " + std::to_string(s)).c_str()) << s;
+    // clang-format on
 }
 
 void TestFit::sameAsOneReplicaAtATime() {

@@ -81,7 +81,8 @@ std::optional<NodesAnswer> ask(const std::string& cluster, const std::vector<std
                                const std::string& strategy, io::Diagnostics& diags, std::uint64_t seed = 0,
                                std::optional<std::int64_t> maxNodes = std::nullopt) {
     plan::capacity::NodesRequest r;
-    for (std::size_t i = 0; i < templates.size(); ++i) r.templates.push_back({"t" + std::to_string(i) + ".yaml", templates[i]});
+    for (std::size_t i = 0; i < templates.size(); ++i)
+        r.templates.push_back({"t" + std::to_string(i) + ".yaml", templates[i]});
     r.strategy = strategy;
     r.maxNodes = maxNodes;
     return plan::capacity::howManyNodes(input(cluster, seed), {}, r, diags);
@@ -176,6 +177,8 @@ void TestNodes::strategiesPickAsTheExpanders() {
 }
 
 void TestNodes::eachStrategyOnTheCluster_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("strategy");
     QTest::addColumn<std::vector<std::int64_t>>("expected");  // small, big
     QTest::addColumn<bool>("smallerMix");
@@ -187,6 +190,7 @@ void TestNodes::eachStrategyOnTheCluster_data() {
     QTest::newRow("least-nodes") << "least-nodes" << std::vector<std::int64_t>{0, 1} << false;
     // Per pod placed: small 5 x 0.10 / 5 = 0.10, big 0.45 / 5 = 0.09.
     QTest::newRow("price") << "price" << std::vector<std::int64_t>{0, 1} << false;
+    // clang-format on
 }
 
 void TestNodes::eachStrategyOnTheCluster() {
@@ -214,8 +218,9 @@ void TestNodes::eachStrategyOnTheCluster() {
 
 void TestNodes::daemonSetOverheadDecides() {
     // tiny: 1200m. Without the agent a 1-cpu app pod would fit; the agent's 500m leaves 700m.
-    const std::string tiny = "apiVersion: v1\nkind: Node\nmetadata: {name: tiny}\n"
-                             "status: {allocatable: {cpu: 1200m, memory: 4Gi, pods: \"110\"}}\n";
+    const std::string tiny =
+        "apiVersion: v1\nkind: Node\nmetadata: {name: tiny}\n"
+        "status: {allocatable: {cpu: 1200m, memory: 4Gi, pods: \"110\"}}\n";
     io::Diagnostics diags;
     const auto a = ask(kCluster, {tiny}, "least-waste", diags);
     QVERIFY2(a, diags.firstErrors(3).c_str());
@@ -223,8 +228,9 @@ void TestNodes::daemonSetOverheadDecides() {
     QCOMPARE(a->unplaceable.size(), std::size_t{5});
     QCOMPARE(a->unplaceable.front().message, std::string("no node template fits: tiny: Insufficient cpu"));
     // A pool whose own DaemonSet pods do not fit (400m of 500m) takes nothing.
-    const std::string crumb = "apiVersion: v1\nkind: Node\nmetadata: {name: crumb}\n"
-                              "status: {allocatable: {cpu: 400m, memory: 4Gi, pods: \"110\"}}\n";
+    const std::string crumb =
+        "apiVersion: v1\nkind: Node\nmetadata: {name: crumb}\n"
+        "status: {allocatable: {cpu: 400m, memory: 4Gi, pods: \"110\"}}\n";
     const auto b = ask(kCluster, {crumb, kBig}, "least-waste", diags);
     QVERIFY(b);
     QCOMPARE(counts(*b), (std::vector<std::int64_t>{0, 1}));
@@ -289,8 +295,8 @@ void TestNodes::limitStopsUnverified() {
 
 void TestNodes::nothingPending() {
     io::Diagnostics diags;
-    const auto a = ask("apiVersion: v1\nkind: Node\nmetadata: {name: n0}\nstatus: {allocatable: {cpu: \"1\"}}\n", {kSmall},
-                       "least-waste", diags);
+    const auto a = ask("apiVersion: v1\nkind: Node\nmetadata: {name: n0}\nstatus: {allocatable: {cpu: \"1\"}}\n",
+                       {kSmall}, "least-waste", diags);
     QVERIFY(a);
     QCOMPARE(a->nodesAdded(), std::int64_t{0});
     QVERIFY(a->verified);
@@ -298,6 +304,8 @@ void TestNodes::nothingPending() {
 }
 
 void TestNodes::badInput_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<QString>("tmpl");
     QTest::addColumn<QString>("strategy");
     QTest::addColumn<QString>("message");
@@ -318,6 +326,7 @@ void TestNodes::badInput_data() {
                                << "least-waste"
                                << "t0.yaml:1:1: error: Node odd: metadata.annotations[berth.dev/price-per-hour]: a "
                                   "price per hour is a non-negative number, got \"cheap\"";
+    // clang-format on
 }
 
 void TestNodes::badInput() {
@@ -373,8 +382,8 @@ RandomCase randomCase(std::mt19937& rng) {
             y << "      affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: "
                  "{matchLabels: {app: app"
               << d << "}}, topologyKey: kubernetes.io/hostname}]}}\n";
-        y << "      containers: [{name: c, resources: {requests: {cpu: " << pick(1, 15) * 100 << "m, memory: "
-          << pick(1, 8) * 256 << "Mi}}}]\n---\n";
+        y << "      containers: [{name: c, resources: {requests: {cpu: " << pick(1, 15) * 100
+          << "m, memory: " << pick(1, 8) * 256 << "Mi}}}]\n---\n";
     }
     c.cluster = y.str();
     c.templateCpu = pick(4, 8);
@@ -416,8 +425,11 @@ std::int64_t pendingAfterPlainRun(const std::string& cluster, std::uint64_t seed
 }  // namespace
 
 void TestNodes::sameAsAddingNodesOneByOne_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("seed");
     for (int s = 1; s <= 25; ++s) QTest::newRow(("cluster " + std::to_string(s)).c_str()) << s;
+    // clang-format on
 }
 
 void TestNodes::sameAsAddingNodesOneByOne() {
@@ -426,14 +438,16 @@ void TestNodes::sameAsAddingNodesOneByOne() {
     const RandomCase c = randomCase(rng);
     const auto runSeed = static_cast<std::uint64_t>(seed);
     io::Diagnostics diags;
-    const auto answer = ask(c.cluster, {nodeTemplate("pool", c.templateZone, c.templateCpu)}, "least-waste", diags, runSeed);
+    const auto answer =
+        ask(c.cluster, {nodeTemplate("pool", c.templateZone, c.templateCpu)}, "least-waste", diags, runSeed);
     QVERIFY2(answer, diags.firstErrors(3).c_str());
 
     // Brute force: 0, 1, 2, ... pool nodes in the manifests, each a plain run to the end,
     // until no pod but a DaemonSet's stays pending.
     std::int64_t k = 0;
     for (; k <= 60; ++k) {
-        const std::int64_t pending = pendingAfterPlainRun(c.cluster + poolNodes("pool", c.templateZone, c.templateCpu, k), runSeed);
+        const std::int64_t pending =
+            pendingAfterPlainRun(c.cluster + poolNodes("pool", c.templateZone, c.templateCpu, k), runSeed);
         QVERIFY(pending >= 0);
         if (pending == 0) break;
     }
@@ -443,10 +457,13 @@ void TestNodes::sameAsAddingNodesOneByOne() {
 }
 
 void TestNodes::twoPoolsCheckedByPlainRuns_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
     QTest::addColumn<int>("seed");
     QTest::addColumn<QString>("strategy");
     for (int s = 1; s <= 12; ++s)
         QTest::newRow(("cluster " + std::to_string(s)).c_str()) << s << (s % 2 ? "least-waste" : "least-nodes");
+    // clang-format on
 }
 
 void TestNodes::twoPoolsCheckedByPlainRuns() {
@@ -459,12 +476,14 @@ void TestNodes::twoPoolsCheckedByPlainRuns() {
     const int otherCpu = std::uniform_int_distribution<int>(2, 12)(rng);
     const auto runSeed = static_cast<std::uint64_t>(seed);
     io::Diagnostics diags;
-    const auto a = ask(c.cluster, {nodeTemplate("p", c.templateZone, c.templateCpu), nodeTemplate("q", 1 - c.templateZone, otherCpu)},
-                       strategy.toStdString(), diags, runSeed);
+    const auto a = ask(
+        c.cluster, {nodeTemplate("p", c.templateZone, c.templateCpu), nodeTemplate("q", 1 - c.templateZone, otherCpu)},
+        strategy.toStdString(), diags, runSeed);
     QVERIFY2(a, diags.firstErrors(3).c_str());
     QVERIFY(a->verified);
     auto withMix = [&](std::int64_t p, std::int64_t q) {
-        return c.cluster + poolNodes("p", c.templateZone, c.templateCpu, p) + poolNodes("q", 1 - c.templateZone, otherCpu, q);
+        return c.cluster + poolNodes("p", c.templateZone, c.templateCpu, p) +
+               poolNodes("q", 1 - c.templateZone, otherCpu, q);
     };
     const std::int64_t p = a->pools[0].count, q = a->pools[1].count;
     QCOMPARE(pendingAfterPlainRun(withMix(p, q), runSeed), std::int64_t{0});

@@ -50,8 +50,10 @@ spec:
 )";
 
 std::string budget(const std::string& app, const std::string& spec, const std::string& status = {}) {
-    std::string out = "---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: pdb, namespace: default}\n"
-                      "spec:\n  selector: {matchLabels: {app: " + app + "}}\n  " + spec + "\n";
+    std::string out =
+        "---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: pdb, namespace: default}\n"
+        "spec:\n  selector: {matchLabels: {app: " +
+        app + "}}\n  " + spec + "\n";
     if (!status.empty()) out += "status: " + status + "\n";
     return out;
 }
@@ -71,6 +73,8 @@ class TestDisruption : public QObject {
     Q_OBJECT
 private slots:
     void scaledValue_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<int>("value");
         QTest::addColumn<bool>("percent");
         QTest::addColumn<int>("total");

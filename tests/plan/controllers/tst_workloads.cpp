@@ -54,8 +54,8 @@ core::Node& addNode(Cluster& c, const NodeSpec& spec) {
         n.taints.push_back(core::Taint{c.pool.intern(spec.taintKey), c.pool.intern(spec.taintValue), spec.effect});
     if (spec.cordoned) {
         n.unschedulable = true;
-        n.taints.push_back(core::Taint{c.pool.intern("node.kubernetes.io/unschedulable"), core::kEmptySym,
-                                       TaintEffect::NoSchedule});
+        n.taints.push_back(
+            core::Taint{c.pool.intern("node.kubernetes.io/unschedulable"), core::kEmptySym, TaintEffect::NoSchedule});
     }
     n.allocatable.milliCpu = 8000;
     n.allocatable.memory = 32LL << 30;
@@ -113,7 +113,8 @@ std::vector<std::string> pinnedTo(const Cluster& c, const Pod& p) {
         const auto& f = term.fields.front();
         if (c.pool.str(f.key) != "metadata.name" || f.op != core::SelectorOp::In || f.values.size() != 1)
             out.push_back("<other field>");
-        else out.emplace_back(c.pool.str(f.values.front()));
+        else
+            out.emplace_back(c.pool.str(f.values.front()));
     }
     return out;
 }
@@ -235,6 +236,8 @@ private slots:
     }
 
     void replicaSetAndReplicationController_data() {
+        // clang-format off
+    // (table rows keep their hand alignment)
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("apiVersion");
         QTest::addColumn<QString>("kindName");

@@ -154,8 +154,7 @@ void Cache::finishBinding(const Pod& pod) {
 std::string Cache::forgetPod(const Pod& pod) {
     auto it = m_podStates.find(pod.id);
     const std::string key = std::string(m_pool.str(pod.ns)) + "/" + pod.name;
-    if (it == m_podStates.end() || !it->second.assumed)
-        return "pod " + key + " wasn't assumed so cannot be forgotten";
+    if (it == m_podStates.end() || !it->second.assumed) return "pod " + key + " wasn't assumed so cannot be forgotten";
     removePodFromNode(pod, it->second.node);
     m_podStates.erase(it);
     return {};
@@ -181,7 +180,8 @@ std::string Cache::addPod(const Pod& pod, Sym nodeName) {
 std::string Cache::removePod(const Pod& pod) {
     auto it = m_podStates.find(pod.id);
     if (it == m_podStates.end())
-        return "pod " + std::string(m_pool.str(pod.ns)) + "/" + pod.name + " is not found in scheduler cache, so cannot be removed from it";
+        return "pod " + std::string(m_pool.str(pod.ns)) + "/" + pod.name +
+               " is not found in scheduler cache, so cannot be removed from it";
     removePodFromNode(pod, it->second.node);
     m_podStates.erase(it);
     return {};
@@ -236,8 +236,10 @@ std::size_t Cache::updateSnapshot(Snapshot& snap) {
     if (snap.m_map.size() > m_tree.size()) {
         for (auto it = snap.m_map.begin(); it != snap.m_map.end();) {
             auto ci = m_nodes.find(it->first);
-            if (ci == m_nodes.end() || ci->second->info.node() == nullptr) it = snap.m_map.erase(it);
-            else ++it;
+            if (ci == m_nodes.end() || ci->second->info.node() == nullptr)
+                it = snap.m_map.erase(it);
+            else
+                ++it;
         }
         rebuildAll = true;
     }
@@ -264,7 +266,8 @@ std::size_t Cache::updateSnapshot(Snapshot& snap) {
             snap.m_changeLog.clear();
         }
         for (Sym name : changedNames)
-            if (const auto it = snap.m_index.find(name); it != snap.m_index.end()) snap.m_changeLog.push_back(it->second);
+            if (const auto it = snap.m_index.find(name); it != snap.m_index.end())
+                snap.m_changeLog.push_back(it->second);
     }
     if (rebuildAll || rebuildAffinity) {
         snap.m_withAffinity.clear();

@@ -60,7 +60,7 @@ private:
     std::vector<NodeInfo*> m_withRequiredAntiAffinity;
     std::int64_t m_generation = 0;
     std::uint64_t m_listVersion = 0;
-    std::vector<int> m_changeLog;  // positions updated, oldest first
+    std::vector<int> m_changeLog;        // positions updated, oldest first
     std::uint64_t m_changeLogStart = 0;  // sequence number of m_changeLog[0]
 };
 

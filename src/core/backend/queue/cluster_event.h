@@ -37,8 +37,10 @@ struct ClusterEvent {
 
 namespace events {
 inline constexpr ClusterEvent NodeAdd{EventResource::Node, action::Add, "NodeAdd"};
-inline constexpr ClusterEvent NodeSpecUnschedulableChange{EventResource::Node, action::UpdateNodeTaint, "NodeSpecUnschedulableChange"};
-inline constexpr ClusterEvent NodeAllocatableChange{EventResource::Node, action::UpdateNodeAllocatable, "NodeAllocatableChange"};
+inline constexpr ClusterEvent NodeSpecUnschedulableChange{EventResource::Node, action::UpdateNodeTaint,
+                                                          "NodeSpecUnschedulableChange"};
+inline constexpr ClusterEvent NodeAllocatableChange{EventResource::Node, action::UpdateNodeAllocatable,
+                                                    "NodeAllocatableChange"};
 inline constexpr ClusterEvent NodeLabelChange{EventResource::Node, action::UpdateNodeLabel, "NodeLabelChange"};
 inline constexpr ClusterEvent NodeTaintChange{EventResource::Node, action::UpdateNodeTaint, "NodeTaintChange"};
 inline constexpr ClusterEvent AssignedPodAdd{EventResource::Pod, action::Add, "AssignedPodAdd"};

@@ -88,9 +88,8 @@ bool SchedulingQueue::addToActive(std::uint32_t id, std::string_view reason) {
         // so only events that plugin registered move the pod again.
         info.gated = true;
         info.gatingMessage = verdict.message;
-        if (!verdict.plugin.empty() &&
-            std::find(info.unschedulablePlugins.begin(), info.unschedulablePlugins.end(), verdict.plugin) ==
-                info.unschedulablePlugins.end())
+        if (!verdict.plugin.empty() && std::find(info.unschedulablePlugins.begin(), info.unschedulablePlugins.end(),
+                                                 verdict.plugin) == info.unschedulablePlugins.end())
             info.unschedulablePlugins.push_back(verdict.plugin);
         m_unschedulable.insert(id);
         setLocation(id, QueueLocation::Unschedulable, "gated");

@@ -73,10 +73,10 @@ public:
     /// A pending pod changed (e.g. its scheduling gates were removed).
     void update(const Pod& pod);
 
-    void moveAllToActiveOrBackoffQueue(const ClusterEvent& event,
-                                       const std::function<bool(const Pod&)>& preCheck = {});
+    void moveAllToActiveOrBackoffQueue(const ClusterEvent& event, const std::function<bool(const Pod&)>& preCheck = {});
     /// AssignedPodAdded: only unschedulable pods whose required pod affinity matches `assigned`.
-    void assignedPodAdded(const Pod& assigned, const std::function<bool(const Pod& pending, const Pod& assigned)>& affinityMatches);
+    void assignedPodAdded(const Pod& assigned,
+                          const std::function<bool(const Pod& pending, const Pod& assigned)>& affinityMatches);
     void flushBackoffQCompleted();
     void flushUnschedulablePodsLeftover();
 

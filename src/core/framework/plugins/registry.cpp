@@ -25,13 +25,11 @@ namespace {
 
 template <class P>
 void addPlugin(Registry& r) {
-    r.add(std::string(P::kName), [](const PluginArgs& a, Handle& h) -> std::unique_ptr<Plugin> {
-        return std::make_unique<P>(a, h);
-    });
+    r.add(std::string(P::kName),
+          [](const PluginArgs& a, Handle& h) -> std::unique_ptr<Plugin> { return std::make_unique<P>(a, h); });
 }
 
 }  // namespace
-
 
 Registry inTreeRegistry() {
     Registry r;

@@ -138,8 +138,8 @@ std::vector<std::int64_t> scoreWeights(const ProfileConfig& profile, ProfilePlug
 
 }  // namespace
 
-std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const Registry& registry,
-                                             Handle& handle, std::string& error) {
+std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const Registry& registry, Handle& handle,
+                                             std::string& error) {
     std::unique_ptr<Framework> fw(new Framework(handle));
     fw->m_schedulerName = profile.schedulerName;
     fw->m_percentage = profile.percentageOfNodesToScore;
@@ -184,7 +184,8 @@ std::unique_ptr<Framework> Framework::create(const ProfileConfig& profile, const
     fw->m_inBindingCycle.assign(fw->m_plugins.size(), false);
     for (ExtensionPoint point : {ExtensionPoint::Reserve, ExtensionPoint::Permit, ExtensionPoint::PreBind,
                                  ExtensionPoint::Bind, ExtensionPoint::PostBind})
-        for (int slot : lists[static_cast<std::size_t>(point)]) fw->m_inBindingCycle[static_cast<std::size_t>(slot)] = true;
+        for (int slot : lists[static_cast<std::size_t>(point)])
+            fw->m_inBindingCycle[static_cast<std::size_t>(slot)] = true;
     return fw;
 }
 
@@ -290,7 +291,8 @@ Status Framework::runPreFilterPlugins(CycleState& state, const Pod& pod, PreFilt
     active.reserve(m_filter.size());
     for (std::size_t i = 0; i < m_filter.size(); ++i) {
         const FilterPlugin* p = m_filter[i];
-        if (!state.skipFilter(p->slot()) && !p->passesEveryNode(state, pod)) active.push_back(static_cast<std::uint16_t>(i));
+        if (!state.skipFilter(p->slot()) && !p->passesEveryNode(state, pod))
+            active.push_back(static_cast<std::uint16_t>(i));
     }
     state.setActiveFilters(std::move(active));
     return {};
@@ -303,7 +305,8 @@ Status Framework::runPreFilterExtensionAddPod(CycleState& state, const Pod& pod,
         const PreFilterExtensions* ext = p->preFilterExtensions();
         if (!ext) continue;
         Status s = ext->addPod(state, pod, toAdd, nodeInfo);
-        if (!s.isSuccess()) return Status::error("running AddPod on PreFilter plugin \"" + std::string(p->name()) + "\"");
+        if (!s.isSuccess())
+            return Status::error("running AddPod on PreFilter plugin \"" + std::string(p->name()) + "\"");
     }
     return {};
 }
@@ -315,7 +318,8 @@ Status Framework::runPreFilterExtensionRemovePod(CycleState& state, const Pod& p
         const PreFilterExtensions* ext = p->preFilterExtensions();
         if (!ext) continue;
         Status s = ext->removePod(state, pod, toRemove, nodeInfo);
-        if (!s.isSuccess()) return Status::error("running RemovePod on PreFilter plugin \"" + std::string(p->name()) + "\"");
+        if (!s.isSuccess())
+            return Status::error("running RemovePod on PreFilter plugin \"" + std::string(p->name()) + "\"");
     }
     return {};
 }
@@ -474,8 +478,8 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
         if (p->hasNormalizeScore()) {
             Status ns = p->normalizeScore(state, pod, row);
             if (!ns.isSuccess())
-                return Status::error("running Normalize on Score plugin \"" + std::string(p->name()) + "\": " +
-                                     ns.message(pool()));
+                return Status::error("running Normalize on Score plugin \"" + std::string(p->name()) +
+                                     "\": " + ns.message(pool()));
         }
         return {};
     };
@@ -511,7 +515,8 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
         workers->run(pc, [&](std::size_t pi) {
             if (!out.skipped[pi]) out.outcomes[pi] = scorePlugin(pi, out.scratch[pi]);
         });
-        bool failed = std::any_of(out.outcomes.begin(), out.outcomes.end(), [](const Status& s) { return !s.isSuccess(); });
+        bool failed =
+            std::any_of(out.outcomes.begin(), out.outcomes.end(), [](const Status& s) { return !s.isSuccess(); });
         if (!failed) {
             // The sums split by nodes; each part notes whether it saw a score out of range.
             const std::size_t parts = workers->threads();

@@ -19,13 +19,13 @@ class Snapshot;
 
 /// Scores of one cycle: per score plugin, per feasible node (plugin-major).
 struct ScoreMatrix {
-    std::vector<int> plugins;           // plugin slots, in Score order
-    std::vector<std::int64_t> weights;  // parallel to plugins
-    std::vector<int> nodes;             // snapshot indices of the scored nodes
-    std::vector<std::int64_t> raw;      // [p * nodes + n], only when keepRaw
+    std::vector<int> plugins;              // plugin slots, in Score order
+    std::vector<std::int64_t> weights;     // parallel to plugins
+    std::vector<int> nodes;                // snapshot indices of the scored nodes
+    std::vector<std::int64_t> raw;         // [p * nodes + n], only when keepRaw
     std::vector<std::int64_t> normalized;  // [p * nodes + n], only when keepRaw
-    std::vector<std::int64_t> totals;   // per node, weighted sum
-    std::vector<std::uint8_t> skipped;  // per plugin: PreScore Skip
+    std::vector<std::int64_t> totals;      // per node, weighted sum
+    std::vector<std::uint8_t> skipped;     // per plugin: PreScore Skip
     bool keepRaw = false;
     // Kept to spare allocations per cycle: the plugins' scores (one row per plugin when they
     // run on several threads, else one) and, on several threads, each plugin's outcome.
@@ -36,8 +36,8 @@ struct ScoreMatrix {
 class Framework {
 public:
     /// Builds the profile; on a configuration error returns nullptr and fills `error`.
-    static std::unique_ptr<Framework> create(const ProfileConfig& profile, const Registry& registry,
-                                             Handle& handle, std::string& error);
+    static std::unique_ptr<Framework> create(const ProfileConfig& profile, const Registry& registry, Handle& handle,
+                                             std::string& error);
 
     const std::string& schedulerName() const { return m_schedulerName; }
     std::optional<std::int32_t> percentageOfNodesToScore() const { return m_percentage; }
@@ -80,8 +80,7 @@ public:
     /// Whether any pod is nominated to a node (else the nominated-pods pass is a no-op).
     bool anyNominatedPods() const;
     /// The two-pass filter of UPSTREAM 2.5 (nominated pods of equal or higher priority).
-    Status runFilterPluginsWithNominatedPods(const CycleState& state, const Pod& pod,
-                                             const NodeInfo& nodeInfo) const;
+    Status runFilterPluginsWithNominatedPods(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const;
     Status runPostFilterPlugins(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
                                 PostFilterResult& result, std::string& message);
     Status runPreScorePlugins(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes);

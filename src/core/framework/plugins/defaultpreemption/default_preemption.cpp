@@ -110,7 +110,8 @@ Status DefaultPreemption::selectVictimsOnNode(CycleState& state, const Pod& pod,
         if (!reprieve(p)) return Status::error("preemption: updating PreFilter state failed");
     // >= 1.30 re-sorts the victims by importance; before, violating victims come first.
     if (m_handle.version.atLeast(30))
-        std::stable_sort(victims.begin(), victims.end(), [&](const Pod* a, const Pod* b) { return moreImportant(*a, *b); });
+        std::stable_sort(victims.begin(), victims.end(),
+                         [&](const Pod* a, const Pod* b) { return moreImportant(*a, *b); });
     return {};
 }
 
@@ -130,7 +131,8 @@ std::size_t DefaultPreemption::pickOneNodeForPreemption(const std::vector<Preemp
     narrow([](const PreemptionCandidate& c) { return std::int64_t{c.victims.front()->priority}; });
     narrow([](const PreemptionCandidate& c) {
         std::int64_t sum = 0;
-        for (const Pod* v : c.victims) sum += std::int64_t{v->priority} + std::int64_t{std::numeric_limits<std::int32_t>::max()} + 1;
+        for (const Pod* v : c.victims)
+            sum += std::int64_t{v->priority} + std::int64_t{std::numeric_limits<std::int32_t>::max()} + 1;
         return sum;
     });
     narrow([](const PreemptionCandidate& c) { return static_cast<std::int64_t>(c.victims.size()); });
@@ -160,7 +162,9 @@ std::size_t DefaultPreemption::pickOneNodeForPreemption(const std::vector<Preemp
 Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
                                      PostFilterResult& result) {
     const StringPool& pool = *m_handle.pool;
-    auto fail = [&](const std::string& msg) { return Status(Code::Unschedulable, m_handle.intern("preemption: " + msg)); };
+    auto fail = [&](const std::string& msg) {
+        return Status(Code::Unschedulable, m_handle.intern("preemption: " + msg));
+    };
 
     std::string why;
     if (!eligible(pod, statuses, why)) return fail(why);
@@ -234,7 +238,8 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
 
     if (m_handle.deterministic)
         std::stable_sort(candidates.begin(), candidates.end(), [&](const auto& a, const auto& b) {
-            return nodes[static_cast<std::size_t>(a.node)]->node()->name < nodes[static_cast<std::size_t>(b.node)]->node()->name;
+            return nodes[static_cast<std::size_t>(a.node)]->node()->name <
+                   nodes[static_cast<std::size_t>(b.node)]->node()->name;
         });
     const PreemptionCandidate& best = candidates[pickOneNodeForPreemption(candidates)];
     const Sym nodeName = nodes[static_cast<std::size_t>(best.node)]->node()->nameSym;

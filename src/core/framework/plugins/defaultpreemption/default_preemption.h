@@ -14,7 +14,7 @@ namespace berth::core {
 
 /// One node where preemption would work, and what it would cost.
 struct PreemptionCandidate {
-    int node = 0;  // snapshot index
+    int node = 0;                     // snapshot index
     std::vector<const Pod*> victims;  // in upstream's order (see selectVictimsOnNode)
     int numPDBViolations = 0;
 };
@@ -28,8 +28,8 @@ public:
                       PostFilterResult& result) override;
 
     /// SelectVictimsOnNode on a copy of the node; Success with victims, or the failing status.
-    Status selectVictimsOnNode(CycleState& state, const Pod& pod, NodeInfo& nodeInfo,
-                               std::vector<const Pod*>& victims, int& numPDBViolations) const;
+    Status selectVictimsOnNode(CycleState& state, const Pod& pod, NodeInfo& nodeInfo, std::vector<const Pod*>& victims,
+                               int& numPDBViolations) const;
     /// pickOneNodeForPreemption: the index into `candidates`.
     std::size_t pickOneNodeForPreemption(const std::vector<PreemptionCandidate>& candidates) const;
     std::int32_t calculateNumCandidates(std::int32_t numNodes) const;

@@ -14,8 +14,12 @@
 
 namespace berth::core {
 
-class DynamicResources final : public PreEnqueuePlugin, public PreFilterPlugin, public FilterPlugin,
-                               public PostFilterPlugin, public ScorePlugin, public NothingToBind {
+class DynamicResources final : public PreEnqueuePlugin,
+                               public PreFilterPlugin,
+                               public FilterPlugin,
+                               public PostFilterPlugin,
+                               public ScorePlugin,
+                               public NothingToBind {
 public:
     static constexpr std::string_view kName = "DynamicResources";
     DynamicResources(const PluginArgs&, Handle&) {}

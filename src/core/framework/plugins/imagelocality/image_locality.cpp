@@ -48,8 +48,10 @@ std::int64_t ImageLocality::scoreImages(const std::vector<std::string>& images, 
                 }
         }
     const std::int64_t maxThreshold = kMaxContainerThreshold * static_cast<std::int64_t>(images.size());
-    if (sum < kMinThreshold) sum = kMinThreshold;
-    else if (sum > maxThreshold) sum = maxThreshold;
+    if (sum < kMinThreshold)
+        sum = kMinThreshold;
+    else if (sum > maxThreshold)
+        sum = maxThreshold;
     return kMaxNodeScore * (sum - kMinThreshold) / (maxThreshold - kMinThreshold);
 }
 

@@ -48,8 +48,10 @@ IncomingTerm TermResolver::resolveOne(const Pod& owner, const PodAffinityTerm& t
         }
     }
     // getNamespacesFromPodAffinityTerm: no namespaces and no namespaceSelector -> own namespace.
-    if (t.namespaces.empty() && !t.namespaceSelector) r.namespaces.push_back(owner.ns);
-    else r.namespaces = t.namespaces;
+    if (t.namespaces.empty() && !t.namespaceSelector)
+        r.namespaces.push_back(owner.ns);
+    else
+        r.namespaces = t.namespaces;
     // mergeAffinityTermNamespacesIfNotEmpty: `{}` stays "every namespace"; any other selector
     // is replaced by the names of the Namespace objects it matches now.
     if (t.namespaceSelector) {

@@ -35,8 +35,7 @@ bool matchesAll(const std::vector<IncomingTerm>& terms, const Pod& q) {
 
 bool ExistingCountCache::sameQuery(const Pod& pod, const PreFilterShared& sh, bool labelKeys) const {
     return m_valid && pod.ns == m_ns && labelKeys == m_labelKeys && pod.labels == m_labels &&
-           sh.namespaceLabels == m_namespaceLabels && sh.affinity == m_affinity &&
-           sh.antiAffinity == m_antiAffinity;
+           sh.namespaceLabels == m_namespaceLabels && sh.affinity == m_affinity && sh.antiAffinity == m_antiAffinity;
 }
 
 void ExistingCountCache::add(const Share& s, std::int64_t delta) {
@@ -152,7 +151,8 @@ Status InterPodAffinity::preFilter(CycleState& state, const Pod& pod, PreFilterR
     const auto& anti = shared->antiAffinity;
     // The kept counts pay only where there is something to count: with no terms on either
     // side the full walk below visits nothing.
-    const bool anyTerms = !aff.empty() || !anti.empty() || !m_handle.snapshot->havePodsWithRequiredAntiAffinity().empty();
+    const bool anyTerms =
+        !aff.empty() || !anti.empty() || !m_handle.snapshot->havePodsWithRequiredAntiAffinity().empty();
     if (m_existingCounts && anyTerms) {
         m_existingCounts
             ->find([&](const ExistingCountCache& c) { return c.sameQuery(pod, *shared, lk); },
@@ -221,15 +221,16 @@ Status InterPodAffinity::removePod(CycleState& state, const Pod& podToSchedule, 
 
 // preFilterState.updateWithPod: the same three counts for one pod added to / removed from a
 // node (nominated pods, preemption victims). No namespace or terminating filter here.
-void InterPodAffinity::updateWithPod(PreFilterState& s, const Pod& updatedPod, const Pod& incoming,
-                                     const Node* node, std::int64_t delta) const {
+void InterPodAffinity::updateWithPod(PreFilterState& s, const Pod& updatedPod, const Pod& incoming, const Node* node,
+                                     std::int64_t delta) const {
     if (!node || !s.shared) return;
     const PreFilterShared& sh = *s.shared;
     const auto& terms = updatedPod.affinity.podAntiAffinity.required;
     if (termsParse(terms))
         for (const auto& t : terms)
             if (existingTermMatches(t, updatedPod, incoming, sh.namespaceLabels, labelKeys()))
-                if (const Sym v = node->labels.get(t.topologyKey); v != kNoSym) s.updateExisting(t.topologyKey, v, delta);
+                if (const Sym v = node->labels.get(t.topologyKey); v != kNoSym)
+                    s.updateExisting(t.topologyKey, v, delta);
     if (matchesAll(sh.affinity, updatedPod))
         for (const auto& t : sh.affinity)
             if (const Sym v = node->labels.get(t.topologyKey); v != kNoSym)

@@ -68,12 +68,12 @@ private:
     std::vector<IncomingTerm> m_affinity;
     std::vector<IncomingTerm> m_antiAffinity;
     bool m_labelKeys = false;
-    std::vector<const NodeInfo*> m_nodes;     // per snapshot position: whose shares are stored
-    std::vector<std::int64_t> m_generations;  // per position: that NodeInfo's generation
-    std::vector<std::vector<Share>> m_shares; // per position: one +1 per counted match
+    std::vector<const NodeInfo*> m_nodes;      // per snapshot position: whose shares are stored
+    std::vector<std::int64_t> m_generations;   // per position: that NodeInfo's generation
+    std::vector<std::vector<Share>> m_shares;  // per position: one +1 per counted match
     TopologyCounts m_totals[3];
-    std::uint64_t m_listVersion = 0;          // the snapshot list the positions refer to
-    std::uint64_t m_changeSeq = 0;            // the snapshot change-log entry read up to
+    std::uint64_t m_listVersion = 0;  // the snapshot list the positions refer to
+    std::uint64_t m_changeSeq = 0;    // the snapshot change-log entry read up to
 };
 
 }  // namespace berth::core::interpodaffinity

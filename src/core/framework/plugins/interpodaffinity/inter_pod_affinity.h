@@ -40,8 +40,7 @@ public:
 
     // scoring.cpp
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;
-    Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
-                 std::int64_t& score) const override;
+    Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
     bool hasNormalizeScore() const override { return true; }
     Status normalizeScore(const CycleState& state, const Pod& pod, std::span<NodeScore> scores) const override;
 

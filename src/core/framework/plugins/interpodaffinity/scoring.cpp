@@ -15,8 +15,8 @@ namespace {
 // processExistingPod's incoming-term half: the incoming pod's preferred terms against the
 // existing pod, at the existing pod's node's value of the term's key.
 template <class Add>
-void processTerms(const std::vector<IncomingTerm>& terms, const Pod& existing, const Node& node, std::int64_t multiplier,
-                  Add& add) {
+void processTerms(const std::vector<IncomingTerm>& terms, const Pod& existing, const Node& node,
+                  std::int64_t multiplier, Add& add) {
     for (const auto& t : terms) {
         if (!t.matches(existing)) continue;
         if (const Sym v = node.labels.get(t.topologyKey); v != kNoSym) add(t.topologyKey, v, t.weight * multiplier);
@@ -145,7 +145,9 @@ using namespace interpodaffinity;
 
 namespace {
 
-Status missingState() { return Status::error("failed to read \"PreScoreInterPodAffinity\" from cycleState: not found"); }
+Status missingState() {
+    return Status::error("failed to read \"PreScoreInterPodAffinity\" from cycleState: not found");
+}
 
 }  // namespace
 
@@ -185,7 +187,8 @@ Status InterPodAffinity::preScore(CycleState& state, const Pod& pod, std::span<N
         } else {
             const auto& nodes = hasPreferred ? m_handle.snapshot->nodes() : m_handle.snapshot->havePodsWithAffinity();
             for (const NodeInfo* ni : nodes)
-                forEachContribution(q, *ni, [&](Sym key, Sym value, std::int64_t weight) { s->add(key, value, weight); });
+                forEachContribution(q, *ni,
+                                    [&](Sym key, Sym value, std::int64_t weight) { s->add(key, value, weight); });
         }
     }
 

@@ -16,10 +16,10 @@ struct ScoreQuery {
     const Pod* pod = nullptr;
     std::vector<IncomingTerm> preferredAffinity;
     std::vector<IncomingTerm> preferredAnti;
-    Labels namespaceLabels;      // of the incoming pod's namespace
-    std::int64_t hardWeight = 0; // hardPodAffinityWeight
+    Labels namespaceLabels;       // of the incoming pod's namespace
+    std::int64_t hardWeight = 0;  // hardPodAffinityWeight
     bool labelKeys = false;
-    bool hasPreferred = false;   // the pod has preferred terms: every existing pod is visited
+    bool hasPreferred = false;  // the pod has preferred terms: every existing pod is visited
 };
 
 class ScoreCountCache;
@@ -73,10 +73,10 @@ private:
     bool m_valid = false;
     Sym m_ns = kNoSym;
     Labels m_labels;
-    ScoreQuery m_query;  // pod left null
-    std::vector<const NodeInfo*> m_nodes;     // per snapshot position: whose shares are stored
-    std::vector<std::int64_t> m_generations;  // per position: that NodeInfo's generation
-    std::vector<std::vector<Share>> m_shares; // per position: its contributions
+    ScoreQuery m_query;                        // pod left null
+    std::vector<const NodeInfo*> m_nodes;      // per snapshot position: whose shares are stored
+    std::vector<std::int64_t> m_generations;   // per position: that NodeInfo's generation
+    std::vector<std::vector<Share>> m_shares;  // per position: its contributions
     std::unordered_map<std::uint64_t, Sum> m_totals;
     std::unordered_map<Sym, std::int64_t> m_keyPairs;  // pairs present per topology key
     std::uint64_t m_stamp = 0;

@@ -79,8 +79,7 @@ Status NodeAffinityPlugin::preScore(CycleState& state, const Pod& pod, std::span
     for (const auto& t : pod.affinity.node.preferred) {
         if (t.weight == 0 || t.term.empty()) continue;
         // v1.26: a preferred term that fails to parse fails the whole cycle (UPSTREAM 5.8).
-        if (t.term.unparsable)
-            return Status::error("invalid preferred node affinity term");
+        if (t.term.unparsable) return Status::error("invalid preferred node affinity term");
         s->terms.push_back(&t);
     }
     if (m_handle.version.atLeast(30) && s->terms.empty() && !(m_added && !m_added->preferred.empty()))

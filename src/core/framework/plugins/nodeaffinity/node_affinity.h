@@ -9,7 +9,10 @@
 
 namespace berth::core {
 
-class NodeAffinityPlugin final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class NodeAffinityPlugin final : public PreFilterPlugin,
+                                 public FilterPlugin,
+                                 public PreScorePlugin,
+                                 public ScorePlugin {
 public:
     static constexpr std::string_view kName = "NodeAffinity";
     NodeAffinityPlugin(const PluginArgs& args, Handle& h);

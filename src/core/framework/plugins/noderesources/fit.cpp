@@ -109,13 +109,15 @@ Status NodeResourcesFit::filter(const CycleState&, const Pod& pod, const NodeInf
 }
 
 // Once per block of nodes, with filter() above called directly (FilterPlugin::filterNodes).
-std::size_t NodeResourcesFit::filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
-                                          std::span<std::uint8_t> pass, std::span<Status> out) const {
+std::size_t NodeResourcesFit::filterNodes(const CycleState& state, const Pod& pod,
+                                          std::span<const NodeInfo* const> nodes, std::span<std::uint8_t> pass,
+                                          std::span<Status> out) const {
     return filterEach(*this, state, pod, nodes, pass, out);
 }
 
 Status NodeResourcesFit::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const>) {
-    state.write(slot(), std::make_unique<ScoringRequestsState>(podScoringRequests(pod, m_resources, true, m_handle.version)));
+    state.write(slot(),
+                std::make_unique<ScoringRequestsState>(podScoringRequests(pod, m_resources, true, m_handle.version)));
     return {};
 }
 

@@ -11,10 +11,14 @@ std::vector<ScoredResource> resolveResources(const std::vector<ResourceSpec>& sp
     std::vector<ScoredResource> out;
     for (const auto& s : specs) {
         ScoredResource r;
-        if (s.name == "cpu") r.kind = ResourceKind::Cpu;
-        else if (s.name == "memory") r.kind = ResourceKind::Memory;
-        else if (s.name == "ephemeral-storage") r.kind = ResourceKind::EphemeralStorage;
-        else r.name = pool.intern(s.name);
+        if (s.name == "cpu")
+            r.kind = ResourceKind::Cpu;
+        else if (s.name == "memory")
+            r.kind = ResourceKind::Memory;
+        else if (s.name == "ephemeral-storage")
+            r.kind = ResourceKind::EphemeralStorage;
+        else
+            r.name = pool.intern(s.name);
         r.weight = s.weight == 0 ? 1 : s.weight;
         out.push_back(r);
         if (out.size() == 8) break;  // AllocationVector capacity; configs list a handful
@@ -26,10 +30,8 @@ namespace {
 
 std::int64_t containerRequest(const Container& c, const ScoredResource& r, bool nonZero) {
     switch (r.kind) {
-        case ResourceKind::Cpu:
-            return nonZero && !c.hasCpuRequest ? kDefaultMilliCpuRequest : c.requests.milliCpu;
-        case ResourceKind::Memory:
-            return nonZero && !c.hasMemoryRequest ? kDefaultMemoryRequest : c.requests.memory;
+        case ResourceKind::Cpu: return nonZero && !c.hasCpuRequest ? kDefaultMilliCpuRequest : c.requests.milliCpu;
+        case ResourceKind::Memory: return nonZero && !c.hasMemoryRequest ? kDefaultMemoryRequest : c.requests.memory;
         case ResourceKind::EphemeralStorage: return c.requests.ephemeralStorage;
         case ResourceKind::Other: return c.requests.scalar(r.name);
     }
@@ -154,7 +156,8 @@ std::int64_t requestedToCapacityRatioScore(const AllocationVector& a, const std:
                 const std::int64_t si = std::int64_t{shape[i].score} * 10;
                 if (i == 0) return si;
                 const std::int64_t sp = std::int64_t{shape[i - 1].score} * 10;
-                return sp + (si - sp) * (p - shape[i - 1].utilization) / (shape[i].utilization - shape[i - 1].utilization);
+                return sp +
+                       (si - sp) * (p - shape[i - 1].utilization) / (shape[i].utilization - shape[i - 1].utilization);
             }
         }
         return shape.empty() ? 0 : std::int64_t{shape.back().score} * 10;

@@ -16,8 +16,9 @@ Status NodeUnschedulable::filter(const CycleState&, const Pod& pod, const NodeIn
 }
 
 // Once per block of nodes, with filter() above called directly (FilterPlugin::filterNodes).
-std::size_t NodeUnschedulable::filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
-                                           std::span<std::uint8_t> pass, std::span<Status> out) const {
+std::size_t NodeUnschedulable::filterNodes(const CycleState& state, const Pod& pod,
+                                           std::span<const NodeInfo* const> nodes, std::span<std::uint8_t> pass,
+                                           std::span<Status> out) const {
     return filterEach(*this, state, pod, nodes, pass, out);
 }
 

@@ -141,7 +141,8 @@ SpreadSelector ConstraintBuilder::defaultSelector(const Pod& pod, const Cluster*
             if (const Workload* w = findOwner(*cluster, WorkloadKind::ReplicationController, pod.ns, owner->name))
                 mergeMapSelector(set, w->selector);
         } else if ((owner->kind == "ReplicaSet" || owner->kind == "StatefulSet") && (api == "apps/v1" || api.empty())) {
-            const WorkloadKind kind = owner->kind == "ReplicaSet" ? WorkloadKind::ReplicaSet : WorkloadKind::StatefulSet;
+            const WorkloadKind kind =
+                owner->kind == "ReplicaSet" ? WorkloadKind::ReplicaSet : WorkloadKind::StatefulSet;
             if (const Workload* w = findOwner(*cluster, kind, pod.ns, owner->name))
                 if (w->selector && !w->selector->invalid) extra = w->selector->requirements;
         }
@@ -221,8 +222,9 @@ bool DomainCountCache::sameQuery(const Pod& pod, const std::vector<Constraint>& 
     for (std::size_t i = 0; i < cs.size(); ++i) {
         const Constraint& a = cs[i];
         const Constraint& b = m_constraints[i];
-        if (a.topologyKey != b.topologyKey || a.hostname != b.hostname || a.nodeAffinityPolicy != b.nodeAffinityPolicy ||
-            a.nodeTaintsPolicy != b.nodeTaintsPolicy || !a.selector.sameAs(b.selector))
+        if (a.topologyKey != b.topologyKey || a.hostname != b.hostname ||
+            a.nodeAffinityPolicy != b.nodeAffinityPolicy || a.nodeTaintsPolicy != b.nodeTaintsPolicy ||
+            !a.selector.sameAs(b.selector))
             return false;
     }
     // NodeInclusion's inputs from the pod.

@@ -75,8 +75,8 @@ private:
 
     std::vector<TopologySpreadConstraint> m_defaults;
     bool m_systemDefaulted = false;
-    bool m_minDomains = false;      // MinDomainsInPodTopologySpread (>= 1.27)
-    bool m_matchLabelKeys = false;  // MatchLabelKeysInPodTopologySpread (>= 1.27)
+    bool m_minDomains = false;         // MinDomainsInPodTopologySpread (>= 1.27)
+    bool m_matchLabelKeys = false;     // MatchLabelKeysInPodTopologySpread (>= 1.27)
     bool m_emptyCountsNoPods = false;  // countPodsMatchSelector's selector.Empty() (>= 1.27)
     Sym m_hostnameKey = kEmptySym;
 };
@@ -85,8 +85,7 @@ private:
 /// and the node only, so every constraint of the node shares them.
 class NodeInclusion {
 public:
-    NodeInclusion(const Pod& pod, const Node& node, const StringPool& pool)
-        : m_pod(pod), m_node(node), m_pool(pool) {}
+    NodeInclusion(const Pod& pod, const Node& node, const StringPool& pool) : m_pod(pod), m_node(node), m_pool(pool) {}
     bool passes(const Constraint& c);
 
 private:
@@ -155,12 +154,15 @@ public:
     const Share& share(std::size_t pos, std::size_t i) const { return m_shares[pos * m_constraints.size() + i]; }
     /// After update() without countHostname: countMatchingPods of the node at `pos` for the
     /// hostname constraint `i` (no inclusion policy applies to Score's per-node count).
-    std::int64_t hostCount(std::size_t pos, std::size_t i) const { return m_hostCounts[pos * m_constraints.size() + i]; }
+    std::int64_t hostCount(std::size_t pos, std::size_t i) const {
+        return m_hostCounts[pos * m_constraints.size() + i];
+    }
     /// After update(): the node's value of constraint `i`'s topology key (kNoSym: no such
     /// label) for the node at `pos`, when that node is `info` itself; else nullopt.
     std::optional<Sym> value(const NodeInfo& info, std::size_t i) const {
         const int pos = info.snapshotPosition();
-        if (pos < 0 || static_cast<std::size_t>(pos) >= m_nodes.size() || m_nodes[static_cast<std::size_t>(pos)] != &info)
+        if (pos < 0 || static_cast<std::size_t>(pos) >= m_nodes.size() ||
+            m_nodes[static_cast<std::size_t>(pos)] != &info)
             return std::nullopt;
         return m_values[static_cast<std::size_t>(pos) * m_constraints.size() + i];
     }
@@ -202,8 +204,8 @@ private:
     Totals m_totals;
     NodeCounter m_counter{0};
     std::uint64_t m_stamp = 0;
-    std::uint64_t m_listVersion = 0;          // the snapshot list the positions refer to
-    std::uint64_t m_changeSeq = 0;            // the snapshot change-log entry read up to
+    std::uint64_t m_listVersion = 0;  // the snapshot list the positions refer to
+    std::uint64_t m_changeSeq = 0;    // the snapshot change-log entry read up to
 };
 
 /// One DomainCountCache per query, several kept side by side (issue 19): pods of interleaved

@@ -10,8 +10,10 @@ namespace podtopologyspread {
 
 void CriticalPaths::update(Sym value, std::int64_t num) {
     int i = -1;
-    if (value == paths[0].value) i = 0;
-    else if (value == paths[1].value) i = 1;
+    if (value == paths[0].value)
+        i = 0;
+    else if (value == paths[1].value)
+        i = 1;
     if (i >= 0) {
         // A known path: update it and keep paths[0] the smaller.
         paths[i].matchNum = num;
@@ -43,9 +45,7 @@ using namespace podtopologyspread;
 
 namespace {
 
-Status missingState() {
-    return Status::error("reading \"PreFilterPodTopologySpread\" from cycleState: not found");
-}
+Status missingState() { return Status::error("reading \"PreFilterPodTopologySpread\" from cycleState: not found"); }
 
 }  // namespace
 
@@ -54,7 +54,8 @@ Status missingState() {
 Status PodTopologySpread::preFilter(CycleState& state, const Pod& pod, PreFilterResult&) {
     Constraints built = m_builder.build(pod, UnsatisfiableAction::DoNotSchedule, m_handle.cluster);
     if (built.error)
-        return Status::error("get constraints from pod: obtaining pod's hard topology spread constraints: invalid label selector");
+        return Status::error(
+            "get constraints from pod: obtaining pod's hard topology spread constraints: invalid label selector");
 
     auto data = std::make_unique<CycleData>();
     PreFilterState s;
@@ -137,8 +138,8 @@ Status PodTopologySpread::removePod(CycleState& state, const Pod& podToSchedule,
 
 // updateWithPod: only pods of the preemptor's namespace on nodes with every key count; a new
 // topology value becomes a new domain. (Unlike PreFilter, a terminating pod is not skipped.)
-void PodTopologySpread::updateWithPod(PreFilterState& s, const Pod& updatedPod, const Pod& preemptor,
-                                      const Node* node, std::int64_t delta) const {
+void PodTopologySpread::updateWithPod(PreFilterState& s, const Pod& updatedPod, const Pod& preemptor, const Node* node,
+                                      std::int64_t delta) const {
     if (s.empty() || !node || updatedPod.ns != preemptor.ns) return;
     const auto& cs = s.constraints();
     if (!nodeHasAllKeys(*node, cs)) return;

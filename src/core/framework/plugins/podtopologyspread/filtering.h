@@ -31,9 +31,9 @@ struct PreFilterShared {
 };
 
 struct PreFilterState {
-    std::shared_ptr<const PreFilterShared> shared;     // null: no constraints (v1.26 "empty" state)
+    std::shared_ptr<const PreFilterShared> shared;              // null: no constraints (v1.26 "empty" state)
     std::vector<std::unordered_map<Sym, std::int64_t>> counts;  // per constraint: value -> matching pods
-    std::vector<CriticalPaths> paths;                   // per constraint
+    std::vector<CriticalPaths> paths;                           // per constraint
 
     const std::vector<Constraint>& constraints() const;
     bool empty() const { return !shared || shared->constraints.empty(); }

@@ -37,8 +37,7 @@ public:
 
     // scoring.cpp
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;
-    Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo,
-                 std::int64_t& score) const override;
+    Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
     Status scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
                       std::span<const int> positions, std::span<NodeScore> out) const override;
     bool hasNormalizeScore() const override { return true; }

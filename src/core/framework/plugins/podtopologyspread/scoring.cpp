@@ -56,7 +56,8 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
     const bool requireAllTopologies = !pod.topologySpreadConstraints.empty() || !m_builder.systemDefaulted();
     Constraints built = m_builder.build(pod, UnsatisfiableAction::ScheduleAnyway, m_handle.cluster);
     if (built.error)
-        return Status::error("calculating preScoreState: obtaining pod's soft topology spread constraints: invalid label selector");
+        return Status::error(
+            "calculating preScoreState: obtaining pod's soft topology spread constraints: invalid label selector");
 
     auto s = std::make_shared<PreScoreState>();
     if (built.items.empty()) {
@@ -101,7 +102,8 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
         const std::uint32_t firstStamp = m_stamp + 1;
         m_stamp += static_cast<std::uint32_t>(n);
         const auto firstSeen = [&](Sym value, std::size_t i) {
-            if (value >= m_seenStamp.size()) m_seenStamp.resize(std::max<std::size_t>(value + 1, m_handle.pool->size()), 0);
+            if (value >= m_seenStamp.size())
+                m_seenStamp.resize(std::max<std::size_t>(value + 1, m_handle.pool->size()), 0);
             const std::uint32_t stamp = firstStamp + static_cast<std::uint32_t>(i);
             if (m_seenStamp[value] == stamp) return false;
             m_seenStamp[value] = stamp;
@@ -230,7 +232,8 @@ Status PodTopologySpread::scoreNodes(const CycleState& state, const Pod& pod, st
     const bool kept = s.hostCounts && s.hostCounts->stamp() == s.hostCountsStamp;
     // The usual case, the system defaults (hostname, then zone) without ignored nodes: the
     // same sum as scoreNode with the constraint data hoisted out of the per-node loop.
-    if (kept && s.ignored.empty() && s.constraints.size() == 2 && s.constraints[0].hostname && !s.constraints[1].hostname) {
+    if (kept && s.ignored.empty() && s.constraints.size() == 2 && s.constraints[0].hostname &&
+        !s.constraints[1].hostname) {
         const DomainCountCache& c = *s.hostCounts;
         const double hostWeight = s.weights[0], zoneWeight = s.weights[1];
         const std::int32_t hostSkew = s.constraints[0].maxSkew, zoneSkew = s.constraints[1].maxSkew;

@@ -12,18 +12,16 @@
 namespace berth::core::podtopologyspread {
 
 struct PreScoreState {
-    std::vector<Constraint> constraints;  // ScheduleAnyway ones (or the defaults)
-    std::vector<std::uint8_t> ignored;    // by Node::id; nodes scored 0
+    std::vector<Constraint> constraints;                        // ScheduleAnyway ones (or the defaults)
+    std::vector<std::uint8_t> ignored;                          // by Node::id; nodes scored 0
     std::vector<std::unordered_map<Sym, std::int64_t>> counts;  // per constraint (not hostname)
-    std::vector<double> weights;          // per constraint: ln(topoSize + 2)
+    std::vector<double> weights;                                // per constraint: ln(topoSize + 2)
     // The kept per-node counts of the hostname constraints, when PreScore used them: valid
     // while the cache's stamp is still `hostCountsStamp` (Score follows in the same cycle).
     const DomainCountCache* hostCounts = nullptr;
     std::uint64_t hostCountsStamp = 0;
 
-    bool isIgnored(const Node& node) const {
-        return node.id < ignored.size() && ignored[node.id] != 0;
-    }
+    bool isIgnored(const Node& node) const { return node.id < ignored.size() && ignored[node.id] != 0; }
 };
 
 /// scoring.go topologyNormalizingWeight.

@@ -44,8 +44,9 @@ Status TaintToleration::filter(const CycleState&, const Pod& pod, const NodeInfo
 }
 
 // Once per block of nodes, with filter() above called directly (FilterPlugin::filterNodes).
-std::size_t TaintToleration::filterNodes(const CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
-                                         std::span<std::uint8_t> pass, std::span<Status> out) const {
+std::size_t TaintToleration::filterNodes(const CycleState& state, const Pod& pod,
+                                         std::span<const NodeInfo* const> nodes, std::span<std::uint8_t> pass,
+                                         std::span<Status> out) const {
     return filterEach(*this, state, pod, nodes, pass, out);
 }
 
@@ -67,7 +68,8 @@ std::int64_t TaintToleration::intolerableTaints(const std::vector<Toleration>* t
     return count;
 }
 
-Status TaintToleration::score(const CycleState& state, const Pod&, const NodeInfo& nodeInfo, std::int64_t& score) const {
+Status TaintToleration::score(const CycleState& state, const Pod&, const NodeInfo& nodeInfo,
+                              std::int64_t& score) const {
     const auto* s = state.read<PreScoreState>(slot());
     score = intolerableTaints(s ? &s->preferNoSchedule : nullptr, nodeInfo);
     return {};

@@ -19,7 +19,10 @@ namespace berth::core {
 class PassingVolumeFilter final : public PreFilterPlugin, public FilterPlugin {
 public:
     PassingVolumeFilter(std::string name, Handle& h, int skipFromMinor, int preFilterFromMinor = 0)
-        : m_name(std::move(name)), m_handle(h), m_skipFromMinor(skipFromMinor), m_preFilterFromMinor(preFilterFromMinor) {}
+        : m_name(std::move(name)),
+          m_handle(h),
+          m_skipFromMinor(skipFromMinor),
+          m_preFilterFromMinor(preFilterFromMinor) {}
     std::string_view name() const override { return m_name; }
     bool hasExtensionPoint(ExtensionPoint p, const KubeVersion& v) const override {
         return p != ExtensionPoint::PreFilter || v.atLeast(m_preFilterFromMinor);
@@ -52,8 +55,11 @@ private:
 /// VolumeBinding for pods without claims: PreFilter Skip (>= 1.27), Filter passes, Score 0
 /// (PreScore Skip in 1.30-1.36; from 1.37 StorageCapacityScoring is beta and on, so PreScore
 /// no longer skips and the 0 is reported, volume_binding.go PreScore), Reserve/PreBind do nothing.
-class VolumeBinding final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin,
-                            public ScorePlugin, public NothingToBind {
+class VolumeBinding final : public PreFilterPlugin,
+                            public FilterPlugin,
+                            public PreScorePlugin,
+                            public ScorePlugin,
+                            public NothingToBind {
 public:
     static constexpr std::string_view kName = "VolumeBinding";
     VolumeBinding(const PluginArgs&, Handle& h) : m_handle(h) {}
