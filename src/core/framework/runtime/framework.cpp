@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
-#include "core/backend/queue/nominator.h"
 #include "core/framework/handle.h"
+#include "core/framework/pod_nominator.h"
 #include "core/parallel/worker_pool.h"
 
 namespace berth::core {

@@ -4,9 +4,9 @@
 #include <limits>
 #include <map>
 
-#include "core/backend/cache/snapshot.h"
-#include "core/backend/queue/nominator.h"
-#include "core/framework/runtime/framework.h"
+#include "core/framework/listers.h"
+#include "core/framework/plugins_runner.h"
+#include "core/framework/pod_nominator.h"
 
 namespace berth::core {
 
@@ -56,7 +56,7 @@ bool DefaultPreemption::eligible(const Pod& pod, const NodeStatusMap& statuses, 
 
 Status DefaultPreemption::selectVictimsOnNode(CycleState& state, const Pod& pod, NodeInfo& nodeInfo,
                                               std::vector<const Pod*>& victims, int& numPDBViolations) const {
-    Framework& fw = *m_handle.framework;
+    const PluginsRunner& fw = *m_handle.runner;
     std::vector<const Pod*> potential;
     for (const Pod* p : std::vector<const Pod*>(nodeInfo.pods().begin(), nodeInfo.pods().end())) {
         if (p->priority >= pod.priority) continue;

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 #include "core/framework/plugins/podtopologyspread/pod_topology_spread.h"
 
 namespace berth::core {
