@@ -106,6 +106,15 @@ public:
 private:
     /// A failing Filter status as the runtime reports it: errors wrapped, the plugin set.
     Status filterFailure(const FilterPlugin* p, Status s) const;
+    /// runScorePlugins with the plugins and then the sums shared between the workers.
+    Status runScorePluginsOnWorkers(WorkerPool& workers, const CycleState& state, const Pod& pod,
+                                    const std::vector<NodeInfo*>& all, ScoreMatrix& out) const;
+    /// Score plugin `pi` (its index in Score order) scores and normalizes out.nodes into `row`;
+    /// its raw scores go to `out` when kept.
+    Status scoreWithPlugin(std::size_t pi, const CycleState& state, const Pod& pod, const std::vector<NodeInfo*>& all,
+                           ScoreMatrix& out, std::vector<NodeScore>& row) const;
+    /// The error for Score plugin `pi`'s first score out of [0, 100] in `row`.
+    Status invalidScore(std::size_t pi, const std::vector<NodeScore>& row) const;
 
     explicit Framework(const Handle& handle) : m_handle(handle) { m_handle.runner = this; }
 
