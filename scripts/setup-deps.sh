@@ -7,6 +7,7 @@ set -euo pipefail
 PACKAGES=(
   # toolchain
   build-essential cmake ninja-build ccache pkg-config dpkg-dev
+  python3  # tests/layers/check_sizes.py
   # libraries
   libyaml-cpp-dev libyaml-dev rapidjson-dev libbenchmark-dev
   qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools

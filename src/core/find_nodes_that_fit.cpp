@@ -37,6 +37,7 @@ int candidateInScan(const std::vector<int>& candidates, std::size_t start, std::
 
 }  // namespace
 
+// long: one scan with its stop rule (blocks, or the nominated two-pass node by node); issue 14 reworks it
 Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag,
                                            const std::vector<int>& candidates, std::vector<int>& feasible) {
     const auto& nodes = m_snapshot.nodes();

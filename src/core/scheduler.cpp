@@ -36,9 +36,9 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
         }
         m_frameworks.push_back(std::move(fw));
     }
-    // The handle names one framework for plugins that call back into the runtime
+    // The handle names one runtime for plugins that call back into it
     // (preemption); each profile runs its own cycles, so point it at the first.
-    if (!m_frameworks.empty()) m_handle.framework = m_frameworks.front().get();
+    if (!m_frameworks.empty()) m_handle.runner = m_frameworks.front().get();
 }
 
 Scheduler::~Scheduler() = default;

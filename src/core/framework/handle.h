@@ -1,7 +1,7 @@
 #pragma once
 /// What a plugin may reach besides its arguments (framework.Handle): the cluster objects, the
-/// current snapshot, the string pool for reasons, the version, the nominator and the
-/// framework runtime itself (preemption re-runs filters).
+/// current snapshot as a NodeInfoLister, the string pool for reasons, the version, the
+/// nominator and, as a PluginsRunner, its profile's runtime (preemption re-runs filters).
 
 #include <cstdint>
 #include <functional>
@@ -12,18 +12,20 @@
 
 namespace berth::core {
 
-class Snapshot;
-class Framework;
-class Nominator;
+class NodeInfoLister;
+class PluginsRunner;
+class PodNominator;
 class WorkerPool;
 
 struct Handle {
     StringPool* pool = nullptr;
     const Cluster* cluster = nullptr;
-    const Snapshot* snapshot = nullptr;
+    /// The cycle's snapshot (SnapshotSharedLister().NodeInfos()).
+    const NodeInfoLister* snapshot = nullptr;
     KubeVersion version = KubeVersion::newest();
-    const Nominator* nominator = nullptr;
-    Framework* framework = nullptr;
+    const PodNominator* nominator = nullptr;
+    /// The profile's runtime, for plugins that call back into it (DefaultPreemption).
+    const PluginsRunner* runner = nullptr;
     std::mt19937_64* rng = nullptr;
     /// Deterministic choices where upstream picks at random (tie-break `name`).
     bool deterministic = false;

@@ -6,11 +6,11 @@
 #include <QTest>
 
 #include <random>
-#include <sstream>
 
 #include "plan/capacity/fit.h"
 #include "plan/capacity/fit_report.h"
 #include "plan/plan.h"
+#include "testlib/random_manifests.h"
 
 using namespace berth;
 using plan::capacity::FitAnswer;
@@ -66,16 +66,9 @@ spec:
       containers: [{name: c, resources: {requests: {cpu: 100m}}}]
 )";
 
-std::shared_ptr<const plan::PlanInput> input(std::string cluster, std::uint64_t seed = 0) {
-    auto in = std::make_shared<plan::PlanInput>();
-    in->manifests.push_back({"cluster.yaml", std::move(cluster)});
-    in->seed = seed;
-    return in;
-}
-
 std::optional<FitAnswer> ask(const std::string& cluster, const std::string& tmpl, std::optional<std::int64_t> max,
                              io::Diagnostics& diags, std::uint64_t seed = 0) {
-    plan::Plan p(input(cluster, seed));
+    plan::Plan p(testlib::planInput(cluster, seed));
     plan::capacity::FitRequest r;
     r.templateText = tmpl;
     r.templateFile = "template.yaml";
@@ -204,40 +197,40 @@ namespace {
 /// A random cluster: 3 to 10 nodes of mixed sizes over up to 3 zones, some tainted or
 /// cordoned, some pods already bound, and a Deployment `app` at 0 replicas whose pods have
 /// random requests and, sometimes, a zone spread, a hostname anti-affinity or a node selector.
-std::string randomCluster(std::mt19937& rng) {
-    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-    std::ostringstream y;
+std::string randomCluster(testlib::SeededPicks& pick) {
+    std::string y;
     const int nodes = pick(3, 10);
     for (int i = 0; i < nodes; ++i) {
-        y << "apiVersion: v1\nkind: Node\nmetadata:\n  name: n" << i << "\n  labels: {kubernetes.io/hostname: n" << i
-          << ", topology.kubernetes.io/zone: z" << pick(0, 2) << ", pool: p" << pick(0, 1) << "}\n";
-        y << "spec: {unschedulable: " << (pick(0, 9) == 0 ? "true" : "false");
-        if (pick(0, 5) == 0) y << ", taints: [{key: dedicated, value: x, effect: NoSchedule}]";
-        y << "}\nstatus: {allocatable: {cpu: \"" << pick(1, 8) << "\", memory: " << pick(2, 16) << "Gi, pods: \""
-          << pick(3, 30) << "\"}}\n---\n";
+        testlib::NodeText n;
+        n.name = "n" + std::to_string(i);
+        n.zone = pick(0, 2);
+        n.moreLabels = ", pool: p" + std::to_string(pick(0, 1));
+        n.spec = std::string("unschedulable: ") + (pick(0, 9) == 0 ? "true" : "false");
+        if (pick(0, 5) == 0) n.spec += ", taints: [{key: dedicated, value: x, effect: NoSchedule}]";
+        n.cpu = pick(1, 8);
+        n.memory = std::to_string(pick(2, 16)) + "Gi";
+        n.pods = pick(3, 30);
+        y += testlib::nodeManifest(n);
         for (int k = pick(0, 3); k > 0; --k)
-            y << "apiVersion: v1\nkind: Pod\nmetadata: {name: bound-" << i << "-" << k
-              << ", namespace: default, labels: {app: other}}\nspec:\n  nodeName: n" << i
-              << "\n  containers: [{name: c, resources: {requests: {cpu: " << pick(1, 10) * 100 << "m}}}]\n---\n";
+            y += "apiVersion: v1\nkind: Pod\nmetadata: {name: bound-" + std::to_string(i) + "-" + std::to_string(k) +
+                 ", namespace: default, labels: {app: other}}\nspec:\n  nodeName: " + n.name +
+                 "\n  containers: " + testlib::containers(pick(1, 10) * 100) + "\n---\n";
     }
-    y << "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app, namespace: default}\nspec:\n  replicas: 0\n"
-         "  selector: {matchLabels: {app: app}}\n  template:\n    metadata: {labels: {app: app}}\n    spec:\n";
+    std::string spec;
     switch (pick(0, 3)) {
         case 0:
-            y << "      topologySpreadConstraints: [{maxSkew: " << pick(1, 2)
-              << ", topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: "
-                 "{matchLabels: {app: app}}}]\n";
+            spec += "      topologySpreadConstraints: [{maxSkew: " + std::to_string(pick(1, 2)) +
+                    ", topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule, labelSelector: "
+                    "{matchLabels: {app: app}}}]\n";
             break;
-        case 1:
-            y << "      affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: "
-                 "{matchLabels: {app: app}}, topologyKey: kubernetes.io/hostname}]}}\n";
-            break;
-        case 2: y << "      nodeSelector: {pool: p" << pick(0, 1) << "}\n"; break;
+        case 1: spec += testlib::hostnameAntiAffinityLine("app"); break;
+        case 2: spec += "      nodeSelector: {pool: p" + std::to_string(pick(0, 1)) + "}\n"; break;
         default: break;
     }
-    y << "      containers: [{name: c, resources: {requests: {cpu: " << pick(1, 15) * 100
-      << "m, memory: " << pick(1, 8) * 256 << "Mi}}}]\n";
-    return y.str();
+    const int milliCpu = pick(1, 15) * 100;  // picked before the memory, as the seeds' clusters were written
+    const int memoryMi = pick(1, 8) * 256;
+    spec += "      containers: " + testlib::containers(milliCpu, memoryMi) + "\n";
+    return y + testlib::deploymentManifest("app", 0, spec);
 }
 
 }  // namespace
@@ -252,10 +245,10 @@ void TestFit::sameAsOneReplicaAtATime_data() {
 
 void TestFit::sameAsOneReplicaAtATime() {
     QFETCH(int, seed);
-    std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
-    const std::string cluster = randomCluster(rng);
+    testlib::SeededPicks pick(static_cast<std::mt19937::result_type>(seed));
+    const std::string cluster = randomCluster(pick);
     const std::string deployment = cluster.substr(cluster.rfind("apiVersion: apps/v1"));
-    const auto in = input(cluster, static_cast<std::uint64_t>(seed));
+    const auto in = testlib::planInput(cluster, static_cast<std::uint64_t>(seed));
 
     io::Diagnostics diags;
     plan::Plan forAnswer(in);

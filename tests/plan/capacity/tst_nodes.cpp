@@ -13,6 +13,7 @@
 #include "plan/capacity/nodes.h"
 #include "plan/capacity/nodes_report.h"
 #include "plan/plan.h"
+#include "testlib/random_manifests.h"
 
 using namespace berth;
 using plan::capacity::NodesAnswer;
@@ -70,13 +71,6 @@ metadata:
 status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
 )";
 
-std::shared_ptr<const plan::PlanInput> input(std::string cluster, std::uint64_t seed = 0) {
-    auto in = std::make_shared<plan::PlanInput>();
-    in->manifests.push_back({"cluster.yaml", std::move(cluster)});
-    in->seed = seed;
-    return in;
-}
-
 std::optional<NodesAnswer> ask(const std::string& cluster, const std::vector<std::string>& templates,
                                const std::string& strategy, io::Diagnostics& diags, std::uint64_t seed = 0,
                                std::optional<std::int64_t> maxNodes = std::nullopt) {
@@ -85,7 +79,7 @@ std::optional<NodesAnswer> ask(const std::string& cluster, const std::vector<std
         r.templates.push_back({"t" + std::to_string(i) + ".yaml", templates[i]});
     r.strategy = strategy;
     r.maxNodes = maxNodes;
-    return plan::capacity::howManyNodes(input(cluster, seed), {}, r, diags);
+    return plan::capacity::howManyNodes(testlib::planInput(cluster, seed), {}, r, diags);
 }
 
 std::vector<std::int64_t> counts(const NodesAnswer& a) {
@@ -360,32 +354,32 @@ struct RandomCase {
     int templateCpu = 4;
 };
 
-RandomCase randomCase(std::mt19937& rng) {
-    auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+RandomCase randomCase(testlib::SeededPicks& pick) {
     RandomCase c;
-    std::ostringstream y;
-    for (int i = pick(1, 2); i > 0; --i)
-        y << "apiVersion: v1\nkind: Node\nmetadata:\n  name: n" << i << "\n  labels: {kubernetes.io/hostname: n" << i
-          << ", topology.kubernetes.io/zone: z" << pick(0, 1) << "}\nstatus: {allocatable: {cpu: \"" << pick(1, 4)
-          << "\", memory: 8Gi, pods: \"110\"}}\n---\n";
-    if (pick(0, 1) == 1)
-        y << "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: kube-system}\nspec:\n"
-             "  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec:\n"
-             "      containers: [{name: c, resources: {requests: {cpu: "
-          << pick(1, 5) * 100 << "m}}}]\n---\n";
-    for (int d = pick(1, 3); d > 0; --d) {
-        const bool apart = pick(0, 3) == 0;
-        y << "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app" << d << ", namespace: default}\nspec:\n"
-          << "  replicas: " << (apart ? pick(3, 7) : pick(6, 18)) << "\n  selector: {matchLabels: {app: app" << d
-          << "}}\n  template:\n    metadata: {labels: {app: app" << d << "}}\n    spec:\n";
-        if (apart)
-            y << "      affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector: "
-                 "{matchLabels: {app: app"
-              << d << "}}, topologyKey: kubernetes.io/hostname}]}}\n";
-        y << "      containers: [{name: c, resources: {requests: {cpu: " << pick(1, 15) * 100
-          << "m, memory: " << pick(1, 8) * 256 << "Mi}}}]\n---\n";
+    std::string y;
+    for (int i = pick(1, 2); i > 0; --i) {
+        testlib::NodeText n;
+        n.name = "n" + std::to_string(i);
+        n.zone = pick(0, 1);
+        n.cpu = pick(1, 4);
+        y += testlib::nodeManifest(n);
     }
-    c.cluster = y.str();
+    if (pick(0, 1) == 1)
+        y += "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: kube-system}\nspec:\n"
+             "  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n    spec:\n"
+             "      containers: " +
+             testlib::containers(pick(1, 5) * 100) + "\n---\n";
+    for (int d = pick(1, 3); d > 0; --d) {
+        const std::string app = "app" + std::to_string(d);
+        const bool apart = pick(0, 3) == 0;
+        const int replicas = apart ? pick(3, 7) : pick(6, 18);
+        const int milliCpu = pick(1, 15) * 100;
+        const int memoryMi = pick(1, 8) * 256;
+        const std::string spec = (apart ? testlib::hostnameAntiAffinityLine(app) : std::string()) +
+                                 "      containers: " + testlib::containers(milliCpu, memoryMi) + "\n";
+        y += testlib::deploymentManifest(app, replicas, spec) + "---\n";
+    }
+    c.cluster = y;
     c.templateCpu = pick(4, 8);
     c.templateZone = pick(0, 1);
     return c;
@@ -411,7 +405,7 @@ std::string nodeTemplate(const std::string& pool, int zone, int cpu) {
 /// Pods pending at the end of a plain run of `cluster`, DaemonSet pods left out.
 std::int64_t pendingAfterPlainRun(const std::string& cluster, std::uint64_t seed) {
     std::string error;
-    const auto plan = plan::runPlanToEnd(input(cluster, seed), {}, error);
+    const auto plan = plan::runPlanToEnd(testlib::planInput(cluster, seed), {}, error);
     if (!plan) return -1;
     std::int64_t pending = 0;
     const core::Cluster& cl = plan->cluster();
@@ -434,8 +428,8 @@ void TestNodes::sameAsAddingNodesOneByOne_data() {
 
 void TestNodes::sameAsAddingNodesOneByOne() {
     QFETCH(int, seed);
-    std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
-    const RandomCase c = randomCase(rng);
+    testlib::SeededPicks pick(static_cast<std::mt19937::result_type>(seed));
+    const RandomCase c = randomCase(pick);
     const auto runSeed = static_cast<std::uint64_t>(seed);
     io::Diagnostics diags;
     const auto answer =
@@ -471,9 +465,9 @@ void TestNodes::twoPoolsCheckedByPlainRuns() {
     // manifests, places every pod in a plain run, and one node fewer of either pool does not.
     QFETCH(int, seed);
     QFETCH(QString, strategy);
-    std::mt19937 rng(static_cast<std::mt19937::result_type>(seed + 100));
-    const RandomCase c = randomCase(rng);
-    const int otherCpu = std::uniform_int_distribution<int>(2, 12)(rng);
+    testlib::SeededPicks pick(static_cast<std::mt19937::result_type>(seed + 100));
+    const RandomCase c = randomCase(pick);
+    const int otherCpu = pick(2, 12);
     const auto runSeed = static_cast<std::uint64_t>(seed);
     io::Diagnostics diags;
     const auto a = ask(

@@ -10,12 +10,13 @@
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/plugins_runner.h"
 #include "core/framework/runtime/registry.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
 
-class Snapshot;
+class WorkerPool;
 
 /// Scores of one cycle: per score plugin, per feasible node (plugin-major).
 struct ScoreMatrix {
@@ -33,7 +34,9 @@ struct ScoreMatrix {
     std::vector<Status> outcomes;
 };
 
-class Framework {
+/// Final: the scheduler's calls through Framework& are direct, only plugins go through
+/// PluginsRunner.
+class Framework final : public PluginsRunner {
 public:
     /// Builds the profile; on a configuration error returns nullptr and fills `error`.
     static std::unique_ptr<Framework> create(const ProfileConfig& profile, const Registry& registry, Handle& handle,
@@ -67,9 +70,9 @@ public:
     Status runPreFilterPlugins(CycleState& state, const Pod& pod, PreFilterResult& result,
                                std::vector<std::string>& rejectors);
     Status runPreFilterExtensionAddPod(CycleState& state, const Pod& pod, const Pod& toAdd,
-                                       const NodeInfo& nodeInfo) const;
+                                       const NodeInfo& nodeInfo) const override;
     Status runPreFilterExtensionRemovePod(CycleState& state, const Pod& pod, const Pod& toRemove,
-                                          const NodeInfo& nodeInfo) const;
+                                          const NodeInfo& nodeInfo) const override;
     /// First non-success Filter status (with the plugin set), or success.
     Status runFilterPlugins(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const;
     /// runFilterPlugins for a block of nodes: out[k] gets nodes[k]'s verdict (all must be
@@ -80,7 +83,8 @@ public:
     /// Whether any pod is nominated to a node (else the nominated-pods pass is a no-op).
     bool anyNominatedPods() const;
     /// The two-pass filter of UPSTREAM 2.5 (nominated pods of equal or higher priority).
-    Status runFilterPluginsWithNominatedPods(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const;
+    Status runFilterPluginsWithNominatedPods(const CycleState& state, const Pod& pod,
+                                             const NodeInfo& nodeInfo) const override;
     Status runPostFilterPlugins(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
                                 PostFilterResult& result, std::string& message);
     Status runPreScorePlugins(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes);
@@ -102,10 +106,19 @@ public:
 private:
     /// A failing Filter status as the runtime reports it: errors wrapped, the plugin set.
     Status filterFailure(const FilterPlugin* p, Status s) const;
+    /// runScorePlugins with the plugins and then the sums shared between the workers.
+    Status runScorePluginsOnWorkers(WorkerPool& workers, const CycleState& state, const Pod& pod,
+                                    const std::vector<NodeInfo*>& all, ScoreMatrix& out) const;
+    /// Score plugin `pi` (its index in Score order) scores and normalizes out.nodes into `row`;
+    /// its raw scores go to `out` when kept.
+    Status scoreWithPlugin(std::size_t pi, const CycleState& state, const Pod& pod, const std::vector<NodeInfo*>& all,
+                           ScoreMatrix& out, std::vector<NodeScore>& row) const;
+    /// The error for Score plugin `pi`'s first score out of [0, 100] in `row`.
+    Status invalidScore(std::size_t pi, const std::vector<NodeScore>& row) const;
 
-    explicit Framework(const Handle& handle) : m_handle(handle) { m_handle.framework = this; }
+    explicit Framework(const Handle& handle) : m_handle(handle) { m_handle.runner = this; }
 
-    Handle m_handle;  // this profile's own handle (framework points here)
+    Handle m_handle;  // this profile's own handle (its runner is this framework)
     std::string m_schedulerName;
     std::optional<std::int32_t> m_percentage;
     std::vector<std::unique_ptr<Plugin>> m_plugins;  // index == slot

@@ -4,9 +4,9 @@
 #include <limits>
 #include <map>
 
-#include "core/backend/cache/snapshot.h"
-#include "core/backend/queue/nominator.h"
-#include "core/framework/runtime/framework.h"
+#include "core/framework/listers.h"
+#include "core/framework/plugins_runner.h"
+#include "core/framework/pod_nominator.h"
 
 namespace berth::core {
 
@@ -56,7 +56,7 @@ bool DefaultPreemption::eligible(const Pod& pod, const NodeStatusMap& statuses, 
 
 Status DefaultPreemption::selectVictimsOnNode(CycleState& state, const Pod& pod, NodeInfo& nodeInfo,
                                               std::vector<const Pod*>& victims, int& numPDBViolations) const {
-    Framework& fw = *m_handle.framework;
+    const PluginsRunner& fw = *m_handle.runner;
     std::vector<const Pod*> potential;
     for (const Pod* p : std::vector<const Pod*>(nodeInfo.pods().begin(), nodeInfo.pods().end())) {
         if (p->priority >= pod.priority) continue;
@@ -161,7 +161,6 @@ std::size_t DefaultPreemption::pickOneNodeForPreemption(const std::vector<Preemp
 
 Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
                                      PostFilterResult& result) {
-    const StringPool& pool = *m_handle.pool;
     auto fail = [&](const std::string& msg) {
         return Status(Code::Unschedulable, m_handle.intern("preemption: " + msg));
     };
@@ -171,66 +170,11 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
 
     const auto& nodes = m_handle.snapshot->nodes();
     if (nodes.empty()) return Status::error("no nodes available");
-    // nodesWherePreemptionMightHelp: every node not rejected as UnschedulableAndUnresolvable.
+    std::vector<PreemptionCandidate> candidates;
     NodeStatusMap preemptionStatuses;
-    preemptionStatuses.reset(nodes.size());
-    std::vector<int> potential;
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        if (statuses.contains(i) && statuses.statuses[i].code() == Code::UnschedulableAndUnresolvable) {
-            preemptionStatuses.set(static_cast<int>(i), Status(Code::UnschedulableAndUnresolvable, m_notHelpful));
-            continue;
-        }
-        potential.push_back(static_cast<int>(i));
-    }
-
-    std::vector<PreemptionCandidate> nonViolating, violating;
-    if (!potential.empty()) {
-        const auto n = static_cast<std::int32_t>(potential.size());
-        const std::int32_t numCandidates = calculateNumCandidates(n);
-        // Upstream starts the dry run at a random offset; `name` mode starts at 0.
-        std::size_t offset = 0;
-        if (!m_handle.deterministic && m_handle.rng)
-            offset = std::uniform_int_distribution<std::size_t>(0, potential.size() - 1)(*m_handle.rng);
-        for (std::size_t i = 0; i < potential.size(); ++i) {
-            const int idx = potential[(offset + i) % potential.size()];
-            NodeInfo copy = *nodes[static_cast<std::size_t>(idx)];
-            CycleState stateCopy = state.clone();
-            PreemptionCandidate c;
-            c.node = idx;
-            Status s = selectVictimsOnNode(stateCopy, pod, copy, c.victims, c.numPDBViolations);
-            if (s.isSuccess() && !c.victims.empty()) {
-                (c.numPDBViolations == 0 ? nonViolating : violating).push_back(std::move(c));
-                if (!nonViolating.empty() &&
-                    static_cast<std::int32_t>(nonViolating.size() + violating.size()) >= numCandidates)
-                    break;
-                continue;
-            }
-            if (s.isSuccess()) s = Status::error("expected at least one victim pod on node");
-            if (s.code() == Code::Error) return s;
-            preemptionStatuses.set(idx, std::move(s));
-        }
-    }
-    std::vector<PreemptionCandidate> candidates = std::move(nonViolating);
-    for (auto& c : violating) candidates.push_back(std::move(c));
-
+    if (Status s = findCandidates(state, pod, statuses, candidates, preemptionStatuses); !s.isSuccess()) return s;
     if (candidates.empty()) {
-        // The inner FitError counts the nodes that have a preemption status.
-        std::map<Sym, int> counts;
-        std::size_t numNodes = 0;
-        for (std::size_t i = 0; i < nodes.size(); ++i) {
-            if (!preemptionStatuses.contains(i)) continue;
-            ++numNodes;
-            for (Sym r : preemptionStatuses.statuses[i].reasons()) ++counts[r];
-        }
-        std::vector<std::string> items;
-        for (const auto& [r, c] : counts) items.push_back(std::to_string(c) + " " + std::string(pool.str(r)));
-        std::sort(items.begin(), items.end());
-        std::string msg = "0/" + std::to_string(numNodes) + " nodes are available:";
-        if (!items.empty()) {
-            msg += " ";
-            for (std::size_t i = 0; i < items.size(); ++i) msg += (i ? ", " : "") + items[i];
-            msg += ".";
-        }
+        const std::string msg = noCandidateMessage(preemptionStatuses);
         // "Specify nominatedNodeName to clear the pod's nominatedNodeName status".
         result.nominating = NominatingInfo{NominatingMode::Override, kEmptySym};
         return fail(msg);
@@ -243,6 +187,87 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
         });
     const PreemptionCandidate& best = candidates[pickOneNodeForPreemption(candidates)];
     const Sym nodeName = nodes[static_cast<std::size_t>(best.node)]->node()->nameSym;
+    prepareCandidate(best, pod, nodeName);
+    result.nominating = NominatingInfo{NominatingMode::Override, nodeName};
+    return {};
+}
+
+Status DefaultPreemption::findCandidates(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
+                                         std::vector<PreemptionCandidate>& candidates,
+                                         NodeStatusMap& preemptionStatuses) const {
+    const auto& nodes = m_handle.snapshot->nodes();
+    // nodesWherePreemptionMightHelp: every node not rejected as UnschedulableAndUnresolvable.
+    preemptionStatuses.reset(nodes.size());
+    std::vector<int> potential;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        if (statuses.contains(i) && statuses.statuses[i].code() == Code::UnschedulableAndUnresolvable) {
+            preemptionStatuses.set(static_cast<int>(i), Status(Code::UnschedulableAndUnresolvable, m_notHelpful));
+            continue;
+        }
+        potential.push_back(static_cast<int>(i));
+    }
+    candidates.clear();
+    if (potential.empty()) return {};
+    return dryRunPreemption(state, pod, potential, candidates, preemptionStatuses);
+}
+
+Status DefaultPreemption::dryRunPreemption(CycleState& state, const Pod& pod, const std::vector<int>& potential,
+                                           std::vector<PreemptionCandidate>& candidates,
+                                           NodeStatusMap& preemptionStatuses) const {
+    const auto& nodes = m_handle.snapshot->nodes();
+    std::vector<PreemptionCandidate> nonViolating, violating;
+    const auto n = static_cast<std::int32_t>(potential.size());
+    const std::int32_t numCandidates = calculateNumCandidates(n);
+    // Upstream starts the dry run at a random offset; `name` mode starts at 0.
+    std::size_t offset = 0;
+    if (!m_handle.deterministic && m_handle.rng)
+        offset = std::uniform_int_distribution<std::size_t>(0, potential.size() - 1)(*m_handle.rng);
+    for (std::size_t i = 0; i < potential.size(); ++i) {
+        const int idx = potential[(offset + i) % potential.size()];
+        NodeInfo copy = *nodes[static_cast<std::size_t>(idx)];
+        CycleState stateCopy = state.clone();
+        PreemptionCandidate c;
+        c.node = idx;
+        Status s = selectVictimsOnNode(stateCopy, pod, copy, c.victims, c.numPDBViolations);
+        if (s.isSuccess() && !c.victims.empty()) {
+            (c.numPDBViolations == 0 ? nonViolating : violating).push_back(std::move(c));
+            if (!nonViolating.empty() &&
+                static_cast<std::int32_t>(nonViolating.size() + violating.size()) >= numCandidates)
+                break;
+            continue;
+        }
+        if (s.isSuccess()) s = Status::error("expected at least one victim pod on node");
+        if (s.code() == Code::Error) return s;
+        preemptionStatuses.set(idx, std::move(s));
+    }
+    candidates = std::move(nonViolating);
+    for (auto& c : violating) candidates.push_back(std::move(c));
+    return {};
+}
+
+std::string DefaultPreemption::noCandidateMessage(const NodeStatusMap& preemptionStatuses) const {
+    // The inner FitError counts the nodes that have a preemption status.
+    const StringPool& pool = *m_handle.pool;
+    std::map<Sym, int> counts;
+    std::size_t numNodes = 0;
+    for (std::size_t i = 0; i < preemptionStatuses.nodes; ++i) {
+        if (!preemptionStatuses.contains(i)) continue;
+        ++numNodes;
+        for (Sym r : preemptionStatuses.statuses[i].reasons()) ++counts[r];
+    }
+    std::vector<std::string> items;
+    for (const auto& [r, c] : counts) items.push_back(std::to_string(c) + " " + std::string(pool.str(r)));
+    std::sort(items.begin(), items.end());
+    std::string msg = "0/" + std::to_string(numNodes) + " nodes are available:";
+    if (!items.empty()) {
+        msg += " ";
+        for (std::size_t i = 0; i < items.size(); ++i) msg += (i ? ", " : "") + items[i];
+        msg += ".";
+    }
+    return msg;
+}
+
+void DefaultPreemption::prepareCandidate(const PreemptionCandidate& best, const Pod& pod, Sym nodeName) const {
     // prepareCandidate: evict the victims, then clear lower-priority nominations on the node.
     const std::vector<const Pod*> victims = best.victims;
     for (const Pod* v : victims)
@@ -252,8 +277,6 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
         for (const Pod* p : nominated)
             if (p != &pod && p->priority < pod.priority) m_handle.clearNomination(*p);
     }
-    result.nominating = NominatingInfo{NominatingMode::Override, nodeName};
-    return {};
 }
 
 }  // namespace berth::core

@@ -35,6 +35,18 @@ public:
     std::int32_t calculateNumCandidates(std::int32_t numNodes) const;
 
 private:
+    /// findCandidates (preemption.go): the nodes where preemption might help, then the dry
+    /// run. Nodes it rules out get their reason in `preemptionStatuses`.
+    Status findCandidates(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,
+                          std::vector<PreemptionCandidate>& candidates, NodeStatusMap& preemptionStatuses) const;
+    /// DryRunPreemption: selectVictimsOnNode on a copy of each potential node, from a random
+    /// offset, until enough candidates are found; non-violating candidates first.
+    Status dryRunPreemption(CycleState& state, const Pod& pod, const std::vector<int>& potential,
+                            std::vector<PreemptionCandidate>& candidates, NodeStatusMap& preemptionStatuses) const;
+    /// The FitError text when no node has a candidate ("0/N nodes are available: ...").
+    std::string noCandidateMessage(const NodeStatusMap& preemptionStatuses) const;
+    /// prepareCandidate: evicts the victims and clears lower-priority nominations on the node.
+    void prepareCandidate(const PreemptionCandidate& best, const Pod& pod, Sym nodeName) const;
     /// (eligible, message) as PodEligibleToPreemptOthers.
     bool eligible(const Pod& pod, const NodeStatusMap& statuses, std::string& message) const;
     std::int64_t startTimeOf(const Pod& p) const;

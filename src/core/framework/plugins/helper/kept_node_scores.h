@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 #include "core/framework/node_info.h"
 #include "core/framework/plugins/helper/kept_per_query.h"
 #include "core/framework/types.h"
@@ -24,7 +24,7 @@ class KeptNodeScores {
 public:
     /// Starts a Score pass for `key`: the scores kept for that key (issue 19: one set per key,
     /// for interleaved workloads), all forgotten when the node list was rebuilt since.
-    void begin(const Key& key, const Snapshot& snapshot) {
+    void begin(const Key& key, const NodeInfoLister& snapshot) {
         m_current = &m_sets.find([&](const Set& s) { return s.key == key; },
                                  [&] {
                                      auto s = std::make_unique<Set>();
@@ -92,8 +92,9 @@ private:
 /// A plugin's scoreNodes for the pod's `key`: through `kept` when the fast paths keep scores,
 /// else (null) every node computed afresh with the same `score(const NodeInfo&)`.
 template <class Key, class Score>
-void scoreNodesFor(KeptNodeScores<Key>* kept, const Key& key, const Snapshot& snapshot, std::span<NodeInfo* const> all,
-                   std::span<const int> positions, std::span<NodeScore> out, Score&& score) {
+void scoreNodesFor(KeptNodeScores<Key>* kept, const Key& key, const NodeInfoLister& snapshot,
+                   std::span<NodeInfo* const> all, std::span<const int> positions, std::span<NodeScore> out,
+                   Score&& score) {
     if (kept) {
         kept->begin(key, snapshot);
         kept->scoreAll(all, positions, out, score);

@@ -1,6 +1,6 @@
 #include "core/framework/plugins/imagelocality/image_locality.h"
 
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 
 namespace berth::core {
 namespace {

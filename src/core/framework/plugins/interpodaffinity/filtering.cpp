@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 #include "core/framework/plugins/interpodaffinity/inter_pod_affinity.h"
 
 namespace berth::core {
@@ -80,8 +80,8 @@ void ExistingCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod&
     for (const Share& s : shares) add(s, 1);
 }
 
-void ExistingCountCache::update(const Pod& pod, const PreFilterShared& sh, bool labelKeys, const Snapshot& snapshot,
-                                PreFilterState& out) {
+void ExistingCountCache::update(const Pod& pod, const PreFilterShared& sh, bool labelKeys,
+                                const NodeInfoLister& snapshot, PreFilterState& out) {
     const auto& nodes = snapshot.nodes();
     bool rescan = false;
     if (!sameQuery(pod, sh, labelKeys) || m_nodes.size() != nodes.size()) {

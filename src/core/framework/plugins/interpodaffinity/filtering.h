@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 #include "core/framework/node_info.h"
 
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
@@ -48,7 +48,7 @@ public:
     /// Recounts the changed nodes and writes the three counts (and existingKeys) into `out`.
     /// Only the nodes the snapshot updated since the last call are looked at, unless the
     /// query or the snapshot's node list changed.
-    void update(const Pod& pod, const PreFilterShared& sh, bool labelKeys, const Snapshot& snapshot,
+    void update(const Pod& pod, const PreFilterShared& sh, bool labelKeys, const NodeInfoLister& snapshot,
                 PreFilterState& out);
     /// Whether the counts are kept for this query (update() would not start afresh).
     bool sameQuery(const Pod& pod, const PreFilterShared& sh, bool labelKeys) const;

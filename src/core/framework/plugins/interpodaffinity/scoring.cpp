@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 #include "core/framework/plugins/interpodaffinity/inter_pod_affinity.h"
 
 namespace berth::core {
@@ -109,7 +109,7 @@ void ScoreCountCache::recount(std::size_t pos, const NodeInfo* ni, const ScoreQu
     for (const Share& s : shares) add(s, 1);
 }
 
-void ScoreCountCache::update(const ScoreQuery& q, const Snapshot& snapshot, std::vector<Sym>& keys) {
+void ScoreCountCache::update(const ScoreQuery& q, const NodeInfoLister& snapshot, std::vector<Sym>& keys) {
     const auto& nodes = snapshot.nodes();
     ++m_stamp;
     bool rescan = false;

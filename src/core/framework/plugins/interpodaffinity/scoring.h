@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 #include "core/framework/node_info.h"
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
 
@@ -50,7 +50,7 @@ public:
     bool sameQuery(const ScoreQuery& q) const;
     /// Recounts the nodes changed since the last call (every node for a new query or a
     /// rebuilt node list) and returns the distinct keys of the pairs present.
-    void update(const ScoreQuery& q, const Snapshot& snapshot, std::vector<Sym>& keys);
+    void update(const ScoreQuery& q, const NodeInfoLister& snapshot, std::vector<Sym>& keys);
     bool empty() const { return m_totals.empty(); }
     std::int64_t at(std::uint64_t pair) const {
         const auto it = m_totals.find(pair);

@@ -233,7 +233,7 @@ bool DomainCountCache::sameQuery(const Pod& pod, const std::vector<Constraint>& 
 }
 
 const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const std::vector<Constraint>& cs,
-                                                         bool requireAllTopologies, const Snapshot& snapshot,
+                                                         bool requireAllTopologies, const NodeInfoLister& snapshot,
                                                          const StringPool& pool) {
     const auto& nodes = snapshot.nodes();
     const std::size_t n = cs.size();

@@ -16,7 +16,7 @@
 #include "core/api/labels.h"
 #include "core/api/pod.h"
 #include "core/api/version.h"
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 #include "core/framework/node_info.h"
 #include "core/framework/plugins/helper/kept_per_query.h"
 #include "core/profile/config.h"
@@ -149,7 +149,7 @@ public:
     /// Only the nodes the snapshot updated since the last call are looked at, unless the
     /// query or the snapshot's node list changed.
     const Totals& update(const Pod& pod, const std::vector<Constraint>& cs, bool requireAllTopologies,
-                         const Snapshot& snapshot, const StringPool& pool);
+                         const NodeInfoLister& snapshot, const StringPool& pool);
     /// After update(): the share of the node at snapshot position `pos` of constraint `i`.
     const Share& share(std::size_t pos, std::size_t i) const { return m_shares[pos * m_constraints.size() + i]; }
     /// After update() without countHostname: countMatchingPods of the node at `pos` for the

@@ -2,7 +2,7 @@
 // (pkg/scheduler/framework/plugins/podtopologyspread/filtering.go).
 #include "core/framework/plugins/podtopologyspread/filtering.h"
 
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 #include "core/framework/plugins/podtopologyspread/pod_topology_spread.h"
 
 namespace berth::core {

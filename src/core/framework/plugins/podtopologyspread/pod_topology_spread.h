@@ -52,6 +52,17 @@ public:
     };
 
 private:
+    /// initPreScoreState: the filtered nodes to ignore, each topology value seen among the
+    /// others (its count at 0), and the normalizing weights. `kept`: the counts kept between
+    /// cycles for this pod's constraints, or null.
+    void initPreScoreState(podtopologyspread::PreScoreState& s, std::span<NodeInfo* const> filteredNodes,
+                           const std::vector<NodeInfo*>& allNodes, bool requireAllTopologies,
+                           const podtopologyspread::DomainCountCache* kept);
+    /// The pods each constraint matches over all nodes (not only the filtered ones), for every
+    /// value initPreScoreState saw: from `keptTotals` where kept, else by walking every pod.
+    void countPodsPerTopologyValue(podtopologyspread::PreScoreState& s, const Pod& pod,
+                                   const std::vector<NodeInfo*>& allNodes, bool requireAllTopologies,
+                                   const podtopologyspread::DomainCountCache::Totals* keptTotals) const;
     /// `pos`: the node's snapshot position when PreScore's kept host counts may be read.
     std::int64_t scoreNode(const podtopologyspread::PreScoreState& s, const Pod& pod, const NodeInfo& nodeInfo,
                            std::optional<std::size_t> pos) const;

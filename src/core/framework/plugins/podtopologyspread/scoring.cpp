@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/backend/cache/snapshot.h"
+#include "core/framework/listers.h"
 #include "core/framework/plugins/podtopologyspread/pod_topology_spread.h"
 
 namespace berth::core {
@@ -65,108 +65,20 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
         if (skipAllowed) return Status(Code::Skip);
     } else {
         s->constraints = std::move(built.items);
-        const auto& cs = s->constraints;
-        const std::size_t n = cs.size();
-
         // The counts kept between cycles, where they apply: they also hold every node's
         // topology values, which spares a label lookup per filtered node here and at Score.
         const DomainCountCache* kept = nullptr;
         const DomainCountCache::Totals* keptTotals = nullptr;
         if (m_preScoreCounts) {
-            DomainCountCache& forQuery = m_preScoreCounts->forQuery(pod, cs, requireAllTopologies);
-            keptTotals = &forQuery.update(pod, cs, requireAllTopologies, *m_handle.snapshot, *m_handle.pool);
+            DomainCountCache& forQuery = m_preScoreCounts->forQuery(pod, s->constraints, requireAllTopologies);
+            keptTotals =
+                &forQuery.update(pod, s->constraints, requireAllTopologies, *m_handle.snapshot, *m_handle.pool);
             kept = &forQuery;
             s->hostCounts = kept;
             s->hostCountsStamp = kept->stamp();
         }
-        // `pos`: the node's position when the kept counts hold it, else -1.
-        const auto valueOf = [&](const NodeInfo& ni, int pos, std::size_t i) {
-            if (pos >= 0) return kept->valueAt(static_cast<std::size_t>(pos), i);
-            return ni.node()->labels.get(cs[i].topologyKey);
-        };
-        const auto hasAllKeys = [&](const NodeInfo& ni, int pos) {
-            for (std::size_t i = 0; i < n; ++i)
-                if (valueOf(ni, pos, i) == kNoSym) return false;
-            return true;
-        };
-
-        // initPreScoreState: ignored nodes, the topology values seen among filtered nodes and
-        // the normalizing weights.
-        s->counts.resize(n);
-        std::vector<std::int64_t> topoSize(n, 0);
-        std::int64_t ignoredCount = 0;
-        if (m_stamp > std::numeric_limits<std::uint32_t>::max() - n - 1) {
-            m_stamp = 0;
-            std::fill(m_seenStamp.begin(), m_seenStamp.end(), 0);
-        }
-        const std::uint32_t firstStamp = m_stamp + 1;
-        m_stamp += static_cast<std::uint32_t>(n);
-        const auto firstSeen = [&](Sym value, std::size_t i) {
-            if (value >= m_seenStamp.size())
-                m_seenStamp.resize(std::max<std::size_t>(value + 1, m_handle.pool->size()), 0);
-            const std::uint32_t stamp = firstStamp + static_cast<std::uint32_t>(i);
-            if (m_seenStamp[value] == stamp) return false;
-            m_seenStamp[value] = stamp;
-            return true;
-        };
-        for (const NodeInfo* ni : filteredNodes) {
-            const Node& node = *ni->node();
-            int pos = kept ? ni->snapshotPosition() : -1;
-            if (pos >= 0 && !kept->holds(static_cast<std::size_t>(pos), *ni)) pos = -1;
-            if (requireAllTopologies && !hasAllKeys(*ni, pos)) {
-                if (s->ignored.empty()) {
-                    std::uint32_t maxId = 0;
-                    for (const NodeInfo* a : allNodes) maxId = std::max(maxId, a->node()->id);
-                    for (const NodeInfo* f : filteredNodes) maxId = std::max(maxId, f->node()->id);
-                    s->ignored.assign(static_cast<std::size_t>(maxId) + 1, 0);
-                }
-                if (!s->ignored[node.id]) ++ignoredCount;
-                s->ignored[node.id] = 1;
-                continue;
-            }
-            for (std::size_t i = 0; i < n; ++i) {
-                if (cs[i].hostname) continue;  // counted per node at Score
-                // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key
-                // creates the value "" and so adds one to the topology size.
-                const Sym raw = valueOf(*ni, pos, i);
-                const Sym value = raw == kNoSym ? kEmptySym : raw;
-                if (firstSeen(value, i)) {
-                    s->counts[i].emplace(value, 0);
-                    ++topoSize[i];
-                }
-            }
-        }
-        s->weights.resize(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::int64_t size =
-                cs[i].hostname ? static_cast<std::int64_t>(filteredNodes.size()) - ignoredCount : topoSize[i];
-            s->weights[i] = topologyNormalizingWeight(size);
-        }
-
-        // Matching pods over all nodes (not only the filtered ones) for every value seen above:
-        // from the counts kept between cycles where they apply, else by walking every pod.
-        if (keptTotals) {
-            const auto& totals = *keptTotals;
-            for (std::size_t i = 0; i < n; ++i) {
-                if (cs[i].hostname) continue;
-                for (auto& [value, count] : s->counts[i])
-                    if (const auto it = totals[i].find(value); it != totals[i].end()) count = it->second;
-            }
-        } else {
-            NodeCounter counter(n);
-            for (const NodeInfo* ni : allNodes) {
-                const Node& node = *ni->node();
-                if (requireAllTopologies && !nodeHasAllKeys(node, cs)) continue;
-                NodeInclusion inclusion(pod, node, *m_handle.pool);
-                counter.reset();
-                for (std::size_t i = 0; i < n; ++i) {
-                    if (cs[i].hostname || !inclusion.passes(cs[i])) continue;
-                    const auto it = s->counts[i].find(valueOrEmpty(node, cs[i].topologyKey));
-                    if (it == s->counts[i].end()) continue;
-                    it->second += counter.count(*ni, cs[i], pod.ns);
-                }
-            }
-        }
+        initPreScoreState(*s, filteredNodes, allNodes, requireAllTopologies, kept);
+        countPodsPerTopologyValue(*s, pod, allNodes, requireAllTopologies, keptTotals);
     }
 
     auto* data = state.read<CycleData>(slot());
@@ -177,6 +89,102 @@ Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<
     }
     data->preScore = std::move(s);
     return {};
+}
+
+void PodTopologySpread::initPreScoreState(PreScoreState& s, std::span<NodeInfo* const> filteredNodes,
+                                          const std::vector<NodeInfo*>& allNodes, bool requireAllTopologies,
+                                          const DomainCountCache* kept) {
+    const auto& cs = s.constraints;
+    const std::size_t n = cs.size();
+    // `pos`: the node's position when the kept counts hold it, else -1.
+    const auto valueOf = [&](const NodeInfo& ni, int pos, std::size_t i) {
+        if (pos >= 0) return kept->valueAt(static_cast<std::size_t>(pos), i);
+        return ni.node()->labels.get(cs[i].topologyKey);
+    };
+    const auto hasAllKeys = [&](const NodeInfo& ni, int pos) {
+        for (std::size_t i = 0; i < n; ++i)
+            if (valueOf(ni, pos, i) == kNoSym) return false;
+        return true;
+    };
+
+    s.counts.resize(n);
+    std::vector<std::int64_t> topoSize(n, 0);
+    std::int64_t ignoredCount = 0;
+    if (m_stamp > std::numeric_limits<std::uint32_t>::max() - n - 1) {
+        m_stamp = 0;
+        std::fill(m_seenStamp.begin(), m_seenStamp.end(), 0);
+    }
+    const std::uint32_t firstStamp = m_stamp + 1;
+    m_stamp += static_cast<std::uint32_t>(n);
+    const auto firstSeen = [&](Sym value, std::size_t i) {
+        if (value >= m_seenStamp.size()) m_seenStamp.resize(std::max<std::size_t>(value + 1, m_handle.pool->size()), 0);
+        const std::uint32_t stamp = firstStamp + static_cast<std::uint32_t>(i);
+        if (m_seenStamp[value] == stamp) return false;
+        m_seenStamp[value] = stamp;
+        return true;
+    };
+    for (const NodeInfo* ni : filteredNodes) {
+        const Node& node = *ni->node();
+        int pos = kept ? ni->snapshotPosition() : -1;
+        if (pos >= 0 && !kept->holds(static_cast<std::size_t>(pos), *ni)) pos = -1;
+        if (requireAllTopologies && !hasAllKeys(*ni, pos)) {
+            if (s.ignored.empty()) {
+                std::uint32_t maxId = 0;
+                for (const NodeInfo* a : allNodes) maxId = std::max(maxId, a->node()->id);
+                for (const NodeInfo* f : filteredNodes) maxId = std::max(maxId, f->node()->id);
+                s.ignored.assign(static_cast<std::size_t>(maxId) + 1, 0);
+            }
+            if (!s.ignored[node.id]) ++ignoredCount;
+            s.ignored[node.id] = 1;
+            continue;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            if (cs[i].hostname) continue;  // counted per node at Score
+            // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key
+            // creates the value "" and so adds one to the topology size.
+            const Sym raw = valueOf(*ni, pos, i);
+            const Sym value = raw == kNoSym ? kEmptySym : raw;
+            if (firstSeen(value, i)) {
+                s.counts[i].emplace(value, 0);
+                ++topoSize[i];
+            }
+        }
+    }
+    s.weights.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::int64_t size =
+            cs[i].hostname ? static_cast<std::int64_t>(filteredNodes.size()) - ignoredCount : topoSize[i];
+        s.weights[i] = topologyNormalizingWeight(size);
+    }
+}
+
+void PodTopologySpread::countPodsPerTopologyValue(PreScoreState& s, const Pod& pod,
+                                                  const std::vector<NodeInfo*>& allNodes, bool requireAllTopologies,
+                                                  const DomainCountCache::Totals* keptTotals) const {
+    const auto& cs = s.constraints;
+    const std::size_t n = cs.size();
+    if (keptTotals) {
+        const auto& totals = *keptTotals;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (cs[i].hostname) continue;
+            for (auto& [value, count] : s.counts[i])
+                if (const auto it = totals[i].find(value); it != totals[i].end()) count = it->second;
+        }
+        return;
+    }
+    NodeCounter counter(n);
+    for (const NodeInfo* ni : allNodes) {
+        const Node& node = *ni->node();
+        if (requireAllTopologies && !nodeHasAllKeys(node, cs)) continue;
+        NodeInclusion inclusion(pod, node, *m_handle.pool);
+        counter.reset();
+        for (std::size_t i = 0; i < n; ++i) {
+            if (cs[i].hostname || !inclusion.passes(cs[i])) continue;
+            const auto it = s.counts[i].find(valueOrEmpty(node, cs[i].topologyKey));
+            if (it == s.counts[i].end()) continue;
+            it->second += counter.count(*ni, cs[i], pod.ns);
+        }
+    }
 }
 
 // Score: Σ over constraints whose key the node has of cnt * weight + (maxSkew - 1), rounded

@@ -1,0 +1,149 @@
+// The score half of a scheduling cycle (framework/runtime/framework.go): PreScore, and Score
+// with NormalizeScore and the weighted totals, on one thread or several.
+#include "core/framework/runtime/framework.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/framework/handle.h"
+#include "core/parallel/worker_pool.h"
+
+namespace berth::core {
+
+Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) {
+    for (auto* p : m_preScore) {
+        state.setSkipScore(p->slot(), false);
+        Status s = p->preScore(state, pod, nodes);
+        if (s.isSkip() && m_handle.version.atLeast(27)) {
+            state.setSkipScore(p->slot(), true);
+            continue;
+        }
+        if (s.isSkip()) continue;
+        if (!s.isSuccess())
+            return Status::error("running PreScore plugin \"" + std::string(p->name()) + "\": " + s.message(pool()));
+    }
+    return {};
+}
+
+namespace {
+
+bool outOfRange(const NodeScore& ns) { return ns.score > kMaxNodeScore || ns.score < kMinNodeScore; }
+
+/// Adds one plugin's row to the totals for the nodes [begin, end); true when a score there is
+/// out of range. Raw pointers and a branch-free check: the loop then compiles to straight
+/// vector code (it was a tenth of a cycle with the every-node shape).
+bool addWeightedRow(ScoreMatrix& out, std::size_t pi, const std::vector<NodeScore>& row, std::size_t begin,
+                    std::size_t end) {
+    const std::size_t n = out.nodes.size();
+    const NodeScore* scores = row.data();
+    std::int64_t* totals = out.totals.data();
+    const std::int64_t weight = out.weights[pi];
+    bool outOfRange = false;
+    for (std::size_t i = begin; i < end; ++i) {
+        const std::int64_t v = scores[i].score;
+        outOfRange |= v > kMaxNodeScore || v < kMinNodeScore;
+        totals[i] += v * weight;
+    }
+    if (out.keepRaw) {
+        std::int64_t* normalized = out.normalized.data() + pi * n;
+        for (std::size_t i = begin; i < end; ++i) normalized[i] = scores[i].score;
+    }
+    return outOfRange;
+}
+
+}  // namespace
+
+Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const std::vector<NodeInfo*>& all,
+                                  ScoreMatrix& out) const {
+    const std::size_t n = out.nodes.size();
+    out.plugins.clear();
+    out.weights.clear();
+    out.skipped.clear();
+    for (auto* p : m_score) {
+        out.plugins.push_back(p->slot());
+        out.weights.push_back(m_weights[static_cast<std::size_t>(p->slot())]);
+        out.skipped.push_back(state.skipScore(p->slot()) ? 1 : 0);
+    }
+    const std::size_t pc = out.plugins.size();
+    // Only a trace reads the per-plugin scores (keepRaw): without one, only the totals are kept.
+    out.normalized.assign(out.keepRaw ? pc * n : 0, 0);
+    out.totals.assign(n, 0);
+    if (out.keepRaw) out.raw.assign(pc * n, 0);
+    // A plugin scores and normalizes into a row of NodeScores, which is then checked and
+    // summed. On several threads each plugin has its own row; on one thread a single row is
+    // summed while it is in cache.
+    if (WorkerPool* workers = m_handle.workers; workers && workers->worthSharing(n))
+        return runScorePluginsOnWorkers(*workers, state, pod, all, out);
+    out.scratch.resize(1);
+    for (std::size_t pi = 0; pi < pc; ++pi) {
+        if (out.skipped[pi]) continue;
+        if (Status s = scoreWithPlugin(pi, state, pod, all, out, out.scratch[0]); !s.isSuccess()) return s;
+        if (addWeightedRow(out, pi, out.scratch[0], 0, n)) return invalidScore(pi, out.scratch[0]);
+    }
+    return {};
+}
+
+Status Framework::runScorePluginsOnWorkers(WorkerPool& workers, const CycleState& state, const Pod& pod,
+                                           const std::vector<NodeInfo*>& all, ScoreMatrix& out) const {
+    // Plugins are separate objects and Score only reads the cycle's state, so each plugin
+    // scores into its own row on its own thread; the rows are then summed with the nodes split
+    // between the threads, and a failure is looked for in plugin order, so the first failing
+    // plugin is still the one reported.
+    const std::size_t n = out.nodes.size();
+    const std::size_t pc = out.plugins.size();
+    out.scratch.resize(pc);
+    out.outcomes.assign(pc, Status{});
+    workers.run(pc, [&](std::size_t pi) {
+        if (!out.skipped[pi]) out.outcomes[pi] = scoreWithPlugin(pi, state, pod, all, out, out.scratch[pi]);
+    });
+    bool failed = std::any_of(out.outcomes.begin(), out.outcomes.end(), [](const Status& s) { return !s.isSuccess(); });
+    if (!failed) {
+        // The sums split by nodes; each part notes whether it saw a score out of range.
+        const std::size_t parts = workers.threads();
+        std::vector<std::uint8_t> partOutOfRange(parts, 0);
+        workers.run(parts, [&](std::size_t t) {
+            const std::size_t begin = n * t / parts, end = n * (t + 1) / parts;
+            for (std::size_t pi = 0; pi < pc; ++pi)
+                if (!out.skipped[pi] && addWeightedRow(out, pi, out.scratch[pi], begin, end)) partOutOfRange[t] = 1;
+        });
+        failed = std::find(partOutOfRange.begin(), partOutOfRange.end(), 1) != partOutOfRange.end();
+    }
+    if (!failed) return {};
+    // The error one thread reports: the first plugin in order that failed or scored out of range.
+    for (std::size_t pi = 0; pi < pc; ++pi) {
+        if (out.skipped[pi]) continue;
+        if (!out.outcomes[pi].isSuccess()) return out.outcomes[pi];
+        if (std::any_of(out.scratch[pi].begin(), out.scratch[pi].end(), outOfRange))
+            return invalidScore(pi, out.scratch[pi]);
+    }
+    return {};
+}
+
+Status Framework::scoreWithPlugin(std::size_t pi, const CycleState& state, const Pod& pod,
+                                  const std::vector<NodeInfo*>& all, ScoreMatrix& out,
+                                  std::vector<NodeScore>& row) const {
+    const std::size_t n = out.nodes.size();
+    ScorePlugin* p = m_score[pi];
+    row.resize(n);
+    Status scored = p->scoreNodes(state, pod, all, out.nodes, row);
+    if (!scored.isSuccess())
+        return Status::error("running Score plugin \"" + std::string(p->name()) + "\": " + scored.message(pool()));
+    if (out.keepRaw)
+        for (std::size_t i = 0; i < n; ++i) out.raw[pi * n + i] = row[i].score;
+    if (p->hasNormalizeScore()) {
+        Status ns = p->normalizeScore(state, pod, row);
+        if (!ns.isSuccess())
+            return Status::error("running Normalize on Score plugin \"" + std::string(p->name()) +
+                                 "\": " + ns.message(pool()));
+    }
+    return {};
+}
+
+Status Framework::invalidScore(std::size_t pi, const std::vector<NodeScore>& row) const {
+    const auto bad = std::find_if(row.begin(), row.end(), outOfRange);
+    return Status::error("plugin \"" + std::string(m_score[pi]->name()) + "\" returns an invalid score " +
+                         std::to_string(bad->score) + ", it should in the range of [0, 100] after normalizing");
+}
+
+}  // namespace berth::core
