@@ -32,7 +32,8 @@ int fit(const Options& opt, plan::Plan& thePlan) {
     request.max = opt.maxReplicas;
     request.allowPreemption = opt.allowPreemption;
     const auto answer = plan::capacity::howManyMoreFit(thePlan, request, diags);
-    if (!answer) return inputErrors(diags);
+    applyStrict(opt, diags);  // the template's warnings too
+    if (!answer || (opt.strict && diags.hasErrors())) return inputErrors(diags);
     for (const auto& item : diags.items) std::cerr << item.toString() << "\n";  // warnings
     std::cout << plan::capacity::fitReport(*answer, *plan::capacity::parseReportFormat(opt.outputName));
     return 0;
@@ -73,9 +74,11 @@ int compare(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
             }
         }
     }
+    applyStrict(opt, diags);  // the --config files' and the reference pod's warnings too
     if (diags.hasErrors()) return inputErrors(diags);
     const auto answer = plan::capacity::compareConfigurations(std::move(input), {}, request, diags);
-    if (!answer) return inputErrors(diags);
+    applyStrict(opt, diags);
+    if (!answer || (opt.strict && diags.hasErrors())) return inputErrors(diags);
     std::cout << plan::capacity::compareReport(*answer, *plan::capacity::parseReportFormat(opt.outputName));
     return 0;
 }
@@ -105,7 +108,8 @@ int nodes(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
     }
     if (diags.hasErrors()) return inputErrors(diags);
     const auto answer = plan::capacity::howManyNodes(std::move(input), {}, request, diags);
-    if (!answer) return inputErrors(diags);
+    applyStrict(opt, diags);  // the node templates' warnings too
+    if (!answer || (opt.strict && diags.hasErrors())) return inputErrors(diags);
     std::cout << plan::capacity::nodesReport(*answer, *plan::capacity::parseReportFormat(opt.outputName));
     return 0;
 }

@@ -96,6 +96,15 @@ Flags:
                                       seeded random source); the pod goes back through backoff.
       --bind-fail-node NODE           Every bind to NODE fails. Repeatable.
       --stats                         One JSON line of run statistics on standard error.
+      --validate=strict|warn|ignore   Fields the object's kind does not have and keys set twice
+                                      (strict field validation, as kubectl's --validate): errors
+                                      that skip the object (strict, the default), warnings, or
+                                      not checked.
+      --admission manifests|none      Admission for Pods that have not been through an API server
+                                      (no uid, resourceVersion, creationTimestamp or status):
+                                      spec.priority and preemptionPolicy from priorityClassName
+                                      or the globalDefault class, an unknown class an error
+                                      (manifests, the default), or none: every Pod as written.
       --strict                        Warnings about the input are errors: exit 1, nothing
                                       written to standard output.
       --fail-on-pending               schedule: exit 3 when pods are still pending at the end
@@ -168,212 +177,310 @@ bool parseDuration(const std::string& s, std::int64_t& ns) {
     return true;
 }
 
-}  // namespace
-
-std::string parseOptions(int argc, char** argv, Options& out) {
-    std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) return "no command given";
-    std::size_t i = 0;
-    if (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-        out.command = "help";
-        return {};
-    }
-    if (args[0] == "--version") {
-        out.command = "version";
-        return {};
-    }
-    out.command = args[i++];
-    if (out.command != "schedule" && out.command != "explain" && out.command != "capacity")
-        return "unknown command \"" + out.command + "\"";
-    std::vector<std::string> positional;
-    auto needValue = [&](const std::string& flag, std::string& value) -> std::string {
-        // --flag=value or --flag value
+// The arguments after the command, taken one at a time; a flag's value is the text after
+// `=` or the next argument.
+class ArgCursor {
+public:
+    ArgCursor(std::vector<std::string> args, std::size_t first) : m_args(std::move(args)), m_next(first) {}
+    bool done() const { return m_next >= m_args.size(); }
+    const std::string& take() { return m_args[m_next++]; }
+    std::string value(const std::string& flag, std::string& out) {
         const auto eq = flag.find('=');
         if (eq != std::string::npos) {
-            value = flag.substr(eq + 1);
+            out = flag.substr(eq + 1);
             return {};
         }
-        if (i >= args.size()) return "flag " + flag + " needs a value";
-        value = args[i++];
+        if (done()) return "flag " + flag + " needs a value";
+        out = take();
         return {};
+    }
+
+private:
+    std::vector<std::string> m_args;
+    std::size_t m_next;
+};
+
+// One argument being parsed: `arg` as given, `name` without its `=value`.
+struct Flag {
+    const std::string& arg;
+    const std::string name;
+};
+
+// Each parse...Flag step: std::nullopt when the flag is not one of its own, an empty text
+// when it took it, a usage error otherwise.
+using StepResult = std::optional<std::string>;
+
+StepResult parseNonNegative(ArgCursor& args, const Flag& f, std::int64_t& n) {
+    std::string v;
+    if (auto err = args.value(f.arg, v); !err.empty()) return err;
+    if (!parseInt(v, n) || n < 0) return f.name + " needs a non-negative integer, got \"" + v + "\"";
+    return std::string();
+}
+
+// Which files are read and how: -f, --config, --kube-version, --validate, --admission,
+// --strict.
+StepResult parseInputFlag(const Flag& f, ArgCursor& args, Options& out) {
+    std::string v;
+    std::string err;
+    if (f.name == "-f" || f.name == "--filename") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.files.push_back(v);
+    } else if (f.name == "--config") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.configFile = v;
+        out.compareConfigs.push_back(v);
+    } else if (f.name == "--kube-version") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        auto kv = core::KubeVersion::parse(v);
+        if (!kv) return "--kube-version must be 1.26 ... 1.37, got \"" + v + "\"";
+        out.version = *kv;
+    } else if (f.name == "--validate") {
+        // As kubectl's flag: only --validate=VALUE takes a value, a bare --validate is strict;
+        // true and false are its older spellings of strict and ignore.
+        v = f.arg.find('=') == std::string::npos ? "strict" : f.arg.substr(f.arg.find('=') + 1);
+        if (v == "strict" || v == "true")
+            out.fieldValidation = io::FieldValidation::Strict;
+        else if (v == "warn")
+            out.fieldValidation = io::FieldValidation::Warn;
+        else if (v == "ignore" || v == "false")
+            out.fieldValidation = io::FieldValidation::Ignore;
+        else
+            return "--validate must be strict, warn or ignore, got \"" + v + "\"";
+    } else if (f.name == "--admission") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        if (v != "manifests" && v != "none") return "--admission must be manifests or none, got \"" + v + "\"";
+        out.admitManifests = v == "manifests";
+    } else if (f.name == "--strict") {
+        out.strict = true;
+    } else {
+        return std::nullopt;
+    }
+    return std::string();
+}
+
+// How the scheduler decides: --seed, --tie-break, --percentage-of-nodes-to-score,
+// --single-pass, --no-preemption, --no-fast-paths, --threads.
+StepResult parseSchedulingFlag(const Flag& f, ArgCursor& args, Options& out) {
+    std::string v;
+    std::string err;
+    std::int64_t n = 0;
+    if (f.name == "--seed") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        if (!parseInt(v, n) || n < 0) return "--seed needs a non-negative integer, got \"" + v + "\"";
+        out.seed = static_cast<std::uint64_t>(n);
+    } else if (f.name == "--tie-break") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        if (v == "random")
+            out.tieBreak = core::TieBreak::Random;
+        else if (v == "name")
+            out.tieBreak = core::TieBreak::Name;
+        else
+            return "--tie-break must be random or name, got \"" + v + "\"";
+    } else if (f.name == "--percentage-of-nodes-to-score") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        if (!parseInt(v, n) || n < 0 || n > 100)
+            return "--percentage-of-nodes-to-score must be 0-100, got \"" + v + "\"";
+        out.percentageOfNodesToScore = static_cast<std::int32_t>(n);
+    } else if (f.name == "--single-pass") {
+        out.singlePass = true;
+    } else if (f.name == "--no-preemption") {
+        out.preemption = false;
+    } else if (f.name == "--no-fast-paths") {
+        out.fastPaths = false;
+    } else if (f.name == "--threads") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        if (!parseInt(v, n) || n < 1 || n > 256) return "--threads must be 1-256, got \"" + v + "\"";
+        out.threads = static_cast<unsigned>(n);
+    } else {
+        return std::nullopt;
+    }
+    return std::string();
+}
+
+// How the run goes and what it records: --trace, --events, --until, the binding flags,
+// --stats, --fail-on-pending.
+StepResult parseRunFlag(const Flag& f, ArgCursor& args, Options& out) {
+    std::string v;
+    std::string err;
+    if (f.name == "--trace") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.traceFile = v;
+    } else if (f.name == "--events") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.eventsFile = v;
+    } else if (f.name == "--until") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        if (!parseDuration(v, out.untilNs)) return "--until needs a duration like 30s, 5m or 1h, got \"" + v + "\"";
+    } else if (f.name == "--bind-latency") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        if (!parseDuration(v, out.binding.latency))
+            return "--bind-latency needs a duration like 10ms or 2s, got \"" + v + "\"";
+    } else if (f.name == "--bind-failure-probability") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        char* end = nullptr;
+        const double p = std::strtod(v.c_str(), &end);
+        if (v.empty() || end != v.c_str() + v.size() || !(p >= 0 && p <= 1))
+            return "--bind-failure-probability must be a number from 0 to 1, got \"" + v + "\"";
+        out.binding.failureProbability = p;
+    } else if (f.name == "--bind-fail-node") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.binding.failingNodes.insert(v);
+    } else if (f.name == "--stats") {
+        out.stats = true;
+    } else if (f.name == "--fail-on-pending") {
+        out.failOnPending = true;
+    } else {
+        return std::nullopt;
+    }
+    return std::string();
+}
+
+// The capacity questions' flags.
+StepResult parseCapacityFlag(const Flag& f, ArgCursor& args, Options& out) {
+    std::string v;
+    std::string err;
+    std::int64_t n = 0;
+    if (f.name == "--template") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.templateFile = v;
+    } else if (f.name == "--max") {
+        if (auto e = parseNonNegative(args, f, n); !e->empty()) return e;
+        out.maxReplicas = n;
+    } else if (f.name == "--allow-preemption") {
+        out.allowPreemption = true;
+    } else if (f.name == "--group-by") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        if (v.empty()) return "--group-by needs a label key";
+        out.groupBy = v;
+    } else if (f.name == "--reference-pod") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.referencePodFile = v;
+    } else if (f.name == "--node") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        if (v.empty()) return "--node needs a node name";
+        out.drainNodes.push_back(v);
+    } else if (f.name == "--selector") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.drainSelector = v;
+    } else if (f.name == "--node-template") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.nodeTemplates.push_back(v);
+    } else if (f.name == "--strategy") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.strategy = v;
+    } else if (f.name == "--max-nodes") {
+        if (auto e = parseNonNegative(args, f, n); !e->empty()) return e;
+        out.maxNodes = n;
+    } else if (f.name == "--force") {
+        out.force = true;
+    } else if (f.name == "--delete-emptydir-data") {
+        out.deleteEmptyDirData = true;
+    } else {
+        return std::nullopt;
+    }
+    return std::string();
+}
+
+// -o / --output; capacity's formats are checked with its question.
+StepResult parseOutputFlag(const Flag& f, ArgCursor& args, Options& out) {
+    if (f.name != "-o" && f.name != "--output") return std::nullopt;
+    std::string v;
+    if (auto err = args.value(f.arg, v); !err.empty()) return err;
+    out.outputName = v;
+    if (out.command == "capacity") return std::string();
+    static const std::pair<const char*, OutputFormat> kFormats[] = {
+        {"table", OutputFormat::Table},       {"yaml", OutputFormat::Yaml}, {"json", OutputFormat::Json},
+        {"bindings", OutputFormat::Bindings}, {"none", OutputFormat::None}, {"workloads", OutputFormat::Workloads},
+        {"csv", OutputFormat::Csv},
     };
-    while (i < args.size()) {
-        const std::string a = args[i++];
-        const std::string name = a.substr(0, a.find('='));
-        std::string v;
-        std::string err;
-        if (name == "-h" || name == "--help") {
-            out.command = "help";
-            return {};
-        } else if (name == "-f" || name == "--filename") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.files.push_back(v);
-        } else if (name == "--config") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.configFile = v;
-            out.compareConfigs.push_back(v);
-        } else if (name == "--seed") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            std::int64_t n = 0;
-            if (!parseInt(v, n) || n < 0) return "--seed needs a non-negative integer, got \"" + v + "\"";
-            out.seed = static_cast<std::uint64_t>(n);
-        } else if (name == "--tie-break") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            if (v == "random")
-                out.tieBreak = core::TieBreak::Random;
-            else if (v == "name")
-                out.tieBreak = core::TieBreak::Name;
-            else
-                return "--tie-break must be random or name, got \"" + v + "\"";
-        } else if (name == "--percentage-of-nodes-to-score") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            std::int64_t n = 0;
-            if (!parseInt(v, n) || n < 0 || n > 100)
-                return "--percentage-of-nodes-to-score must be 0-100, got \"" + v + "\"";
-            out.percentageOfNodesToScore = static_cast<std::int32_t>(n);
-        } else if (name == "--single-pass") {
-            out.singlePass = true;
-        } else if (name == "--no-preemption") {
-            out.preemption = false;
-        } else if (name == "--no-fast-paths") {
-            out.fastPaths = false;
-        } else if (name == "--threads") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            std::int64_t n = 0;
-            if (!parseInt(v, n) || n < 1 || n > 256) return "--threads must be 1-256, got \"" + v + "\"";
-            out.threads = static_cast<unsigned>(n);
-        } else if (name == "--kube-version") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            auto kv = core::KubeVersion::parse(v);
-            if (!kv) return "--kube-version must be 1.26 ... 1.37, got \"" + v + "\"";
-            out.version = *kv;
-        } else if (name == "--trace") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.traceFile = v;
-        } else if (name == "--events") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.eventsFile = v;
-        } else if (name == "--until") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            if (!parseDuration(v, out.untilNs)) return "--until needs a duration like 30s, 5m or 1h, got \"" + v + "\"";
-        } else if (name == "--bind-latency") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            if (!parseDuration(v, out.binding.latency))
-                return "--bind-latency needs a duration like 10ms or 2s, got \"" + v + "\"";
-        } else if (name == "--bind-failure-probability") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            char* end = nullptr;
-            const double p = std::strtod(v.c_str(), &end);
-            if (v.empty() || end != v.c_str() + v.size() || !(p >= 0 && p <= 1))
-                return "--bind-failure-probability must be a number from 0 to 1, got \"" + v + "\"";
-            out.binding.failureProbability = p;
-        } else if (name == "--bind-fail-node") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.binding.failingNodes.insert(v);
-        } else if (name == "--stats") {
-            out.stats = true;
-        } else if (name == "--strict") {
-            out.strict = true;
-        } else if (name == "--fail-on-pending") {
-            out.failOnPending = true;
-        } else if (name == "--template") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.templateFile = v;
-        } else if (name == "--max") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            std::int64_t n = 0;
-            if (!parseInt(v, n) || n < 0) return "--max needs a non-negative integer, got \"" + v + "\"";
-            out.maxReplicas = n;
-        } else if (name == "--allow-preemption") {
-            out.allowPreemption = true;
-        } else if (name == "--group-by") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            if (v.empty()) return "--group-by needs a label key";
-            out.groupBy = v;
-        } else if (name == "--reference-pod") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.referencePodFile = v;
-        } else if (name == "--node") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            if (v.empty()) return "--node needs a node name";
-            out.drainNodes.push_back(v);
-        } else if (name == "--selector") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.drainSelector = v;
-        } else if (name == "--node-template") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.nodeTemplates.push_back(v);
-        } else if (name == "--strategy") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.strategy = v;
-        } else if (name == "--max-nodes") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            std::int64_t n = 0;
-            if (!parseInt(v, n) || n < 0) return "--max-nodes needs a non-negative integer, got \"" + v + "\"";
-            out.maxNodes = n;
-        } else if (name == "--force") {
-            out.force = true;
-        } else if (name == "--delete-emptydir-data") {
-            out.deleteEmptyDirData = true;
-        } else if (name == "-o" || name == "--output") {
-            if (!(err = needValue(a, v)).empty()) return err;
-            out.outputName = v;
-            if (out.command == "capacity") continue;  // checked with the question
-            if (v == "table")
-                out.output = OutputFormat::Table;
-            else if (v == "yaml")
-                out.output = OutputFormat::Yaml;
-            else if (v == "json")
-                out.output = OutputFormat::Json;
-            else if (v == "bindings")
-                out.output = OutputFormat::Bindings;
-            else if (v == "none")
-                out.output = OutputFormat::None;
-            else if (v == "workloads")
-                out.output = OutputFormat::Workloads;
-            else if (v == "csv")
-                out.output = OutputFormat::Csv;
-            else
-                return "-o must be table, yaml, json, bindings, workloads, csv or none, got \"" + v + "\"";
-        } else if (a.size() > 1 && a[0] == '-' && a != "-") {
-            return "unknown flag \"" + a + "\"";
-        } else {
-            positional.push_back(a);
+    for (const auto& [text, format] : kFormats) {
+        if (v == text) {
+            out.output = format;
+            return std::string();
         }
     }
+    return "-o must be table, yaml, json, bindings, workloads, csv or none, got \"" + v + "\"";
+}
+
+// `capacity QUESTION`: the question and the flags it needs.
+std::string checkCapacityQuestion(const std::vector<std::string>& positional, Options& out) {
+    if (positional.empty()) return "capacity needs a question: fit, nodes, compare or drain";
+    out.capacityQuestion = positional[0];
+    if (positional.size() > 1) return "unexpected argument \"" + positional[1] + "\"";
+    if (out.capacityQuestion == "fit") {
+        if (out.templateFile.empty()) return "capacity fit needs --template FILE";
+        out.compareConfigs.clear();
+    } else if (out.capacityQuestion == "compare") {
+        if (out.compareConfigs.size() < 2) return "capacity compare needs two --config FILE or more";
+        out.configFile.clear();  // each compared configuration replaces the plan's
+    } else if (out.capacityQuestion == "nodes") {
+        if (out.nodeTemplates.empty()) return "capacity nodes needs --node-template FILE (one or more)";
+        // An unknown --strategy is an input error of the question (exit 1), as the issue
+        // asks of bad input.
+        out.compareConfigs.clear();
+    } else if (out.capacityQuestion == "drain") {
+        // Neither or both of --node and --selector is an input error of the question
+        // (exit 1, plan::capacity::simulateDrain says so), like an unknown node.
+        out.compareConfigs.clear();
+    } else {
+        return "unknown capacity question \"" + out.capacityQuestion + "\" (fit, nodes, compare or drain)";
+    }
+    if (out.outputName != "table" && out.outputName != "json" && out.outputName != "yaml" && out.outputName != "csv" &&
+        out.outputName != "markdown")
+        return "-o must be table, json, yaml, csv or markdown for capacity, got \"" + out.outputName + "\"";
+    return {};
+}
+
+// What the command needs once every flag is read.
+std::string checkCommandArguments(const std::vector<std::string>& positional, Options& out) {
     if (out.files.empty()) return "at least one -f FILE is required";
-    if (out.command == "capacity") {
-        if (positional.empty()) return "capacity needs a question: fit, nodes, compare or drain";
-        out.capacityQuestion = positional[0];
-        if (positional.size() > 1) return "unexpected argument \"" + positional[1] + "\"";
-        if (out.capacityQuestion == "fit") {
-            if (out.templateFile.empty()) return "capacity fit needs --template FILE";
-            out.compareConfigs.clear();
-        } else if (out.capacityQuestion == "compare") {
-            if (out.compareConfigs.size() < 2) return "capacity compare needs two --config FILE or more";
-            out.configFile.clear();  // each compared configuration replaces the plan's
-        } else if (out.capacityQuestion == "nodes") {
-            if (out.nodeTemplates.empty()) return "capacity nodes needs --node-template FILE (one or more)";
-            // An unknown --strategy is an input error of the question (exit 1), as the issue
-            // asks of bad input.
-            out.compareConfigs.clear();
-        } else if (out.capacityQuestion == "drain") {
-            // Neither or both of --node and --selector is an input error of the question
-            // (exit 1, plan::capacity::simulateDrain says so), like an unknown node.
-            out.compareConfigs.clear();
-        } else {
-            return "unknown capacity question \"" + out.capacityQuestion + "\" (fit, nodes, compare or drain)";
-        }
-        if (out.outputName != "table" && out.outputName != "json" && out.outputName != "yaml" &&
-            out.outputName != "csv" && out.outputName != "markdown")
-            return "-o must be table, json, yaml, csv or markdown for capacity, got \"" + out.outputName + "\"";
-    } else if (out.command == "explain") {
+    if (out.command == "capacity") return checkCapacityQuestion(positional, out);
+    if (out.command == "explain") {
         if (positional.size() != 1) return "explain needs exactly one NAMESPACE/POD";
         out.explainPod = positional[0];
     } else if (!positional.empty()) {
         return "unexpected argument \"" + positional[0] + "\"";
     }
     return {};
+}
+
+}  // namespace
+
+std::string parseOptions(int argc, char** argv, Options& out) {
+    std::vector<std::string> all(argv + 1, argv + argc);
+    if (all.empty()) return "no command given";
+    if (all[0] == "-h" || all[0] == "--help" || all[0] == "help") {
+        out.command = "help";
+        return {};
+    }
+    if (all[0] == "--version") {
+        out.command = "version";
+        return {};
+    }
+    out.command = all[0];
+    if (out.command != "schedule" && out.command != "explain" && out.command != "capacity")
+        return "unknown command \"" + out.command + "\"";
+    ArgCursor args(std::move(all), 1);
+    std::vector<std::string> positional;
+    while (!args.done()) {
+        const std::string arg = args.take();
+        const Flag flag{arg, arg.substr(0, arg.find('='))};
+        if (flag.name == "-h" || flag.name == "--help") {
+            out.command = "help";
+            return {};
+        }
+        StepResult taken;
+        for (auto* step : {parseInputFlag, parseSchedulingFlag, parseRunFlag, parseCapacityFlag, parseOutputFlag})
+            if ((taken = step(flag, args, out))) break;
+        if (taken) {
+            if (!taken->empty()) return *taken;
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            return "unknown flag \"" + arg + "\"";
+        } else {
+            positional.push_back(arg);
+        }
+    }
+    return checkCommandArguments(positional, out);
 }
 
 }  // namespace berth::cli

@@ -9,6 +9,7 @@
 #include "core/api/version.h"
 #include "core/scheduler.h"
 #include "core/simulation.h"
+#include "io/field_validation.h"
 
 namespace berth::cli {
 
@@ -33,6 +34,8 @@ struct Options {
     bool stats = false;
     bool failOnPending = false;  // --fail-on-pending: exit 3 when pods stay pending
     bool strict = false;         // --strict: warnings are errors
+    io::FieldValidation fieldValidation = io::FieldValidation::Strict;  // --validate
+    bool admitManifests = true;                                         // --admission=manifests|none
     OutputFormat output = OutputFormat::Table;
     std::string explainPod;  // namespace/name
 

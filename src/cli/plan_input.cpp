@@ -24,6 +24,8 @@ std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diag
     input->seed = opt.seed;
     input->version = opt.version;
     input->tieBreak = opt.tieBreak;
+    input->fieldValidation = opt.fieldValidation;
+    input->admitManifests = opt.admitManifests;
     input->run.percentageOfNodesToScore = opt.percentageOfNodesToScore;
     input->run.preemption = opt.preemption;
     input->run.fastPaths = opt.fastPaths;

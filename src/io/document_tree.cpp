@@ -92,8 +92,21 @@ void TreeBuilder::end() {
     // parse) is dropped rather than read past.
     n.size = static_cast<std::uint32_t>(n.type == NodeType::Map ? count / 2 : count);
     const auto begin = m_pending.begin() + static_cast<std::ptrdiff_t>(frame.firstPending);
+    std::uint64_t weight = 1;
+    int height = 0;
+    for (auto it = begin; it != m_pending.end(); ++it) {
+        const auto& child = m_tree.m_nodes[*it];
+        weight += child.weight;
+        height = std::max<int>(height, child.height);
+    }
+    n.weight = static_cast<std::uint32_t>(std::min<std::uint64_t>(weight, UINT32_MAX));
+    n.height = static_cast<std::uint16_t>(std::min(height + 1, UINT16_MAX));
     m_tree.m_children.insert(m_tree.m_children.end(), begin, m_pending.end());
     m_pending.erase(begin, m_pending.end());
+}
+
+bool TreeBuilder::isOpen(std::uint32_t index) const {
+    return std::any_of(m_open.begin(), m_open.end(), [&](const Frame& f) { return f.node == index; });
 }
 
 DocNode TreeBuilder::takeRoot() {

@@ -70,7 +70,9 @@ public:
         std::int32_t line = 0;
         std::int32_t column = 0;
         NodeType type = NodeType::Undefined;
-        bool quoted = false;  // scalars: not plain in the input
+        bool quoted = false;       // scalars: not plain in the input
+        std::uint16_t height = 0;  // levels of collections below and including this one
+        std::uint32_t weight = 1;  // nodes in the subtree, aliases counted in full (saturating)
     };
 
 private:
@@ -99,6 +101,15 @@ public:
     void end();
     /// Adds an existing node again (a YAML alias shares its anchor's node, as yaml-cpp does).
     void reuse(std::uint32_t index);
+
+    /// Collections open now (the nesting depth of the next node).
+    int depth() const { return static_cast<int>(m_open.size()); }
+    /// Whether `index` is a collection still open: an alias to it would make a cycle.
+    bool isOpen(std::uint32_t index) const;
+    /// Of a finished node: its nesting height and its node count with aliases expanded, what
+    /// an alias to it adds to the document that readers walk.
+    int height(std::uint32_t index) const { return m_tree.m_nodes[index].height; }
+    std::uint32_t weight(std::uint32_t index) const { return m_tree.m_nodes[index].weight; }
 
     /// The root of the document just finished, and resets for the next one.
     DocNode takeRoot();

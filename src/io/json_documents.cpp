@@ -6,6 +6,8 @@
 #include <cstring>
 #include <string>
 
+#include "io/input_limits.h"
+
 namespace berth::io::detail {
 namespace {
 
@@ -39,6 +41,7 @@ public:
     bool Uint64(std::uint64_t) { return rawScalar(); }
     bool Double(double) { return rawScalar(); }
     bool String(const char* str, rapidjson::SizeType length, bool) {
+        if (length > kMaxScalarBytes) return false;  // the YAML path reports it
         // `str` is RapidJSON's unescaped copy, valid during the call: the tree copies it.
         const std::size_t start = scalarStart();
         const auto [line, column] = position(start);
@@ -70,6 +73,8 @@ private:
     }
 
     bool open(bool map) {
+        // Deeper than the limit: the YAML path reports it (and stops as soon).
+        if (m_builder.depth() >= kMaxNestingDepth) return false;
         const std::size_t at = m_stream.Tell() - 1;  // the bracket was just taken
         const auto [line, column] = position(at);
         if (map)

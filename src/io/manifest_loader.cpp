@@ -9,7 +9,9 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "io/apps_validation.h"
 #include "io/config_reader.h"
+#include "io/input_limits.h"
 #include "io/json_documents.h"
 #include "io/node_reader.h"
 #include "io/object_readers.h"
@@ -77,6 +79,14 @@ std::string peekName(const detail::DocNode& object, std::string_view kind) {
     return n;
 }
 
+// Whether an API server stored the object (it set one of these): its admission ran then.
+bool isStored(const detail::DocNode& object) {
+    const detail::DocNode meta = detail::field(object, "metadata");
+    return detail::present(detail::field(meta, "uid")) || detail::present(detail::field(meta, "resourceVersion")) ||
+           detail::present(detail::field(meta, "creationTimestamp")) ||
+           detail::present(detail::field(object, "status"));
+}
+
 // Everything one call of loadManifestText works with.
 struct Loader {
     core::Cluster& cluster;
@@ -117,6 +127,14 @@ struct Loader {
 void Loader::loadObject(const detail::DocNode& object, const std::string& defaultKind,
                         const std::string& defaultApiVersion) {
     if (!detail::present(object)) return;  // an empty document
+    if (++result.objectsRead > detail::kMaxObjects) {
+        if (result.objectsRead == detail::kMaxObjects + 1)
+            reader("", object)
+                .error(object, FieldPath(),
+                       "more than " + std::to_string(detail::kMaxObjects) +
+                           " objects; this one and those after it are not read");
+        return;
+    }
     // Readers visit fields in their own order; report an object's problems in file order.
     const std::size_t firstDiagnostic = result.diagnostics.items.size();
     loadObjectUnsorted(object, defaultKind, defaultApiVersion);
@@ -154,6 +172,8 @@ void Loader::loadObjectUnsorted(const detail::DocNode& object, const std::string
     // `kind: List` (kubectl get -o yaml) and typed lists (PodList) carry objects in items.
     if (kind == "List" ||
         (kind.size() > 4 && kind.ends_with("List") && detail::present(detail::field(object, "items")))) {
+        detail::validateListFields(header, object, options.fieldValidation);
+        if (header.errorCount() > 0) return;
         loadList(object, kind, apiVersion);
         return;
     }
@@ -189,6 +209,9 @@ void Loader::loadList(const detail::DocNode& object, const std::string& kind, co
 
 void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
     Reader r = reader(kind, object);
+    r.setName(peekName(object, kind));
+    // Reported with the readers' own problems; an error skips the object like theirs do.
+    detail::validateFields(r, kind, object, options.fieldValidation);
     if (kind == "Node") {
         core::Node node;
         detail::readNode(r, object, node);
@@ -199,11 +222,13 @@ void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
         detail::readPod(r, object, pod);
         if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(pod.ns), pod.name))) {
             finalise(pod);
+            if (!isStored(object)) result.podsToAdmit.push_back(static_cast<std::uint32_t>(cluster.pods.size()));
             cluster.addPod(std::move(pod));
         }
     } else if (auto wk = workloadKind(kind)) {
         core::Workload w;
         detail::readWorkload(r, object, *wk, w);
+        detail::validateWorkloadSelector(r, object, w);
         if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(w.ns), w.name))) {
             finalise(w.podTemplate);
             cluster.workloads.push_back(std::move(w));
@@ -244,6 +269,7 @@ void Loader::loadConfig(const detail::DocNode& object, const std::string& apiVer
         return;
     }
     core::SchedulerConfiguration config;
+    detail::validateFields(r, "KubeSchedulerConfiguration", object, options.fieldValidation);
     detail::readSchedulerConfiguration(r, object, config);
     if (r.errorCount() == 0) result.config = std::move(config);
 }

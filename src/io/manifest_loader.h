@@ -14,12 +14,16 @@
 #include "core/profile/config.h"
 #include "core/progress.h"
 #include "io/diagnostics.h"
+#include "io/field_validation.h"
 #include "io/object_index.h"
 
 namespace berth::io {
 
 struct LoadOptions {
     core::KubeVersion version = core::KubeVersion::newest();
+    /// Unknown and duplicate fields: errors by default, as `kubectl apply` has the API server
+    /// report them (`--validate=strict`).
+    FieldValidation fieldValidation = FieldValidation::Strict;
     /// Keep each file's text in LoadResult::sourceTexts, for exports that re-emit the objects
     /// as the user wrote them (`berthctl -o yaml`). Off by default: it costs the text's size.
     bool keepSourceText = false;
@@ -35,7 +39,12 @@ struct LoadOptions {
 struct LoadResult {
     std::optional<core::SchedulerConfiguration> config;  // a KubeSchedulerConfiguration, if any
     Diagnostics diagnostics;
-    ObjectIndex index;  // every object loaded so far, to report duplicates across files
+    ObjectIndex index;            // every object loaded so far, to report duplicates across files
+    std::size_t objectsRead = 0;  // documents and List items, against input_limits.h's bound
+    /// Ids of the Pods that have not been through an API server (no metadata.uid,
+    /// resourceVersion or creationTimestamp, no status): a manifest, which admission has yet
+    /// to see (plan/controllers/admission.h). A dump's Pods were admitted when stored.
+    std::vector<std::uint32_t> podsToAdmit;
     /// File name (as in SourceRef::file) -> its text; filled when LoadOptions::keepSourceText.
     /// A view of the caller's text (LoadOptions::textOutlivesResult) or of ownedSourceTexts.
     std::map<std::string, std::string_view> sourceTexts;

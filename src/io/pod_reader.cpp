@@ -1,5 +1,6 @@
 #include "io/pod_reader.h"
 
+#include <algorithm>
 #include <string>
 
 #include "io/declared_features_check.h"
@@ -65,6 +66,27 @@ core::ContainerPort readPort(Reader& r, const DocNode& node, const FieldPath& pa
     return port;
 }
 
+// validateResourceRequirements (pkg/apis/core/validation/validation.go): no request above
+// its limit. The values are shown as written (upstream prints the canonical form, the same
+// for the usual 500m, 2, 1Gi).
+void checkRequestsWithinLimits(Reader& r, const DocNode& resources, const FieldPath& path,
+                               const NamedQuantities& requests, const NamedQuantities& limits) {
+    const auto amount = [](const std::string& name, const core::Quantity& q) {
+        return name == "cpu" ? q.milliValue() : q.value();
+    };
+    const FieldPath requestsPath = path.child("requests");
+    for (const auto& [name, request] : requests.items) {
+        const auto limit = std::find_if(limits.items.begin(), limits.items.end(),
+                                        [&](const auto& item) { return item.first == name; });
+        if (limit == limits.items.end() || amount(name, request) <= amount(name, limit->second)) continue;
+        const DocNode requestNode = field(field(resources, "requests"), name.c_str());
+        const DocNode limitNode = field(field(resources, "limits"), name.c_str());
+        r.error(requestNode, requestsPath,
+                "Invalid value: " + quoted(std::string(requestNode.scalar())) + ": must be less than or equal to " +
+                    name + " limit of " + std::string(limitNode.scalar()));
+    }
+}
+
 core::Container readContainer(Reader& r, const DocNode& node, const FieldPath& path, bool init) {
     core::Container c;
     if (!expectMap(r, node, path)) return c;
@@ -78,6 +100,7 @@ core::Container readContainer(Reader& r, const DocNode& node, const FieldPath& p
             readNamedQuantities(r, field(resources, "requests"), resourcesPath.child("requests"));
         const NamedQuantities limits =
             readNamedQuantities(r, field(resources, "limits"), resourcesPath.child("limits"));
+        checkRequestsWithinLimits(r, resources, resourcesPath, requests, limits);
         // API defaulting (SetDefaults_Container via defaultRequests): a resource with a limit
         // and no request gets the limit as its request.
         for (const auto& [name, q] : limits.items)

@@ -154,11 +154,16 @@ std::string reportJson(core::Simulation& sim, std::string_view ns, core::Progres
         w.key("cpu").value(core::formatMilliCpu(req.milliCpu));
         w.key("memory").value(core::formatBytes(req.memory));
         w.key("pods").value(n.info ? n.info->podCount() : std::size_t{0});
+        // The same quantities as numbers, for scripts that compare them: millicores, bytes.
+        w.key("cpuMilli").value(req.milliCpu);
+        w.key("memoryBytes").value(req.memory);
         w.endObject();
         w.key("allocatable").beginObject();
         w.key("cpu").value(core::formatMilliCpu(alloc.milliCpu));
         w.key("memory").value(core::formatBytes(alloc.memory));
         w.key("pods").value(alloc.pods);
+        w.key("cpuMilli").value(alloc.milliCpu);
+        w.key("memoryBytes").value(alloc.memory);
         w.endObject();
         w.endObject();
     }

@@ -11,6 +11,8 @@
 #include <mutex>
 #include <thread>
 
+#include "io/input_limits.h"
+
 namespace berth::io::detail {
 namespace {
 
@@ -147,6 +149,22 @@ YamlChunk parseYamlPiece(const YamlPiece& piece) {
     const auto remember = [&](const yaml_char_t* anchor, std::uint32_t index) {
         if (anchor) anchors[std::string(anchorOf(anchor))] = index;
     };
+    // Nodes that aliases add to the tree readers walk (a "billion laughs" text is small).
+    std::uint64_t aliasWeight = 0;
+    // The limits of input_limits.h, checked as the events come: a text over them is
+    // abandoned before libyaml has read much further.
+    const auto withinLimits = [&](const yaml_event_t& ev, int line, int column) {
+        const bool opens = ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT;
+        if (opens && builder.depth() >= kMaxNestingDepth) {
+            fail(line, column, "maps and lists nested deeper than " + std::to_string(kMaxNestingDepth) + " levels");
+            return false;
+        }
+        if (ev.type == YAML_SCALAR_EVENT && ev.data.scalar.length > kMaxScalarBytes) {
+            fail(line, column, "a value longer than " + std::to_string(kMaxScalarBytes) + " bytes");
+            return false;
+        }
+        return true;
+    };
     for (bool done = false; !done;) {
         Event e;
         if (!yaml_parser_parse(&parser.get(), &e.ev)) {
@@ -161,6 +179,7 @@ YamlChunk parseYamlPiece(const YamlPiece& piece) {
         const yaml_event_t& ev = e.ev;
         const int line = static_cast<int>(ev.start_mark.line);
         const int column = static_cast<int>(ev.start_mark.column);
+        if (!withinLimits(ev, line, column)) break;
         switch (ev.type) {
             case YAML_STREAM_END_EVENT: done = true; break;
             case YAML_DOCUMENT_START_EVENT: anchors.clear(); break;
@@ -169,6 +188,23 @@ YamlChunk parseYamlPiece(const YamlPiece& piece) {
                 const auto it = anchors.find(std::string(anchorOf(ev.data.alias.anchor)));
                 if (it == anchors.end()) {
                     fail(line, column, "the referenced anchor is not defined");
+                    done = true;
+                    break;
+                }
+                if (builder.isOpen(it->second)) {
+                    fail(line, column, "an alias inside the node it refers to");
+                    done = true;
+                    break;
+                }
+                if (builder.depth() + builder.height(it->second) > kMaxNestingDepth) {
+                    fail(line, column,
+                         "maps and lists nested deeper than " + std::to_string(kMaxNestingDepth) + " levels");
+                    done = true;
+                    break;
+                }
+                aliasWeight += builder.weight(it->second);
+                if (aliasWeight > kMaxAliasNodes) {
+                    fail(line, column, "aliases that expand to more than " + std::to_string(kMaxAliasNodes) + " nodes");
                     done = true;
                     break;
                 }

@@ -1,15 +1,17 @@
 #include "plan/cluster_setup.h"
 
+#include "plan/controllers/admission.h"
 #include "plan/controllers/disruption.h"
 #include "plan/controllers/workloads.h"
 
 namespace berth::plan {
 
-void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t seed,
-                   const core::KubeVersion& version) {
+void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t seed, const core::KubeVersion& version,
+                   bool admitManifests) {
     // Namespaces first: controllers' pods may be read against namespace selectors later, and
     // the checks see the pods the controllers made.
     io::addImplicitNamespaces(cluster);
+    if (admitManifests) admitManifestPods(cluster, result);
     expandWorkloads(cluster, seed, version, result.diagnostics);
     io::validateCluster(cluster, result);
 }

@@ -12,10 +12,12 @@
 
 namespace berth::plan {
 
-/// After every file is loaded: Namespaces the API server would have, the pods the workloads'
-/// controllers create (expandWorkloads), then validateCluster (pods bound to missing nodes).
-void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t seed,
-                   const core::KubeVersion& version);
+/// After every file is loaded: Namespaces the API server would have, admission for the Pods
+/// written as manifests (admitManifestPods, unless `admitManifests` is false), the pods the
+/// workloads' controllers create (expandWorkloads), then validateCluster (pods bound to
+/// missing nodes).
+void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t seed, const core::KubeVersion& version,
+                   bool admitManifests = true);
 
 /// The controllers for Simulation::setReconciler: owned pods deleted by preemption, drain or
 /// a scale edit are recreated (or surplus ones deleted) as expandWorkloads decides. Warnings

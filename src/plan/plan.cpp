@@ -55,6 +55,7 @@ void Plan::build() {
     const PlanInput& input = *m_input;
     // The same steps, in the same order, as `berthctl schedule`, so exports match its output.
     m_loadOptions.version = input.version;
+    m_loadOptions.fieldValidation = input.fieldValidation;
     m_loadOptions.keepSourceText = true;
     m_loadOptions.textOutlivesResult = true;  // m_input holds the texts while m_load views them
     m_loadOptions.progress = m_progress;
@@ -69,7 +70,7 @@ void Plan::build() {
         m_error = kCancelled;
         return;
     }
-    finishLoading(*m_cluster, m_load, input.seed, input.version);
+    finishLoading(*m_cluster, m_load, input.seed, input.version, input.admitManifests);
     if (!input.configText.empty()) {
         // Only the configuration is taken from this text (like `--config`, which replaces one
         // given in the manifests); other objects in it are ignored.

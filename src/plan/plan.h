@@ -53,10 +53,15 @@ struct PlanInput {
     core::KubeVersion version = core::KubeVersion::newest();
     core::TieBreak tieBreak = core::TieBreak::Random;
     RunOptions run;
+    /// Unknown and duplicate fields in the manifests (berthctl --validate).
+    io::FieldValidation fieldValidation = io::FieldValidation::Strict;
+    /// Admission for the Pods written as manifests (plan/controllers/admission.h; berthctl
+    /// --admission=none turns it off).
+    bool admitManifests = true;
     bool operator==(const PlanInput& o) const {
         return manifests == o.manifests && configText == o.configText && configName == o.configName && seed == o.seed &&
                version.major == o.version.major && version.minor == o.version.minor && tieBreak == o.tieBreak &&
-               run == o.run;
+               run == o.run && fieldValidation == o.fieldValidation && admitManifests == o.admitManifests;
     }
 };
 

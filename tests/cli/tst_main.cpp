@@ -1,5 +1,6 @@
 // berthctl as a CI job runs it: the binary, its exit status, its standard output and error.
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -19,6 +20,10 @@ private slots:
     void warningsPassWithoutStrict();
     void strictMakesWarningsErrors();
     void jsonSummaryCountsByStateAndZone();
+    void jsonQuantitiesAsNumbers();
+    void validateStrictByDefault();
+    void validateWarnAndIgnore();
+    void admissionSetsPriorityUnlessNone();
 
 private:
     struct Run {
@@ -68,6 +73,24 @@ spec: {containers: [{name: c, resources: {requests: {cpu: "64"}}}]}
 const QByteArray kUnknownKind = R"(apiVersion: example.com/v1
 kind: Widget
 metadata: {name: w}
+)";
+
+// `resources` misspelt: read without it, web would request nothing.
+const QByteArray kMisspelt = R"(apiVersion: v1
+kind: Pod
+metadata: {name: typo, namespace: default}
+spec: {containers: [{name: c, resourses: {requests: {cpu: "3"}}}]}
+)";
+
+const QByteArray kClassedPod = R"(apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 1000
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: urgent, namespace: default}
+spec: {priorityClassName: high, containers: [{name: c, resources: {requests: {cpu: 100m}}}]}
 )";
 
 }  // namespace
@@ -158,6 +181,56 @@ void TestMain::jsonSummaryCountsByStateAndZone() {
              QByteArray(R"({"bound":2,"evicted":0,"pending":1,"preexisting":1})"));
     QCOMPARE(QJsonDocument(summary.value(u"byZone"_s).toObject()).toJson(QJsonDocument::Compact),
              QByteArray(R"({"":{"bound":1,"preexisting":1},"zone-a":{"bound":1}})"));
+}
+
+void TestMain::jsonQuantitiesAsNumbers() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"json"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject nodeA = QJsonDocument::fromJson(r.out).object().value(u"nodes"_s).toArray().at(0).toObject();
+    QCOMPARE(nodeA.value(u"name"_s).toString(), u"node-a"_s);
+    // web (3 CPUs) runs there: "3" and 3000 millicores; 8Gi allocatable, 8589934592 bytes.
+    QCOMPARE(QJsonDocument(nodeA.value(u"requested"_s).toObject()).toJson(QJsonDocument::Compact),
+             QByteArray(R"({"cpu":"3","cpuMilli":3000,"memory":"0","memoryBytes":0,"pods":1})"));
+    QCOMPARE(QJsonDocument(nodeA.value(u"allocatable"_s).toObject()).toJson(QJsonDocument::Compact),
+             QByteArray(R"({"cpu":"4","cpuMilli":4000,"memory":"8Gi","memoryBytes":8589934592,"pods":10})"));
+}
+
+void TestMain::validateStrictByDefault() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kMisspelt);
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.out.isEmpty());
+    // kCluster is 24 lines and a separator; the misspelt field is on line 29, column 31.
+    QCOMPARE(r.err, (cluster + u":29:31: error: Pod default/typo: unknown field \"spec.containers[0].resourses\"\n"
+                               "berthctl: input errors, nothing scheduled\n"_s)
+                        .toUtf8());
+    QCOMPARE(berthctl({u"schedule"_s, u"-f"_s, cluster, u"--validate=bogus"_s}).exitCode, 2);
+}
+
+void TestMain::validateWarnAndIgnore() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kMisspelt);
+    const Run warn = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s, u"--validate=warn"_s});
+    QCOMPARE(warn.exitCode, 0);
+    QVERIFY2(warn.err.contains(":29:31: warning: Pod default/typo: unknown field"), warn.err.constData());
+    QVERIFY(warn.out.contains("name: typo"));  // read without the field: scheduled with no requests
+    const Run ignore = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"bindings"_s, u"--validate=ignore"_s});
+    QCOMPARE(ignore.exitCode, 0);
+    QVERIFY(ignore.err.isEmpty());
+    QCOMPARE(ignore.out, warn.out);
+}
+
+void TestMain::admissionSetsPriorityUnlessNone() {
+    const QString cluster = write(u"cluster.yaml"_s, kCluster + "---\n" + kClassedPod);
+    const auto priorityOfUrgent = [&](const QStringList& extra) {
+        const Run r = berthctl(QStringList{u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"json"_s} + extra);
+        for (const auto& pod : QJsonDocument::fromJson(r.out).object().value(u"pods"_s).toArray())
+            if (pod.toObject().value(u"pod"_s).toString() == u"default/urgent"_s)
+                return pod.toObject().value(u"priority"_s).toInt();
+        return -1;
+    };
+    QCOMPARE(priorityOfUrgent({}), 1000);
+    QCOMPARE(priorityOfUrgent({u"--admission=none"_s}), 0);
 }
 
 QTEST_GUILESS_MAIN(TestMain)

@@ -1203,12 +1203,13 @@ void TestManifestLoader::badInput_data() {
            "required";
     // "spec: {replicas: " is 17 characters.
     QTest::newRow("negative replicas")
-        << "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec: {replicas: -1, template: {}}\n"
+        << "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n"
+           "spec: {replicas: -1, selector: {matchLabels: {a: b}}, template: {metadata: {labels: {a: b}}}}\n"
         << 4 << 18 << "Deployment"
         << "default/d"
         << "spec.replicas: value -1 is out of range";
     QTest::newRow("workload without template")
-        << "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: rs}\nspec: {replicas: 1}\n"
+        << "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: rs}\nspec: {replicas: 1, selector: {matchLabels: {a: b}}}\n"
         << 1 << 1 << "ReplicaSet"
         << "default/rs"
         << "spec.template: is required";
@@ -1218,6 +1219,61 @@ void TestManifestLoader::badInput_data() {
                                     << 4 << 1 << ""
                                     << ""
                                     << "invalid YAML: found character that cannot start any token";
+    // The API server's validation (pkg/apis/core/validation, pkg/apis/apps/validation), in its words.
+    // "metadata: {name: " is 17 characters.
+    QTest::newRow("name not DNS-1123")
+        << "apiVersion: v1\nkind: Pod\nmetadata: {name: Web_1}\nspec: {containers: [{name: c, image: app}]}\n"
+        << 3 << 18 << "Pod"
+        << "default/Web_1"
+        << "metadata.name: Invalid value: \"Web_1\": a lowercase RFC 1123 subdomain must consist of lower case "
+           "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+           "'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    // "metadata: {name: p, namespace: " is 31 characters.
+    QTest::newRow("namespace not a DNS label")
+        << "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: Shop}\nspec: {containers: [{name: c, image: app}]}\n"
+        << 3 << 32 << "Pod"
+        << "Shop/p"
+        << "metadata.namespace: Invalid value: \"Shop\": a lowercase RFC 1123 label must consist of";
+    // "metadata: {name: p, labels: {" is 29 characters.
+    QTest::newRow("label value")
+        << "apiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {app: \"web server\"}}\nspec: {containers: [{name: c, image: app}]}\n"
+        << 3 << 30 << "Pod"
+        << "default/p"
+        << "metadata.labels: Invalid value: \"web server\": a valid label must be an empty string or consist of";
+    // "      requests: {cpu: " is 22 characters.
+    QTest::newRow("request above limit")
+        << "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    resources:\n"
+           "      requests: {cpu: \"2\"}\n      limits: {cpu: 1500m}\n"
+        << 8 << 23 << "Pod"
+        << "default/p"
+        << "spec.containers[0].resources.requests: Invalid value: \"2\": must be less than or equal to cpu limit of 1500m";
+    // "    metadata: {labels: " is 23 characters.
+    QTest::newRow("selector misses the template")
+        << "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n"
+           "  template:\n    metadata: {labels: {app: wbe, tier: front}}\n    spec: {containers: [{name: c, image: app}]}\n"
+        << 7 << 24 << "Deployment"
+        << "default/web"
+        << "spec.template.metadata.labels: Invalid value: {\"app\":\"wbe\",\"tier\":\"front\"}: `selector` does not match template `labels`";
+    QTest::newRow("selector required")
+        << "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\n"
+           "spec: {template: {spec: {containers: [{name: c, image: app}]}}}\n"
+        << 4 << 7 << "StatefulSet"
+        << "default/db"
+        << "spec.selector: Required value";
+    // "spec: {selector: " is 17 characters.
+    QTest::newRow("empty selector")
+        << "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: ds}\n"
+           "spec: {selector: {}, template: {spec: {containers: [{name: c, image: app}]}}}\n"
+        << 4 << 18 << "DaemonSet"
+        << "default/ds"
+        << "spec.selector: Invalid value: {}: empty selector is invalid for daemonset";
+    // Strict field validation (tst_field_validation.cpp has the rest).
+    // "  - {name: c, image: app, " is 26 characters.
+    QTest::newRow("unknown field")
+        << "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - {name: c, image: app, resourses: {}}\n"
+        << 6 << 27 << "Pod"
+        << "default/p"
+        << "unknown field \"spec.containers[0].resourses\"";
     // Same name twice: the second is rejected, naming where the first was.
     QTest::newRow("duplicate") << QString(kGoodPod).replace("good", "twice") + "---\n" +
                                       QString(kGoodPod).replace("good", "twice")

@@ -16,6 +16,7 @@
 #include "core/api/cluster.h"
 #include "core/api/version.h"
 #include "io/diagnostics.h"
+#include "plan/controllers/admission.h"
 #include "plan/controllers/names.h"
 
 namespace berth::plan::detail {
@@ -40,11 +41,7 @@ public:
 private:
     /// The Priority admission plugin's view of a template: the class it names, the global
     /// default, or none.
-    struct PriorityDecision {
-        std::string className;
-        std::int32_t value = 0;
-        std::optional<core::PreemptionPolicy> policy;
-    };
+    using PriorityDecision = detail::PriorityDecision;
 
     // --- shared (workloads.cpp) ---
     static std::string nameKey(core::Sym ns, std::string_view name);
