@@ -311,7 +311,9 @@ Json nodeObject(const GenerateOptions& opt, int i) {
     return node;
 }
 
-Json workloadObject(int w) {
+// `replicas`: the pods the file gives the set (bound and pending), so that its controller,
+// finding as many as it wants, neither scales them away nor adds more.
+Json workloadObject(int w, int replicas) {
     const std::string rs = workloadName(w);
     Json container;
     container.set("name", Json::str("c")).set("image", Json::str("app"));
@@ -322,7 +324,8 @@ Json workloadObject(int w) {
     set.set("apiVersion", Json::str("apps/v1"))
         .set("kind", Json::str("ReplicaSet"))
         .set("metadata", Json().set("name", Json::str(rs)).set("uid", Json::str("uid-" + rs)))
-        .set("spec", Json().set("replicas", Json::num(0)).set("selector", selectorFor(rs)).set("template", templ));
+        .set("spec",
+             Json().set("replicas", Json::num(replicas)).set("selector", selectorFor(rs)).set("template", templ));
     return set;
 }
 
@@ -351,31 +354,52 @@ Json podObject(const Json& spec, int w, const std::string& name, const std::stri
     return pod;
 }
 
+// Bound pod j goes on node j mod N and belongs to workload (j + j / N) mod W, so that one
+// node's pods rotate through the workloads instead of all being of one.
+int boundPodWorkload(const GenerateOptions& opt, int j, int workloads) { return (j + j / opt.nodes) % workloads; }
+
+// Pending pod i: its workload, and its index among that workload's pending pods.
+struct PendingSlot {
+    int workload = 0;
+    int index = 0;
+};
+PendingSlot pendingPodSlot(const GenerateOptions& opt, int i, int workloads) {
+    const bool interleave = opt.interleave || opt.variant == "mixed";
+    // Grouped: the first perSet pods are workload 0's, and so on.
+    const int perSet = (opt.pods + workloads - 1) / workloads;
+    return interleave ? PendingSlot{i % workloads, i / workloads} : PendingSlot{i / perSet, i % perSet};
+}
+
+int boundPodCount(const GenerateOptions& opt) { return opt.nodes > 0 ? opt.bound : 0; }
+
 // Every object in order (nodes, workloads, bound pods, pending pods), each handed to `emit`
 // as it is made: 150,000 pods never exist as one tree.
 template <class Emit>
 void forEachObject(const GenerateOptions& opt, Emit&& emit) {
     for (int i = 0; i < opt.nodes; ++i) emit(nodeObject(opt, i));
     const int workloads = workloadCount(opt);
+    std::vector<int> replicas(static_cast<std::size_t>(workloads), 0);
+    for (int j = 0; j < boundPodCount(opt); ++j)
+        ++replicas[static_cast<std::size_t>(boundPodWorkload(opt, j, workloads))];
+    for (int i = 0; i < opt.pods; ++i) ++replicas[static_cast<std::size_t>(pendingPodSlot(opt, i, workloads).workload)];
     std::vector<Json> specs;
     for (int w = 0; w < workloads; ++w) {
-        emit(workloadObject(w));
+        emit(workloadObject(w, replicas[static_cast<std::size_t>(w)]));
         specs.push_back(podSpec(opt, w));
     }
-    // Bound pods: pod j on node j mod N, of workload (j + j / N) mod W, so that one node's
-    // pods rotate through the workloads instead of all being of one.
-    for (int j = 0; j < opt.bound && opt.nodes > 0; ++j) {
-        const int w = (j + j / opt.nodes) % workloads;
-        emit(podObject(specs[static_cast<std::size_t>(w)], w, workloadName(w) + "-b" + std::to_string(j / workloads),
+    // A bound pod is named by its index among its set's bound pods (j / W when W divides N,
+    // where each run of W pods holds one of every set; otherwise j / W would repeat a name).
+    std::vector<int> boundSoFar(static_cast<std::size_t>(workloads), 0);
+    for (int j = 0; j < boundPodCount(opt); ++j) {
+        const int w = boundPodWorkload(opt, j, workloads);
+        const int k = boundSoFar[static_cast<std::size_t>(w)]++;
+        emit(podObject(specs[static_cast<std::size_t>(w)], w, workloadName(w) + "-b" + std::to_string(k),
                        "node-" + std::to_string(j % opt.nodes)));
     }
-    const bool interleave = opt.interleave || opt.variant == "mixed";
-    const int perSet = (opt.pods + workloads - 1) / workloads;
     for (int i = 0; i < opt.pods; ++i) {
-        // Grouped: the first perSet pods are workload 0's, and so on.
-        const int w = interleave ? i % workloads : i / perSet;
-        const int k = interleave ? i / workloads : i % perSet;
-        emit(podObject(specs[static_cast<std::size_t>(w)], w, workloadName(w) + "-" + std::to_string(k), ""));
+        const PendingSlot slot = pendingPodSlot(opt, i, workloads);
+        emit(podObject(specs[static_cast<std::size_t>(slot.workload)], slot.workload,
+                       workloadName(slot.workload) + "-" + std::to_string(slot.index), ""));
     }
 }
 

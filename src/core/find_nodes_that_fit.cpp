@@ -68,10 +68,10 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
         }
         if (!diag.nodeToStatus.contains(static_cast<std::size_t>(idx))) ++failed;
         if (s.plugin() >= 0) {
-            const std::string name(fw.pluginName(s.plugin()));
+            const std::string_view name = fw.pluginName(s.plugin());
             if (std::find(diag.unschedulablePlugins.begin(), diag.unschedulablePlugins.end(), name) ==
                 diag.unschedulablePlugins.end())
-                diag.unschedulablePlugins.push_back(name);
+                diag.unschedulablePlugins.emplace_back(name);
         }
         diag.nodeToStatus.set(idx, std::move(s));
         return false;
@@ -87,6 +87,44 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
     const std::size_t start = m_nextStartNodeIndex % candidates.size();
     const auto candidateAt = [&](std::int32_t i) { return candidateInScan(candidates, start, i); };
     const bool nominated = fw.anyNominatedPods();  // the same for every node of this cycle
+    // Fast paths: the verdicts kept for pods with the same filter inputs, when every plugin that
+    // filters this pod per node is node-local (filter_verdict_cache.h). Not with a trace, which
+    // shows each node's verdict: this scan records no rejected node unless no node is feasible.
+    if (!nominated && m_options.fastPaths && !m_options.trace && &candidates == &m_allPositions)
+        if (FilterVerdictCache::Verdicts* kept = m_filterVerdicts.begin(fw, state, pod, m_snapshot)) {
+            const std::size_t total = candidates.size();
+            std::size_t processed = total;  // every node, unless enough were found
+            bool enough = false;
+            // From `start` to the last node, then from the first to `start`: the plain scan's
+            // order, passing over the nodes kept as rejected a word of the bit set at a time.
+            for (std::size_t part = 0; part < 2 && !enough; ++part) {
+                const std::size_t end = part == 0 ? total : start;
+                for (std::size_t pos = kept->nextOpen(part == 0 ? start : 0, end); pos < end;
+                     pos = kept->nextOpen(pos + 1, end)) {
+                    if (!kept->known(pos)) {
+                        Status s = fw.runFilterPlugins(state, pod, *nodes[pos]);
+                        if (s.code() == Code::Error) return s;
+                        kept->store(pos, s);
+                        if (!s.isSuccess()) continue;
+                    }
+                    feasible.push_back(static_cast<int>(pos));
+                    if (static_cast<std::int32_t>(feasible.size()) >= numNodesToFind) {
+                        processed = (pos >= start ? pos - start : pos + total - start) + 1;
+                        enough = true;
+                        break;
+                    }
+                }
+            }
+            // No node feasible: every node was rejected, and the FitError (and PostFilter) read
+            // each one's status, recorded in scan order as the plain scan records them.
+            if (feasible.empty())
+                for (std::int32_t i = 0; i < n; ++i) {
+                    const int idx = candidateAt(i);
+                    recordFailure(idx, Status(kept->verdict(static_cast<std::size_t>(idx))));
+                }
+            m_nextStartNodeIndex = (m_nextStartNodeIndex + processed) % modulus;
+            return {};
+        }
     if (!nominated) {
         // Blocks as large as the number of nodes still wanted (all of them when every node is
         // scored), so that little is filtered past the stop; the verdicts beyond it are dropped.

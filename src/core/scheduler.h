@@ -19,6 +19,7 @@
 #include "core/backend/cache/snapshot.h"
 #include "core/backend/queue/nominator.h"
 #include "core/framework/handle.h"
+#include "core/framework/runtime/filter_verdict_cache.h"
 #include "core/framework/runtime/framework.h"
 #include "core/parallel/worker_pool.h"
 #include "core/profile/config.h"
@@ -125,7 +126,8 @@ private:
     std::vector<std::uint8_t> m_blockPass;
     bool m_filteringBlock = false;  // Handle::filteringBlock points here
     std::vector<NodeInfo*> m_feasibleInfos;
-    ScoreMatrix m_scores;  // reused across cycles
+    FilterVerdictCache m_filterVerdicts;  // fast paths: verdicts of node-local filters, kept
+    ScoreMatrix m_scores;                 // reused across cycles
     std::function<void()> m_beforePostFilter;
 };
 
