@@ -122,7 +122,7 @@ Dialog {
                 wrapMode: Text.Wrap
                 // Blocked pods in the warning colour: they are why a node is not empty.
                 color: model.blocked ? AppPalette.warn : AppPalette.text
-                text: (model.blocked ? "⛔ " : "↪ ") + model.text
+                text: model.text
             }
             ScrollBar.vertical: ScrollBar {}
         }

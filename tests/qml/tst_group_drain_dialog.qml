@@ -72,10 +72,10 @@ Item {
             const list = child("reportList")
             compare(list.count, 3)
             tryVerify(() => { list.forceLayout(); return list.itemAtIndex(2) !== null }, 5000)
-            compare(list.itemAtIndex(0).text, "↪ default/web-1 evicted from node-b2 → default/web-7 on node-a1")
-            compare(list.itemAtIndex(1).text, "↪ default/solo evicted from node-b2, not replaced")
+            compare(list.itemAtIndex(0).text, "default/web-1 evicted from node-b2 → default/web-7 on node-a1")
+            compare(list.itemAtIndex(1).text, "default/solo evicted from node-b2, not replaced")
             compare(list.itemAtIndex(2).text,
-                    "⛔ default/db-0 stays on node-b1: Cannot evict pod as it would violate the pod's disruption budget.")
+                    "default/db-0 stays on node-b1: Cannot evict pod as it would violate the pod's disruption budget.")
             const md = stub.groupDrain.markdown()
             verify(md.indexOf("| `default/web-1` | node-b2 | `default/web-7` | node-a1 |") >= 0, md)
             verify(md.indexOf("| `default/db-0` | node-b1 |") >= 0, md)
