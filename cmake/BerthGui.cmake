@@ -7,6 +7,6 @@ qt_add_resources(berth berth_demo
     BASE resources
     FILES resources/demo/demo-cluster.yaml)
 target_link_libraries(berth PRIVATE berth_app berth_appplugin berth_qml berth_qmlplugin
-                      Qt6::Gui Qt6::Quick Qt6::QuickControls2)
+                      Qt6::Gui Qt6::Quick Qt6::QuickControls2 Qt6::Widgets)
 target_compile_definitions(berth PRIVATE BERTH_VERSION="${PROJECT_VERSION}")  # --version, About
 berth_set_warnings(berth)

@@ -62,6 +62,12 @@ ApplicationWindow {
         }
         onExportRequested: exportDialog.begin("")
         onSchedulerConfigRequested: schedulerDialog.open()
+        // The selected node's zone, or the first zone.
+        onGroupDrainRequested: {
+            groupDrainDialog.groupKeys = canvasView.canvas.availableGroupKeys()
+            groupDrainDialog.begin("topology.kubernetes.io/zone",
+                                   selectedNode.length > 0 ? window.controller.nodeDetails(selectedNode).zone || "" : "")
+        }
         onAddPoolRequested: poolDialog.open()
         onLabelsRequested: labelsDialog.begin(selectedNode)
         onTaintsRequested: taintsDialog.begin(selectedNode)
@@ -157,12 +163,14 @@ ApplicationWindow {
                 TabButton { text: qsTr("Events") }
                 TabButton { text: qsTr("History (%1)").arg(window.controller.session.history.appliedCount) }
                 TabButton { text: qsTr("Templates") }
+                TabButton { text: qsTr("Capacity") }
             }
             StackLayout {
                 currentIndex: tabs.currentIndex
                 Layout.fillWidth: true
                 Layout.fillHeight: true
-                Layout.preferredHeight: 2
+                // The Capacity tab's charts get most of the column.
+                Layout.preferredHeight: tabs.currentIndex === 4 ? 6 : 2
                 QueuePanel {
                     queue: window.controller.queue
                     dragLayer: window.contentItem
@@ -174,6 +182,21 @@ ApplicationWindow {
                     id: templatePalette
                     planner: window.controller.planner
                     dragLayer: window.contentItem
+                }
+                CapacityPanel {
+                    id: capacityPanel
+                    capacity: window.controller.capacity
+                    // Read again with each answer, not on every step of the run.
+                    groupKeys: window.controller.capacity.valid ? canvasView.canvas.availableGroupKeys() : []
+                    // A new plan, an edit, undo or redo: measure again while the panel is shown.
+                    Connections {
+                        target: window.controller.session.history
+                        function onChanged() { if (capacityPanel.visible) window.controller.capacity.refreshIfStale() }
+                    }
+                    Connections {
+                        target: window.controller
+                        function onLoadedChanged() { if (capacityPanel.visible) window.controller.capacity.refreshIfStale() }
+                    }
                 }
             }
             InspectorPanel {
@@ -211,6 +234,10 @@ ApplicationWindow {
     NodeLabelsDialog { id: labelsDialog; planner: window.controller.planner }
     NodeTaintsDialog { id: taintsDialog; planner: window.controller.planner }
     ScaleDialog { id: scaleDialog; planner: window.controller.planner }
+    GroupDrainDialog {
+        id: groupDrainDialog
+        groupDrain: window.controller.groupDrain
+    }
     SchedulerConfigDialog {
         id: schedulerDialog
         configController: window.controller.config

@@ -16,6 +16,8 @@ PACKAGES=(
   qml6-module-qtqml-workerscript qml6-module-qtquick-window qml6-module-qtquick-controls
   qml6-module-qtquick-templates qml6-module-qtquick-layouts qml6-module-qtquick-shapes
   qml6-module-qttest
+  # Qt Charts: the Capacity panel's bar charts (C++ library and its QML module)
+  qt6-charts-dev qml6-module-qtcharts
   # headless GUI tests: xvfb-run needs xauth (only a Recommends of xvfb); Mesa llvmpipe
   xvfb xauth libgl1-mesa-dri libegl1
 )

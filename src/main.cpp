@@ -2,7 +2,7 @@
 // create the controller, hand it to QML as a required property, connect the scripted input
 // (launch_hooks.h) and load the demo, the given files or a session.
 
-#include <QGuiApplication>
+#include <QApplication>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
 #include <QtQml/qqmlextensionplugin.h>
@@ -20,7 +20,9 @@ Q_IMPORT_QML_PLUGIN(BerthPlugin)
 
 int main(int argc, char** argv) {
     berth::app::setApplicationDefaults();
-    QGuiApplication app(argc, argv);
+    // QApplication, not QGuiApplication: Qt Charts (the Capacity panel) draws with the
+    // Graphics View framework, which needs it.
+    QApplication app(argc, argv);
     QGuiApplication::setApplicationName(QStringLiteral("Berth"));
     QGuiApplication::setOrganizationName(QStringLiteral("Berth"));
     // One version for both binaries: CMake's project VERSION (berthctl --version prints it too).

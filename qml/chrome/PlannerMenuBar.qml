@@ -24,6 +24,7 @@ MenuBar {
     signal submitYamlRequested()
     signal scaleRequested()
     signal schedulerConfigRequested()
+    signal groupDrainRequested()
 
     readonly property bool nodeSelected: selectedNode.length > 0 && planner.loaded && !planner.busy
 
@@ -57,6 +58,8 @@ MenuBar {
         Action { text: qsTr("Edit taints…"); enabled: bar.nodeSelected; onTriggered: bar.taintsRequested() }
         MenuSeparator {}
         Action { text: qsTr("Add a pool like this node…"); enabled: bar.nodeSelected; onTriggered: bar.addPoolRequested() }
+        MenuSeparator {}
+        Action { text: qsTr("Drain or cordon a group…"); enabled: bar.session.loaded; onTriggered: bar.groupDrainRequested() }
     }
     Menu {
         title: qsTr("&Workload")

@@ -16,6 +16,8 @@
 
 #include <optional>
 
+#include "app/capacity/capacity_controller.h"
+#include "app/capacity/group_drain_controller.h"
 #include "app/config/config_controller.h"
 #include "app/engine/node_verdict.h"
 #include "app/engine/sim_types.h"
@@ -48,6 +50,10 @@ class SimulationController : public QObject, public PlanHost {
     Q_PROPERTY(berth::app::SessionController* session READ session CONSTANT)
     Q_PROPERTY(berth::app::ConfigController* config READ config CONSTANT)
     Q_PROPERTY(berth::app::PlannerActions* planner READ planner CONSTANT)
+    /// The Capacity panel: the plan run to the end, measured (requested/allocatable, fragmentation).
+    Q_PROPERTY(berth::app::CapacityController* capacity READ capacity CONSTANT)
+    /// Node > Drain or cordon a group…: cordon edits, and the drain simulation's report.
+    Q_PROPERTY(berth::app::GroupDrainController* groupDrain READ groupDrain CONSTANT)
     Q_PROPERTY(bool running READ running NOTIFY runningChanged)
     Q_PROPERTY(bool loaded READ loaded NOTIFY loadedChanged)
     Q_PROPERTY(bool finished READ finished NOTIFY statsChanged)
@@ -79,6 +85,8 @@ public:
     SessionController* session() { return &m_sessionController; }
     ConfigController* config() { return &m_config; }
     PlannerActions* planner() { return &m_planner; }
+    CapacityController* capacity() { return &m_capacity; }
+    GroupDrainController* groupDrain() { return &m_groupDrain; }
     bool running() const { return m_running; }
     bool loaded() const { return m_loaded; }
     bool finished() const { return m_loaded && m_stats.idle && !m_running; }
@@ -183,6 +191,8 @@ private:
     ConfigController m_config{*this, this};
     SessionController m_sessionController{*this, m_config, this};
     PlannerActions m_planner{*this, this};
+    CapacityController m_capacity{*this, this};
+    GroupDrainController m_groupDrain{*this, this};
     SimStats m_stats;
     QString m_source;
     QString m_statusText;

@@ -11,7 +11,10 @@
 #include <QVariantList>
 
 #include <optional>
+#include <tuple>
 
+#include "app/capacity/capacity_controller.h"
+#include "app/capacity/group_drain_controller.h"
 #include "app/config/config_controller.h"
 #include "app/engine/sim_types.h"
 #include "app/models/node_list_model.h"
@@ -27,6 +30,8 @@ class StubPlanHost : public QObject, public berth::app::PlanHost {
     Q_PROPERTY(berth::app::SessionController* session READ session CONSTANT)
     Q_PROPERTY(berth::app::ConfigController* config READ config CONSTANT)
     Q_PROPERTY(berth::app::PlannerActions* planner READ planner CONSTANT)
+    Q_PROPERTY(berth::app::CapacityController* capacity READ capacity CONSTANT)
+    Q_PROPERTY(berth::app::GroupDrainController* groupDrain READ groupDrain CONSTANT)
     Q_PROPERTY(bool loaded READ planLoaded WRITE setLoaded NOTIFY callsChanged)
     Q_PROPERTY(bool busy READ planBusy WRITE setBusy NOTIFY callsChanged)
     Q_PROPERTY(bool refuseEdits MEMBER m_refuseEdits)
@@ -43,6 +48,8 @@ public:
     berth::app::SessionController* session() { return &m_sessionController; }
     berth::app::ConfigController* config() { return &m_config; }
     berth::app::PlannerActions* planner() { return &m_planner; }
+    berth::app::CapacityController* capacity() { return &m_capacity; }
+    berth::app::GroupDrainController* groupDrain() { return &m_groupDrain; }
     QStringList calls() const { return m_calls; }
     QString lastCall() const { return m_calls.isEmpty() ? QString() : m_calls.constLast(); }
     QVariantMap lastEdit() const { return m_lastEdit; }
@@ -89,6 +96,59 @@ public:
         }
         v.plugins.append({plugin, fits ? QStringLiteral("pass") : QStringLiteral("fail"), fits ? QString() : reason});
         m_planner.answerPodOnNode(v);
+    }
+    /// A capacity measurement arrives, as the worker side would hand it over: {groupBy,
+    /// reference: [milliCpu, bytes], placed, pending, nodesUsed, nodesEmpty,
+    /// groups: [{group, cpu: [requested, allocatable] (milli), memory: [requested, allocatable]
+    /// (bytes)}], more: {node: n}, stranded: [milliCpu, bytes]}.
+    Q_INVOKABLE void showCapacity(const QVariantMap& m) {
+        auto pair = [&m](const char* key) {
+            const QVariantList l = m.value(QLatin1String(key)).toList();
+            return std::pair<std::int64_t, std::int64_t>{l.value(0).toLongLong(), l.value(1).toLongLong()};
+        };
+        berth::plan::capacity::CompareAnswer a;
+        a.groupBy = m.value(QStringLiteral("groupBy")).toString().toStdString();
+        std::tie(a.referenceMilliCpu, a.referenceMemory) = pair("reference");
+        berth::plan::capacity::ConfigOutcome c;
+        c.name = "plan";
+        c.placed = m.value(QStringLiteral("placed")).toLongLong();
+        c.pending = m.value(QStringLiteral("pending")).toLongLong();
+        c.nodesUsed = m.value(QStringLiteral("nodesUsed")).toLongLong();
+        c.nodesEmpty = m.value(QStringLiteral("nodesEmpty")).toLongLong();
+        for (const QVariant& v : m.value(QStringLiteral("groups")).toList()) {
+            const QVariantMap g = v.toMap();
+            const std::string group = g.value(QStringLiteral("group")).toString().toStdString();
+            const QVariantList cpu = g.value(QStringLiteral("cpu")).toList();
+            const QVariantList memory = g.value(QStringLiteral("memory")).toList();
+            c.utilization["cpu"][group] = {cpu.value(0).toLongLong(), cpu.value(1).toLongLong()};
+            c.utilization["memory"][group] = {memory.value(0).toLongLong(), memory.value(1).toLongLong()};
+        }
+        const QVariantMap more = m.value(QStringLiteral("more")).toMap();
+        for (auto it = more.begin(); it != more.end(); ++it)
+            c.moreReferencePods[it.key().toStdString()] = it.value().toLongLong();
+        std::tie(c.strandedMilliCpu, c.strandedMemory) = pair("stranded");
+        a.configs.push_back(std::move(c));
+        m_capacity.show(std::move(a));
+    }
+    /// A drain simulation of `group` ("key=value") arrives: {drained: [node], evicted: [{pod,
+    /// from, replacement, to}], blocked: [{pod, node, reason}], pendingAfter}.
+    Q_INVOKABLE void showDrain(const QString& group, const QVariantMap& m) {
+        auto text = [](const QVariantMap& v, const char* key) {
+            return v.value(QLatin1String(key)).toString().toStdString();
+        };
+        berth::plan::capacity::DrainAnswer a;
+        for (const QVariant& n : m.value(QStringLiteral("drained")).toList())
+            a.drained.push_back(n.toString().toStdString());
+        for (const QVariant& v : m.value(QStringLiteral("evicted")).toList()) {
+            const QVariantMap e = v.toMap();
+            a.evicted.push_back({text(e, "pod"), text(e, "from"), text(e, "replacement"), text(e, "to")});
+        }
+        for (const QVariant& v : m.value(QStringLiteral("blocked")).toList()) {
+            const QVariantMap b = v.toMap();
+            a.blocked.push_back({text(b, "pod"), text(b, "node"), text(b, "reason")});
+        }
+        a.pendingAfter = m.value(QStringLiteral("pendingAfter")).toLongLong();
+        m_groupDrain.show(group, std::move(a));
     }
     /// The newest replay is on show: its commit runs, as when the worker's plan arrives.
     Q_INVOKABLE bool commitReplay() {
@@ -180,6 +240,8 @@ private:
     berth::app::ConfigController m_config{*this, this};
     berth::app::SessionController m_sessionController{*this, m_config, this};
     berth::app::PlannerActions m_planner{*this, this};
+    berth::app::CapacityController m_capacity{*this, this};
+    berth::app::GroupDrainController m_groupDrain{*this, this};
     QStringList m_calls;
     QVariantMap m_lastEdit;
     std::optional<berth::app::ReplayRequest> m_replay;

@@ -4,6 +4,7 @@
 // SimulationController (worker thread included, for the panels that take the whole
 // controller, and for end-to-end checks) and the path of the small test cluster.
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QHash>
 #include <QQmlEngine>
@@ -30,6 +31,8 @@ class TestEnv : public QObject {
     Q_PROPERTY(StubPlanHost* stub READ stub CONSTANT)
     Q_PROPERTY(berth::app::SimulationController* controller READ controller CONSTANT)
     Q_PROPERTY(QUrl smallCluster READ smallCluster CONSTANT)
+    /// A folder of this engine's own for files the panels write (reports, PNGs).
+    Q_PROPERTY(QUrl tempDir READ tempDir CONSTANT)
     /// Models on their own, for the panels that take one (no controller, no worker thread).
     Q_PROPERTY(berth::app::QueueModel* queue READ queue CONSTANT)
     Q_PROPERTY(berth::app::EventLogModel* events READ events CONSTANT)
@@ -73,6 +76,7 @@ public:
         if (!m_controller) m_controller = std::make_unique<berth::app::SimulationController>();
         return m_controller.get();
     }
+    QUrl tempDir() const { return QUrl::fromLocalFile(m_temp.path() + QLatin1Char('/')); }
     static QUrl smallCluster() {
         return QUrl::fromLocalFile(QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml"));
     }
@@ -98,6 +102,7 @@ public:
     }
 
 private:
+    QTemporaryDir m_temp;
     StubPlanHost m_stub;
     berth::app::QueueModel m_queue;
     berth::app::EventLogModel m_events;
@@ -133,5 +138,13 @@ private:
     QTemporaryDir m_settings;
 };
 
-QUICK_TEST_MAIN_WITH_SETUP(qml_panels, Setup)
+// QUICK_TEST_MAIN_WITH_SETUP, with a QApplication made first (quick_test_main uses the one
+// there is): Qt Charts, in the Capacity panel, draws with the Graphics View framework, which
+// needs it.
+int main(int argc, char** argv) {
+    QTEST_SET_MAIN_SOURCE_PATH
+    QApplication app(argc, argv);
+    Setup setup;
+    return quick_test_main_with_setup(argc, argv, "qml_panels", QUICK_TEST_SOURCE_DIR, &setup);
+}
 #include "tst_qml_panels.moc"

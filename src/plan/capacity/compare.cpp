@@ -2,98 +2,10 @@
 
 #include <algorithm>
 
-#include "core/simulation.h"
 #include "plan/placement_diff.h"
 #include "plan/scheduler_settings.h"
 
 namespace berth::plan::capacity {
-namespace {
-
-bool isDaemonPod(const core::Pod& p) {
-    return std::any_of(p.ownerReferences.begin(), p.ownerReferences.end(),
-                       [](const core::OwnerReference& r) { return r.controller && r.kind == "DaemonSet"; });
-}
-
-bool occupies(core::PodState s) { return s == core::PodState::Bound || s == core::PodState::Preexisting; }
-
-/// The requests most of the plan's pods have (the larger pair on a tie); 100m / 200Mi, the
-/// scheduler's non-zero defaults, when no pod requests anything.
-std::pair<std::int64_t, std::int64_t> commonRequests(const core::Cluster& c) {
-    std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> counts;
-    for (std::size_t i = 0; i < c.pods.size(); ++i) {
-        if (c.podRemoved[i] || isDaemonPod(c.pods[i])) continue;
-        const core::ResourceList& r = c.pods[i].derived.requests;
-        if (r.milliCpu > 0 || r.memory > 0) ++counts[{r.milliCpu, r.memory}];
-    }
-    std::pair<std::int64_t, std::int64_t> best{core::kDefaultMilliCpuRequest, core::kDefaultMemoryRequest};
-    std::int64_t bestCount = 0;
-    for (const auto& [requests, n] : counts)
-        if (n >= bestCount) {  // ascending keys: on a tie the larger requests win
-            best = requests;
-            bestCount = n;
-        }
-    return best;
-}
-
-ConfigOutcome outcomeOf(const std::string& name, Plan& plan, const CompareRequest& request,
-                        std::pair<std::int64_t, std::int64_t> reference) {
-    const core::Cluster& c = plan.cluster();
-    core::Simulation& sim = plan.sim();
-    ConfigOutcome out;
-    out.name = name;
-    struct NodeUse {
-        core::ResourceList requested;
-        bool used = false;
-    };
-    std::vector<NodeUse> use(c.nodes.size());
-    for (std::size_t i = 0; i < c.pods.size(); ++i) {
-        if (c.podRemoved[i]) continue;
-        const core::Pod& p = c.pods[i];
-        const core::PodOutcome& o = sim.outcome(p);
-        if (o.state == core::PodState::Pending) ++out.pending;
-        if (!occupies(o.state)) continue;
-        if (o.state == core::PodState::Bound) ++out.placed;
-        const core::Node* node = c.findNode(o.node);
-        if (!node) continue;
-        use[node->id].requested.milliCpu += p.derived.requests.milliCpu;
-        use[node->id].requested.memory += p.derived.requests.memory;
-        use[node->id].requested.pods += 1;
-        if (!isDaemonPod(p)) use[node->id].used = true;
-    }
-    const core::Sym groupKey = c.pool.find(request.groupBy);
-    for (std::size_t n = 0; n < c.nodes.size(); ++n) {
-        if (c.nodeRemoved[n]) continue;
-        const core::Node& node = c.nodes[n];
-        ++(use[n].used ? out.nodesUsed : out.nodesEmpty);
-        const core::Sym value = groupKey == core::kNoSym ? core::kNoSym : node.labels.get(groupKey);
-        const std::string group = value == core::kNoSym ? std::string() : std::string(c.pool.str(value));
-        auto& cpu = out.utilization["cpu"][group];
-        cpu.requested += use[n].requested.milliCpu;
-        cpu.allocatable += node.allocatable.milliCpu;
-        auto& memory = out.utilization["memory"][group];
-        memory.requested += use[n].requested.memory;
-        memory.allocatable += node.allocatable.memory;
-
-        const std::int64_t freeCpu = std::max<std::int64_t>(0, node.allocatable.milliCpu - use[n].requested.milliCpu);
-        const std::int64_t freeMemory = std::max<std::int64_t>(0, node.allocatable.memory - use[n].requested.memory);
-        std::int64_t more = std::max<std::int64_t>(0, node.allocatable.pods - use[n].requested.pods);
-        if (reference.first > 0) more = std::min(more, freeCpu / reference.first);
-        if (reference.second > 0) more = std::min(more, freeMemory / reference.second);
-        if (node.unschedulable) {
-            // Cordoned: closed to new pods by choice, not fragmented.
-            out.moreReferencePods[node.name] = 0;
-            continue;
-        }
-        out.moreReferencePods[node.name] = more;
-        if (more == 0) {
-            out.strandedMilliCpu += freeCpu;
-            out.strandedMemory += freeMemory;
-        }
-    }
-    return out;
-}
-
-}  // namespace
 
 std::optional<CompareAnswer> compareConfigurations(std::shared_ptr<const PlanInput> input,
                                                    const std::vector<PlanEdit>& edits, const CompareRequest& request,
@@ -131,12 +43,12 @@ std::optional<CompareAnswer> compareConfigurations(std::shared_ptr<const PlanInp
             return std::nullopt;
         }
         if (placements.empty()) {
-            const auto reference = request.referenceRequests.value_or(commonRequests(plan->cluster()));
+            const auto reference = request.referenceRequests.value_or(mostCommonRequests(plan->cluster()));
             answer.referenceMilliCpu = reference.first;
             answer.referenceMemory = reference.second;
         }
         answer.configs.push_back(
-            outcomeOf(config.name, *plan, request, {answer.referenceMilliCpu, answer.referenceMemory}));
+            measureCapacity(config.name, *plan, request.groupBy, {answer.referenceMilliCpu, answer.referenceMemory}));
         placements.push_back(placementsOf(plan->sim()));
     }
     for (std::size_t i = 1; i < placements.size(); ++i)
@@ -144,6 +56,30 @@ std::optional<CompareAnswer> compareConfigurations(std::shared_ptr<const PlanInp
             answer.moved.push_back({change.pod, request.configs[i].name, change.from, change.to});
     std::stable_sort(answer.moved.begin(), answer.moved.end(),
                      [](const PodMove& a, const PodMove& b) { return a.pod < b.pod; });
+    return answer;
+}
+
+std::optional<CompareAnswer> measurePlanCapacity(std::shared_ptr<const PlanInput> input,
+                                                 const std::vector<PlanEdit>& edits, const std::string& name,
+                                                 const std::string& groupBy,
+                                                 std::optional<std::pair<std::int64_t, std::int64_t>> referenceRequests,
+                                                 io::Diagnostics& diags, core::Progress* progress) {
+    std::string error;
+    auto plan = runPlanToEnd(std::move(input), edits, error, progress);
+    if (!plan) {
+        if (error != Plan::kCancelled) {
+            io::Diagnostic d;
+            d.message = error;
+            diags.add(std::move(d));
+        }
+        return std::nullopt;
+    }
+    CompareAnswer answer;
+    answer.groupBy = groupBy;
+    const auto reference = referenceRequests.value_or(mostCommonRequests(plan->cluster()));
+    answer.referenceMilliCpu = reference.first;
+    answer.referenceMemory = reference.second;
+    answer.configs.push_back(measureCapacity(name, *plan, groupBy, reference));
     return answer;
 }
 

@@ -1,16 +1,8 @@
 #pragma once
 /// "Which configuration packs better": the same plan run to the end under each
-/// KubeSchedulerConfiguration, and what each leaves: pods pending, nodes used and left empty,
-/// requested/allocatable per resource per group of nodes (a label's values: the zone by
-/// default, or a node pool), and fragmentation: per node, how many more of a reference pod
-/// fit by resources, and the free capacity stranded on nodes where none does (a cordoned node
-/// is closed to new pods, not stranded). Then every pod placed differently from the first
-/// configuration.
-///
-/// Fragmentation is arithmetic on the final state (free cpu, memory and pod slots against the
-/// reference pod's requests), not a scheduling run: it measures what the packing left, the
-/// way a person reading the node table would; "how many more fit" (fit.h) is the question
-/// that runs the scheduler.
+/// KubeSchedulerConfiguration, and what each leaves (utilization.h: pods pending, nodes used
+/// and left empty, requested/allocatable per resource per group of nodes, fragmentation).
+/// Then every pod placed differently from the first configuration.
 
 #include <cstdint>
 #include <map>
@@ -20,6 +12,7 @@
 
 #include "core/progress.h"
 #include "io/diagnostics.h"
+#include "plan/capacity/utilization.h"
 #include "plan/plan.h"
 
 namespace berth::plan::capacity {
@@ -36,26 +29,6 @@ struct CompareRequest {
     /// The pod fragmentation is measured with; nullopt: the most common requests among the
     /// plan's pods (the larger on a tie), or 100m / 200Mi when the plan has none.
     std::optional<std::pair<std::int64_t, std::int64_t>> referenceRequests;  // milli-CPU, bytes
-};
-
-struct ConfigOutcome {
-    std::string name;
-    std::int64_t pending = 0;
-    std::int64_t placed = 0;
-    std::int64_t nodesUsed = 0;   // live nodes with at least one pod that is not a DaemonSet's
-    std::int64_t nodesEmpty = 0;  // live nodes with none
-    struct Usage {
-        std::int64_t requested = 0;
-        std::int64_t allocatable = 0;
-        double ratio() const {
-            return allocatable > 0 ? static_cast<double>(requested) / static_cast<double>(allocatable) : 0;
-        }
-    };
-    /// resource ("cpu", "memory") -> group value ("" for nodes without the label) -> usage.
-    std::map<std::string, std::map<std::string, Usage>> utilization;
-    std::map<std::string, std::int64_t> moreReferencePods;  // node -> how many more fit
-    std::int64_t strandedMilliCpu = 0;                      // free on nodes where the reference pod fits no more
-    std::int64_t strandedMemory = 0;
 };
 
 struct PodMove {
@@ -79,5 +52,15 @@ struct CompareAnswer {
 std::optional<CompareAnswer> compareConfigurations(std::shared_ptr<const PlanInput> input,
                                                    const std::vector<PlanEdit>& edits, const CompareRequest& request,
                                                    io::Diagnostics& diags, core::Progress* progress = nullptr);
+
+/// The plan as the session has it (its own configuration) run to the end and measured: an
+/// answer with one configuration named `name` and nothing moved, which compareReport writes
+/// as a capacity report (the GUI's Capacity panel shows and exports it). nullopt when the
+/// plan does not run or was cancelled: the problem is in `diags`.
+std::optional<CompareAnswer> measurePlanCapacity(std::shared_ptr<const PlanInput> input,
+                                                 const std::vector<PlanEdit>& edits, const std::string& name,
+                                                 const std::string& groupBy,
+                                                 std::optional<std::pair<std::int64_t, std::int64_t>> referenceRequests,
+                                                 io::Diagnostics& diags, core::Progress* progress = nullptr);
 
 }  // namespace berth::plan::capacity

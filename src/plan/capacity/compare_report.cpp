@@ -180,13 +180,16 @@ std::string moves(const CompareAnswer& a, bool markdown) {
 }
 
 std::string text(const CompareAnswer& a, bool markdown) {
+    // One configuration is the plan's own capacity (measurePlanCapacity: the GUI's Capacity
+    // panel): nothing is compared, so nothing can have moved.
+    const bool comparing = a.configs.size() > 1;
     std::ostringstream out;
-    if (markdown) out << "## Which configuration packs better\n\n";
+    if (markdown) out << (comparing ? "## Which configuration packs better\n\n" : "## Capacity\n\n");
     out << "Reference pod for fragmentation: " << core::formatMilliCpu(a.referenceMilliCpu) << " cpu, "
         << core::formatBytes(a.referenceMemory) << " memory.\n\n";
     out << summary(a, markdown) << "\n";
     out << utilizationTable(a, "cpu", markdown) << "\n" << utilizationTable(a, "memory", markdown) << "\n";
-    out << moves(a, markdown);
+    if (comparing) out << moves(a, markdown);
     return out.str();
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// The configuration comparison in berthctl's output formats. The JSON shape is a contract
 /// (README, "Capacity planning"): {"configs":[{"name","pending","nodesUsed","utilization",
-/// "stranded",...}],"moved":[{"pod","from","to","config"}]}.
+/// "stranded",...}],"moved":[{"pod","from","to","config"}]}. An answer with one configuration
+/// (measurePlanCapacity) reads as the plan's capacity report, with no "moved" section.
 
 #include <string>
 

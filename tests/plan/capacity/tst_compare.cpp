@@ -73,6 +73,7 @@ class TestCompare : public QObject {
 private slots:
     void leastSpreadsMostPacks();
     void badConfiguration();
+    void measuresThePlanAlone();
 };
 
 void TestCompare::leastSpreadsMostPacks() {
@@ -129,6 +130,55 @@ void TestCompare::badConfiguration() {
     QVERIFY(diags.hasErrors());
     QCOMPARE(diags.items.front().file, std::string("most.yaml"));
     QVERIFY2(diags.items.front().message.find("Nope") != std::string::npos, diags.items.front().message.c_str());
+}
+
+// The plan under its own configuration (LeastAllocated), measured alone: the figures of the
+// "least" column above, and a report without a comparison.
+void TestCompare::measuresThePlanAlone() {
+    auto in = std::make_shared<plan::PlanInput>();
+    in->manifests.push_back({"cluster.yaml", kCluster});
+    in->tieBreak = core::TieBreak::Name;
+    in->version = *core::KubeVersion::parse("1.35");
+    in->configText = config("LeastAllocated");
+    io::Diagnostics diags;
+    const auto a =
+        plan::capacity::measurePlanCapacity(in, {}, "plan", "topology.kubernetes.io/zone", std::nullopt, diags);
+    QVERIFY2(a, diags.firstErrors(3).c_str());
+    QCOMPARE(a->configs.size(), std::size_t{1});
+    QVERIFY(a->moved.empty());
+    const auto& plan = a->configs[0];
+    QCOMPARE(plan.name, std::string("plan"));
+    // p1 on n1, p2 on n2, as under "least" above; n3 empty.
+    QCOMPARE(plan.placed, std::int64_t{2});
+    QCOMPARE(plan.nodesUsed, std::int64_t{2});
+    QCOMPARE(plan.nodesEmpty, std::int64_t{1});
+    QCOMPARE(plan.utilization.at("cpu").at("z").requested, std::int64_t{2000});
+    QCOMPARE(plan.moreReferencePods.at("n1"), std::int64_t{3});
+    QCOMPARE(plan.moreReferencePods.at("n2"), std::int64_t{3});
+    QCOMPARE(plan.strandedMilliCpu, std::int64_t{500});
+
+    // 2000 / 8500 = 23.5%; no "placed differently" section.
+    const std::string md = plan::capacity::compareReport(*a, plan::capacity::ReportFormat::Markdown);
+    QVERIFY2(md.rfind("## Capacity\n", 0) == 0, md.c_str());
+    QVERIFY2(md.find("| z | 23.5% |") != std::string::npos, md.c_str());
+    QVERIFY2(md.find("differently") == std::string::npos, md.c_str());
+
+    // Grouped by a label no node has: one group, "", of all 8.5 cpu.
+    const auto byPool = plan::capacity::measurePlanCapacity(in, {}, "plan", "pool", {{250, 512LL << 20}}, diags);
+    QVERIFY(byPool);
+    QCOMPARE(byPool->configs[0].utilization.at("cpu").size(), std::size_t{1});
+    QCOMPARE(byPool->configs[0].utilization.at("cpu").at("").allocatable, std::int64_t{8500});
+    // The reference pod asked for: 250m / 512Mi; n3 (500m free) takes 2 of those.
+    QCOMPARE(byPool->referenceMilliCpu, std::int64_t{250});
+    QCOMPARE(byPool->configs[0].moreReferencePods.at("n3"), std::int64_t{2});
+
+    // A plan that does not run: nothing, with the reason.
+    in->configText =
+        "kind: KubeSchedulerConfiguration\napiVersion: kubescheduler.config.k8s.io/v1\n"
+        "profiles:\n- plugins:\n    score:\n      enabled: [{name: Nope}]\n";
+    io::Diagnostics bad;
+    QVERIFY(!plan::capacity::measurePlanCapacity(in, {}, "plan", "pool", std::nullopt, bad));
+    QVERIFY(bad.hasErrors());
 }
 
 QTEST_APPLESS_MAIN(TestCompare)
