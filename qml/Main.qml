@@ -51,7 +51,7 @@ ApplicationWindow {
         selectedNode: window.controller.inspector.selectedNode
         selectedPod: window.controller.inspector.selectedPod
         selectedWorkload: window.controller.revision >= 0 && selectedPod.length > 0
-                          ? (window.controller.podDetails(selectedPod).owner || "") : ""
+                          ? (window.controller.inspector.podDetails(selectedPod).owner || "") : ""
         onOpenManifestsRequested: openDialog.open()
         onOpenSessionRequested: openSessionDialog.begin("")
         onSaveSessionRequested: (saveAs) => {
@@ -82,14 +82,15 @@ ApplicationWindow {
 
     header: MainToolBar {
         id: toolBar
-        controller: window.controller
+        playback: window.controller.playback
+        status: window.controller.status
         onOpenRequested: openDialog.open()
         onFitRequested: canvasView.canvas.fitToView()
     }
 
-    footer: StatusBar { controller: window.controller }
+    footer: StatusBar { status: window.controller.status; operations: window.controller.operations }
 
-    Shortcut { sequence: "Space"; onActivated: window.controller.togglePlay() }
+    Shortcut { sequence: "Space"; onActivated: window.controller.playback.togglePlay() }
     Shortcut { sequences: ["N", "Right"]; onActivated: window.controller.stepPhase() }
     Shortcut { sequences: ["Shift+N", "Shift+Right"]; onActivated: window.controller.step() }
     Shortcut { sequence: "T"; onActivated: toolBar.narrationVisible = !toolBar.narrationVisible }
@@ -105,7 +106,7 @@ ApplicationWindow {
     }
 
     // The canvas owns the click; the inspector follows it (and asks the worker for traces).
-    function selectPod(key) { canvasView.canvas.select(window.controller.podDetails(key).node || "", key) }
+    function selectPod(key) { canvasView.canvas.select(window.controller.inspector.podDetails(key).node || "", key) }
     Connections {
         target: canvasView.canvas
         function onSelectionChanged() {
@@ -129,7 +130,10 @@ ApplicationWindow {
             spacing: 0
             CanvasView {
                 id: canvasView
-                controller: window.controller
+                nodes: window.controller.nodes
+                pods: window.controller.pods
+                cycle: window.controller.cycle
+                status: window.controller.status
                 dark: appearance.dark
                 groupBy: appearance.groupBy
                 Layout.fillWidth: true
@@ -145,7 +149,7 @@ ApplicationWindow {
             }
             NarrationPanel {
                 visible: toolBar.narrationVisible
-                controller: window.controller
+                playback: window.controller.playback
                 Layout.fillWidth: true
                 Layout.preferredHeight: 84
             }
@@ -203,7 +207,7 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 Layout.preferredHeight: 3
-                controller: window.controller
+                inspector: window.controller.inspector
                 onPodClicked: (key) => window.selectPod(key)
             }
         }
@@ -254,7 +258,7 @@ ApplicationWindow {
 
     // Files dropped on the window open like File > Open; refusals explain themselves.
     FileDropArea { anchors.fill: parent; session: window.controller.session }
-    OpenErrorDialog { anchors.centerIn: parent; controller: window.controller }
+    OpenErrorDialog { anchors.centerIn: parent; session: window.controller.session }
 
     OpenDialog {
         id: openDialog

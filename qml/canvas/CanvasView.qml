@@ -4,10 +4,15 @@ import Berth
 import Berth.App
 
 // The cluster canvas plus its chrome: labels drawn in world coordinates under the canvas's
-// view transform, a hover tooltip and a small legend.
+// view transform, a hover tooltip and a small legend. Until a cluster is on show, the status
+// line in its place.
 Item {
     id: view
-    required property SimulationController controller
+    required property NodeListModel nodes
+    required property PodListModel pods
+    /// The cycle on show, drawn phase by phase (pass / fail marks, score heat, the winner).
+    required property CyclePlayback cycle
+    required property RunStatus status
     property alias canvas: canvas
     /// View > Theme and View > Group nodes by (AppearanceSettings).
     property bool dark: false
@@ -18,9 +23,9 @@ Item {
     ClusterCanvas {
         id: canvas
         anchors.fill: parent
-        nodes: view.controller.nodes
-        pods: view.controller.pods
-        cycle: view.controller.cycle
+        nodes: view.nodes
+        pods: view.pods
+        cycle: view.cycle
         dark: view.dark
         groupBy: view.groupBy
         fitInsetBottom: legendRow.height + 8  // fitted content stays clear of the legend
@@ -63,9 +68,10 @@ Item {
     }
 
     Label {
+        objectName: "placeholder"
         anchors.centerIn: parent
-        visible: !view.controller.loaded
-        text: view.controller.statusText
+        visible: !view.status.loaded
+        text: view.status.statusText
         width: Math.min(implicitWidth, view.width - 40)
         wrapMode: Text.Wrap
         horizontalAlignment: Text.AlignHCenter

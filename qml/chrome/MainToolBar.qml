@@ -3,21 +3,26 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Berth.App
 
+// Open, the playback commands (each also a shortcut in Main.qml), the speed, fit and the
+// narration switch.
 ToolBar {
     id: bar
-    required property SimulationController controller
+    required property PlaybackControls playback
+    /// For the files on show, named at the right end.
+    required property RunStatus status
     signal openRequested()
     signal fitRequested()
     property bool narrationVisible: true
 
     // Slider position 0..1 maps to 0.25x .. max on a log scale; the right end is "max".
     readonly property real minSpeed: 0.25
-    function speedAt(v) { return minSpeed * Math.pow(controller.maxSpeed / minSpeed, v) }
+    function speedAt(v) { return minSpeed * Math.pow(playback.maxSpeed / minSpeed, v) }
 
     RowLayout {
         anchors.fill: parent
         spacing: 6
         ToolButton {
+            objectName: "open"
             text: qsTr("Open…")
             onClicked: bar.openRequested()
             ToolTip.visible: hovered
@@ -25,30 +30,34 @@ ToolBar {
         }
         ToolSeparator {}
         ToolButton {
-            text: bar.controller.running ? qsTr("❚❚ Pause") : qsTr("▶ Play")
-            enabled: bar.controller.loaded
-            onClicked: bar.controller.togglePlay()
+            objectName: "play"
+            text: bar.playback.running ? qsTr("❚❚ Pause") : qsTr("▶ Play")
+            enabled: bar.playback.loaded
+            onClicked: bar.playback.togglePlay()
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Play / pause (Space)")
         }
         ToolButton {
+            objectName: "stepPhase"
             text: qsTr("Step phase")
-            enabled: bar.controller.loaded && !bar.controller.running
-            onClicked: bar.controller.stepPhase()
+            enabled: bar.playback.loaded && !bar.playback.running
+            onClicked: bar.playback.stepPhase()
             ToolTip.visible: hovered
             ToolTip.text: qsTr("One extension point: pop, filter, score, select, assume, bind (N or →)")
         }
         ToolButton {
+            objectName: "stepPod"
             text: qsTr("Step pod")
-            enabled: bar.controller.loaded && !bar.controller.running
-            onClicked: bar.controller.step()
+            enabled: bar.playback.loaded && !bar.playback.running
+            onClicked: bar.playback.step()
             ToolTip.visible: hovered
             ToolTip.text: qsTr("One whole scheduling cycle (Shift+N or Shift+→)")
         }
         ToolButton {
+            objectName: "runToEnd"
             text: qsTr("Run to end")
-            enabled: bar.controller.loaded
-            onClicked: bar.controller.runToEnd()
+            enabled: bar.playback.loaded
+            onClicked: bar.playback.runToEnd()
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Run at full speed until nothing can change (End)")
         }
@@ -56,16 +65,18 @@ ToolBar {
         Label { text: qsTr("Speed") }
         Slider {
             id: speed
+            objectName: "speed"
             Layout.preferredWidth: 160
             from: 0; to: 1; value: 0.25
-            onMoved: bar.controller.speed = bar.speedAt(value)
+            onMoved: bar.playback.speed = bar.speedAt(value)
         }
         Label {
+            objectName: "speedText"
             Layout.preferredWidth: 48
             text: speed.value >= 0.999 ? qsTr("max") : bar.speedAt(speed.value).toFixed(2) + "×"
         }
         ToolSeparator {}
-        ToolButton { text: qsTr("Fit"); onClicked: bar.fitRequested(); ToolTip.visible: hovered; ToolTip.text: qsTr("Fit the cluster in view (F)") }
+        ToolButton { objectName: "fit"; text: qsTr("Fit"); onClicked: bar.fitRequested(); ToolTip.visible: hovered; ToolTip.text: qsTr("Fit the cluster in view (F)") }
         ToolButton {
             text: qsTr("Narration")
             checkable: true
@@ -76,7 +87,8 @@ ToolBar {
         }
         Item { Layout.fillWidth: true }
         Label {
-            text: bar.controller.source
+            objectName: "source"
+            text: bar.status.source
             elide: Text.ElideMiddle
             Layout.maximumWidth: 300
             color: palette.placeholderText

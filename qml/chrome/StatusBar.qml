@@ -6,21 +6,23 @@ import Berth.App
 
 ToolBar {
     id: bar
-    required property SimulationController controller
+    required property RunStatus status
+    /// The long operations under way (loads, runs to the end, exports), each with a Cancel.
+    required property OperationListModel operations
     RowLayout {
         anchors.fill: parent
         anchors.leftMargin: 8
         anchors.rightMargin: 8
         spacing: 16
-        Label { text: qsTr("t = %1").arg(bar.controller.simTimeText); font.family: "monospace" }
-        Label { text: qsTr("bound %1").arg(bar.controller.boundCount); color: AppPalette.good }
-        Label { text: qsTr("pending %1").arg(bar.controller.pendingCount); color: AppPalette.bad }
-        Label { text: qsTr("binding %1").arg(bar.controller.assumedCount); visible: bar.controller.assumedCount > 0 }
-        Label { text: qsTr("attempts %1").arg(bar.controller.attempts) }
+        Label { objectName: "simTime"; text: qsTr("t = %1").arg(bar.status.simTimeText); font.family: "monospace" }
+        Label { objectName: "bound"; text: qsTr("bound %1").arg(bar.status.boundCount); color: AppPalette.good }
+        Label { objectName: "pending"; text: qsTr("pending %1").arg(bar.status.pendingCount); color: AppPalette.bad }
+        Label { objectName: "binding"; text: qsTr("binding %1").arg(bar.status.assumedCount); visible: bar.status.assumedCount > 0 }
+        Label { objectName: "attempts"; text: qsTr("attempts %1").arg(bar.status.attempts) }
         Item { Layout.fillWidth: true }
         // The long operations under way: what, how far, and a way to stop each (Esc stops all).
         Repeater {
-            model: bar.controller.operations
+            model: bar.operations
             delegate: RowLayout {
                 id: operation
                 Layout.fillWidth: true
@@ -52,16 +54,16 @@ ToolBar {
                     text: qsTr("Cancel")
                     flat: true
                     enabled: !operation.cancelling
-                    onClicked: bar.controller.operations.cancel(operation.operationId)
+                    onClicked: bar.operations.cancel(operation.operationId)
                 }
             }
         }
         Label {
             objectName: "statusLine"
-            text: bar.controller.statusText
+            text: bar.status.statusText
             elide: Text.ElideRight
             Layout.maximumWidth: 600
-            visible: bar.controller.operations.count === 0
+            visible: bar.operations.count === 0
         }
     }
 }

@@ -8,7 +8,7 @@ import Berth.App
 // file, line and object. The session on show did not change.
 Dialog {
     id: dialog
-    required property SimulationController controller
+    required property SessionController session
     property string message: ""
     property var problems: []
     title: qsTr("Could not open")
@@ -17,7 +17,7 @@ Dialog {
     width: Math.min(760, parent ? parent.width - 80 : 760)
 
     Connections {
-        target: dialog.controller
+        target: dialog.session
         function onOpenFailed(message, problems) {
             dialog.message = message
             dialog.problems = problems

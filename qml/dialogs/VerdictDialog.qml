@@ -10,7 +10,7 @@ import Berth.App
 Dialog {
     id: dialog
     required property PlannerActions planner
-    /// SimulationController::podNodeVerdict's map; empty while the worker is answering.
+    /// PlannerActions::podNodeVerdict's map; empty while the worker is answering.
     property var verdict: ({})
     property string pod: ""
     property string node: ""
@@ -37,7 +37,7 @@ Dialog {
         function onPodNodeVerdict(v) {
             if (v.pod === dialog.pod && v.node === dialog.node) dialog.verdict = v
         }
-        function onEditApplied(description) { if (dialog.visible && description.startsWith("Pin")) dialog.close() }
+        function onEditApplied(kind, description) { if (dialog.visible && kind === PlannerActions.PinPod) dialog.close() }
     }
 
     ColumnLayout {
@@ -58,6 +58,7 @@ Dialog {
                       .arg(dialog.verdict.reason)
         }
         Label {
+            objectName: "verdictHint"
             visible: dialog.answered && !dialog.failed
             Layout.fillWidth: true
             wrapMode: Text.Wrap
@@ -66,7 +67,7 @@ Dialog {
             text: dialog.fits
                   ? qsTr("PreFilter and Filter ran for this node with the current cluster, as a scheduling cycle would. "
                          + "The scheduler may still pick another node: Score decides among all that fit.")
-                  : (dialog.verdict.code === "UnschedulableAndUnresolvable"
+                  : (dialog.verdict.code === PlannerActions.UnschedulableAndUnresolvable
                      ? qsTr("UnschedulableAndUnresolvable: preempting pods on this node would not help.")
                      : qsTr("Unschedulable: preempting lower-priority pods here might make room."))
                     + qsTr(" The reason is the one the FitError lists for this node. Below: each Filter plugin on its own.")
@@ -90,10 +91,14 @@ Dialog {
                     Layout.preferredWidth: 40
                     Layout.preferredHeight: 16
                     radius: 3
-                    color: pluginRow.modelData.verdict === "pass" ? AppPalette.pass : pluginRow.modelData.verdict === "fail" ? AppPalette.fail : AppPalette.skip
+                    color: pluginRow.modelData.verdict === PlannerActions.PluginPass ? AppPalette.pass
+                         : pluginRow.modelData.verdict === PlannerActions.PluginFail ? AppPalette.fail : AppPalette.skip
                     Label {
+                        objectName: "pluginVerdict"
                         anchors.centerIn: parent
-                        text: pluginRow.modelData.verdict
+                        text: pluginRow.modelData.verdict === PlannerActions.PluginPass ? qsTr("pass")
+                            : pluginRow.modelData.verdict === PlannerActions.PluginFail ? qsTr("fail")
+                            : pluginRow.modelData.verdict === PlannerActions.PluginSkip ? qsTr("skip") : qsTr("error")
                         font.pixelSize: 10
                         color: AppPalette.text
                     }

@@ -22,8 +22,8 @@ Dialog {
     Timer { id: debounce; interval: 300; onTriggered: dialog.check() }
     Connections {
         target: dialog.planner
-        function onEditApplied(description) { if (dialog.visible && description.startsWith("Submit")) dialog.close() }
-        function onEditFailed(description, error) { if (dialog.visible && description.startsWith("Submit")) dialog.refusal = error }
+        function onEditApplied(kind, description) { if (dialog.visible && kind === PlannerActions.SubmitYaml) dialog.close() }
+        function onEditFailed(kind, description, error) { if (dialog.visible && kind === PlannerActions.SubmitYaml) dialog.refusal = error }
     }
     onOpened: { refusal = ""; check() }
 

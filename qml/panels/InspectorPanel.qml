@@ -9,15 +9,14 @@ import Berth.App
 // FitError with an aggregated "why pending". A node: its usage and its pods.
 Pane {
     id: panel
-    required property SimulationController controller
-    readonly property Inspector inspector: controller.inspector
+    required property Inspector inspector
     readonly property string selectedNode: inspector.selectedNode
     readonly property string selectedPod: inspector.selectedPod
     signal podClicked(string key)
 
-    // Re-read whenever the simulation moves on (revision) or the selection changes.
-    readonly property var pod: controller.revision >= 0 && selectedPod.length ? controller.podDetails(selectedPod) : ({})
-    readonly property var node: controller.revision >= 0 && selectedNode.length ? controller.nodeDetails(selectedNode) : ({})
+    // The inspector keeps these up to date as the simulation moves on.
+    readonly property var pod: inspector.pod
+    readonly property var node: inspector.node
     readonly property bool showPod: selectedPod.length > 0
     readonly property bool showNode: selectedNode.length > 0 && !showPod
 

@@ -8,8 +8,8 @@ import Berth.App
 // happens in (scheduleOne, findNodesThatFitPod, prioritizeNodes, selectHost, assume, bind).
 Pane {
     id: panel
-    required property SimulationController controller
-    readonly property CyclePlayback cycle: controller.cycle
+    required property PlaybackControls playback
+    readonly property CyclePlayback cycle: playback.cycle
     padding: 8
     background: Rectangle { color: AppPalette.note; border.color: AppPalette.noteBorder }
 
@@ -55,8 +55,9 @@ Pane {
         }
         Button {
             text: qsTr("Next step (N)")
-            enabled: panel.controller.loaded && !panel.controller.running
-            onClicked: panel.controller.stepPhase()
+            objectName: "nextStep"
+            enabled: panel.playback.loaded && !panel.playback.running
+            onClicked: panel.playback.stepPhase()
         }
     }
 }

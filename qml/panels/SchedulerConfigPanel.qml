@@ -67,7 +67,7 @@ Pane {
                 required property int index
                 required property var model  // its roles: name, point, enabled, weight, first
                 readonly property string name: model.name
-                readonly property string point: model.point
+                readonly property bool score: model.point === SchedulerConfigModel.ScorePoint
                 readonly property bool on: model.enabled
                 width: ListView.view.width
                 spacing: 0
@@ -75,14 +75,14 @@ Pane {
                 // be created under ComponentBehavior: Bound on Qt 6.4).
                 Label {
                     visible: row.model.first
-                    text: row.point === "score" ? qsTr("Score plugins (weight 1–100)") : qsTr("Filter plugins")
+                    text: row.score ? qsTr("Score plugins (weight 1–100)") : qsTr("Filter plugins")
                     font.bold: true
                     topPadding: 6
                 }
                 RowLayout {
                     Layout.fillWidth: true
                     CheckBox {
-                        objectName: "toggle_" + row.point + "_" + row.name
+                        objectName: (row.score ? "toggle_score_" : "toggle_filter_") + row.name
                         text: row.name
                         checked: row.on
                         Layout.fillWidth: true
@@ -90,7 +90,7 @@ Pane {
                     }
                     SpinBox {
                         objectName: "weight_" + row.name
-                        visible: row.point === "score"
+                        visible: row.score
                         enabled: row.on
                         from: 0
                         to: 100

@@ -76,8 +76,8 @@ Pane {
 
     Connections {
         target: panel.planner
-        function onEditApplied(description) { if (panel.pendingSubmit && description.startsWith("Submit")) { panel.pendingSubmit = false; panel.bumpName() } }
-        function onEditFailed(description, error) { if (panel.pendingSubmit && description.startsWith("Submit")) { panel.pendingSubmit = false; panel.refusal = error } }
+        function onEditApplied(kind, description) { if (panel.pendingSubmit && kind === PlannerActions.SubmitYaml) { panel.pendingSubmit = false; panel.bumpName() } }
+        function onEditFailed(kind, description, error) { if (panel.pendingSubmit && kind === PlannerActions.SubmitYaml) { panel.pendingSubmit = false; panel.refusal = error } }
     }
     property bool pendingSubmit: false
     property MouseArea activeMouse: null  // the tile being pressed

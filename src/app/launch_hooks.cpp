@@ -60,7 +60,7 @@ void LaunchHooks::connectScreenshot(const QString& path, bool afterRun) {
     else
         connect(c, &SimulationController::loadedChanged, this, grab, Qt::SingleShotConnection);
     // A refused file loads nothing: show the refusal instead of waiting for the timeout.
-    connect(c, &SimulationController::openFailed, this, grab, Qt::SingleShotConnection);
+    connect(c->session(), &SessionController::openFailed, this, grab, Qt::SingleShotConnection);
     QTimer::singleShot(120'000, this, [] {
         std::fprintf(stderr, "berth: timed out waiting for the run to finish\n");
         QCoreApplication::exit(2);

@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include "app/replay_request.h"
+#include "plan/plan_edit.h"
 
 namespace berth::app {
 
@@ -31,7 +32,7 @@ public:
     /// Sends an edit to the worker; its outcome is editApplied or editFailed.
     virtual void applyEdit(const plan::PlanEdit& edit) = 0;
     /// Reports an edit refused before it reached the worker (editFailed).
-    virtual void refuseEdit(const QString& description, const QString& error) = 0;
+    virtual void refuseEdit(plan::EditKind kind, const QString& description, const QString& error) = 0;
     /// Asks the worker to build a plan that replaces the one on show.
     virtual void startReplay(ReplayRequest request) = 0;
     /// Asks the worker whether the pod would pass every filter on the node; the answer goes

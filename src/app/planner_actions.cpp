@@ -78,7 +78,8 @@ void PlannerActions::deleteWorkload(const QString& kind, const QString& ns, cons
 void PlannerActions::workloadEdit(plan::EditKind editKind, const QString& verb, const QString& kind, const QString& ns,
                                   const QString& name, int replicas) {
     const auto wk = plan::parseWorkloadKind(kind.toStdString());
-    if (!wk) return m_host.refuseEdit(tr("%1 %2 %3/%4").arg(verb, kind, ns, name), tr("unknown workload kind"));
+    if (!wk)
+        return m_host.refuseEdit(editKind, tr("%1 %2 %3/%4").arg(verb, kind, ns, name), tr("unknown workload kind"));
     plan::PlanEdit e;
     e.kind = editKind;
     e.workloadKind = *wk;

@@ -27,6 +27,42 @@ class PlannerActions : public QObject {
     /// The plan's PriorityClass names (the template palette's choices).
     Q_PROPERTY(QStringList priorityClasses READ priorityClasses NOTIFY priorityClassesChanged)
 public:
+    /// plan::EditKind for QML: editApplied and editFailed say which kind of edit they answer,
+    /// so a dialog reacts to its own edits only. Each value is the plan's own.
+    enum class EditKind {
+        Cordon = static_cast<int>(plan::EditKind::Cordon),
+        Uncordon = static_cast<int>(plan::EditKind::Uncordon),
+        Drain = static_cast<int>(plan::EditKind::Drain),
+        DeleteNode = static_cast<int>(plan::EditKind::DeleteNode),
+        AddNodePool = static_cast<int>(plan::EditKind::AddNodePool),
+        SetNodeLabels = static_cast<int>(plan::EditKind::SetNodeLabels),
+        SetNodeTaints = static_cast<int>(plan::EditKind::SetNodeTaints),
+        ScaleWorkload = static_cast<int>(plan::EditKind::ScaleWorkload),
+        DeleteWorkload = static_cast<int>(plan::EditKind::DeleteWorkload),
+        SubmitYaml = static_cast<int>(plan::EditKind::SubmitYaml),
+        PinPod = static_cast<int>(plan::EditKind::PinPod),
+        SetSchedulerConfig = static_cast<int>(plan::EditKind::SetSchedulerConfig),
+    };
+    Q_ENUM(EditKind)
+    static EditKind editKindOf(plan::EditKind kind) { return static_cast<EditKind>(kind); }
+
+    /// podNodeVerdict's plugins[].verdict: a Filter plugin's own verdict on the node.
+    enum class PluginVerdict {
+        PluginPass = static_cast<int>(NodeVerdictUi::PluginVerdict::Pass),
+        PluginFail = static_cast<int>(NodeVerdictUi::PluginVerdict::Fail),
+        PluginSkip = static_cast<int>(NodeVerdictUi::PluginVerdict::Skip),
+        PluginError = static_cast<int>(NodeVerdictUi::PluginVerdict::Error),
+    };
+    Q_ENUM(PluginVerdict)
+    /// podNodeVerdict's code: why the pod does not fit (upstream's status code).
+    enum class RejectionCode {
+        NotRejected = static_cast<int>(NodeVerdictUi::Rejection::None),
+        Unschedulable = static_cast<int>(NodeVerdictUi::Rejection::Unschedulable),
+        UnschedulableAndUnresolvable = static_cast<int>(NodeVerdictUi::Rejection::UnschedulableAndUnresolvable),
+        RejectionError = static_cast<int>(NodeVerdictUi::Rejection::Error),
+    };
+    Q_ENUM(RejectionCode)
+
     explicit PlannerActions(PlanHost& host, QObject* parent = nullptr);
 
     bool loaded() const;
@@ -77,9 +113,10 @@ Q_SIGNALS:
     /// The answer to checkPodOnNode: NodeVerdictUi::toVariant().
     void podNodeVerdict(const QVariantMap& verdict);
     /// An edit was recorded in the history, or refused (the host's editApplied, editFailed):
-    /// the dialog that asked for it closes or shows why.
-    void editApplied(const QString& description);
-    void editFailed(const QString& description, const QString& error);
+    /// the dialog that asked for that kind of edit closes or shows why. `description` is the
+    /// history's line for it ("Submit submitted-1.yaml"), for display only.
+    void editApplied(berth::app::PlannerActions::EditKind kind, const QString& description);
+    void editFailed(berth::app::PlannerActions::EditKind kind, const QString& description, const QString& error);
 
 private:
     /// A workload edit (scale, delete); refused when `kind` is not a workload kind.

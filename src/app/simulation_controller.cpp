@@ -1,7 +1,5 @@
 #include "app/simulation_controller.h"
 
-#include <QVariantList>
-
 #include "app/engine/simulation_worker.h"
 
 namespace berth::app {
@@ -25,10 +23,13 @@ SimulationController::SimulationController(QObject* parent)
     m_worker->moveToThread(&m_thread);
     connectWorker();
     m_thread.start();
-    m_statusText = tr("No cluster loaded");
+    m_status.setStatusText(tr("No cluster loaded"));
 }
 
 void SimulationController::connectWorker() {
+    connect(&m_status, &RunStatus::loadedChanged, this, &SimulationController::loadedChanged);
+    connect(&m_status, &RunStatus::statsChanged, this, &SimulationController::statsChanged);
+    connect(&m_status, &RunStatus::statusTextChanged, this, &SimulationController::statusTextChanged);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SimulationWorker::loaded, this, &SimulationController::onLoaded, Qt::QueuedConnection);
     connect(m_worker, &SimulationWorker::updated, this, &SimulationController::onUpdated, Qt::QueuedConnection);
@@ -57,16 +58,6 @@ SimulationController::~SimulationController() {
 }
 
 double SimulationController::maxSpeed() const { return SimulationWorker::kMaxSpeed; }
-
-QString SimulationController::simTimeText() const {
-    const double s = simTime();
-    if (s < 60) return QStringLiteral("%1 s").arg(s, 0, 'f', 3);
-    const qint64 whole = static_cast<qint64>(s);
-    return QStringLiteral("%1:%2.%3")
-        .arg(whole / 60)
-        .arg(whole % 60, 2, 10, QLatin1Char('0'))
-        .arg(static_cast<int>((s - static_cast<double>(whole)) * 1000), 3, 10, QLatin1Char('0'));
-}
 
 void SimulationController::play() {
     m_toEnd = false;
@@ -133,6 +124,7 @@ void SimulationController::setSpeed(double speed) {
     if (qFuzzyCompare(speed, m_speed)) return;
     m_speed = speed;
     Q_EMIT speedChanged();
+    Q_EMIT m_playback.stateChanged();
     if (flatOut()) m_cycle.clear();
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, speed] { w->setSpeed(speed); }, Qt::QueuedConnection);
@@ -151,19 +143,17 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     m_cycle.clear();
     m_stepPending = false;
     m_toEnd = false;
-    m_stats = snapshot.stats;
-    m_source = snapshot.source;
-    m_loaded = !snapshot.nodes.isEmpty() || !snapshot.pods.isEmpty();
     setRunning(false);
     ++m_revision;
-    Q_EMIT loadedChanged();
+    m_status.setLoaded(!snapshot.nodes.isEmpty() || !snapshot.pods.isEmpty(), snapshot.source, snapshot.stats);
     notifyParts();
-    Q_EMIT statsChanged();
-    QString text =
-        snapshot.error.isEmpty()
-            ? tr("Loaded %1: %2 nodes, %3 pods").arg(m_source).arg(snapshot.nodes.size()).arg(snapshot.pods.size())
-            : snapshot.error;
-    setStatusText(text);
+    Q_EMIT m_playback.stateChanged();
+    QString text = snapshot.error.isEmpty() ? tr("Loaded %1: %2 nodes, %3 pods")
+                                                  .arg(snapshot.source)
+                                                  .arg(snapshot.nodes.size())
+                                                  .arg(snapshot.pods.size())
+                                            : snapshot.error;
+    m_status.setStatusText(text);
 }
 
 void SimulationController::onUpdated(const UpdateBatch& batch) {
@@ -172,7 +162,6 @@ void SimulationController::onUpdated(const UpdateBatch& batch) {
     m_pods.apply(batch.pods);
     m_queue.update(batch.queue);
     m_events.append(batch.events);
-    m_stats = batch.stats;
     ++m_revision;
     setRunning(batch.running);
     if (!batch.running) m_toEnd = false;
@@ -184,61 +173,23 @@ void SimulationController::onUpdated(const UpdateBatch& batch) {
     } else if (batch.lastCycle.isValid() && !wasFlatOut) {
         m_cycle.showCycle(batch.lastCycle, false);  // slow play: each cycle at its outcome
     }
-    Q_EMIT statsChanged();
+    m_status.setStats(batch.stats);
     if (batch.finished) {
-        setStatusText(tr("Done: %1 bound, %2 pending after %3 attempts")
-                          .arg(m_stats.bound)
-                          .arg(m_stats.pending)
-                          .arg(m_stats.attempts));
+        m_status.setStatusText(tr("Done: %1 bound, %2 pending after %3 attempts")
+                                   .arg(batch.stats.bound)
+                                   .arg(batch.stats.pending)
+                                   .arg(batch.stats.attempts));
         Q_EMIT runFinished();
     } else if (batch.running) {
-        setStatusText(tr("Running…"));
+        m_status.setStatusText(tr("Running…"));
     }
-}
-
-void SimulationController::setStatusText(const QString& text) {
-    if (text == m_statusText) return;
-    m_statusText = text;
-    Q_EMIT statusTextChanged();
 }
 
 void SimulationController::setRunning(bool running) {
     if (running == m_running) return;
     m_running = running;
     Q_EMIT runningChanged();
-}
-
-QVariantMap SimulationController::podDetails(const QString& key) const {
-    const int row = m_pods.indexOf(key);
-    if (row < 0) return {};
-    const PodRow& r = m_pods.rows()[row];
-    return {{QStringLiteral("key"), r.key},           {QStringLiteral("workload"), r.workload},
-            {QStringLiteral("owner"), r.owner},       {QStringLiteral("phase"), PodListModel::phaseName(r.phase)},
-            {QStringLiteral("node"), r.node},         {QStringLiteral("queue"), r.queue},
-            {QStringLiteral("attempts"), r.attempts}, {QStringLiteral("message"), r.message},
-            {QStringLiteral("cpu"), r.cpu},           {QStringLiteral("memory"), r.memory},
-            {QStringLiteral("priority"), r.priority}};
-}
-
-QVariantMap SimulationController::nodeDetails(const QString& name) const {
-    const int row = m_nodes.indexOf(name);
-    if (row < 0) return {};
-    const NodeRow& r = m_nodes.rows()[row];
-    QVariantList pods;
-    for (const PodRow& p : m_pods.rows())
-        if (p.nodeId == static_cast<qint32>(r.id)) pods << p.key;
-    return {{QStringLiteral("name"), r.name},
-            {QStringLiteral("zone"), r.zone},
-            {QStringLiteral("pool"), r.pool},
-            {QStringLiteral("cpuRequested"), r.cpuRequested},
-            {QStringLiteral("cpuAllocatable"), r.cpuAllocatable},
-            {QStringLiteral("memRequested"), r.memRequested},
-            {QStringLiteral("memAllocatable"), r.memAllocatable},
-            {QStringLiteral("podCount"), r.podCount},
-            {QStringLiteral("podsAllocatable"), r.podsAllocatable},
-            {QStringLiteral("cordoned"), r.cordoned},
-            {QStringLiteral("taints"), r.taints},
-            {QStringLiteral("pods"), pods}};
+    Q_EMIT m_playback.stateChanged();
 }
 
 }  // namespace berth::app

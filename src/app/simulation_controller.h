@@ -3,10 +3,11 @@
 /// (play, pause, step, speed) and applies the worker's batches to the models. Its parts are
 /// QObjects of their own, each what one group of panels takes: `session` (SessionController:
 /// load, open, save, export, undo/redo, recent files), `config` (ConfigController: the
-/// scheduler configuration and the placement comparison) and `planner` (PlannerActions: the
-/// edits and checks). It is their PlanHost: edits and replays go through it to the worker
-/// (simulation_controller_replay.cpp). Created in main.cpp and handed to QML as a required
-/// property.
+/// scheduler configuration and the placement comparison), `planner` (PlannerActions: the
+/// edits and checks), `playback` (PlaybackControls: play, pause, step, speed) and `status`
+/// (RunStatus: what is on show and the run's counts). It is their PlanHost and PlaybackHost:
+/// edits, replays and playback go through it to the worker (simulation_controller_replay.cpp).
+/// Created in main.cpp and handed to QML as a required property.
 
 #include <QList>
 #include <QObject>
@@ -30,6 +31,9 @@
 #include "app/plan_host.h"
 #include "app/planner_actions.h"
 #include "app/playback/cycle_playback.h"
+#include "app/playback/playback_controls.h"
+#include "app/playback/playback_host.h"
+#include "app/playback/run_status.h"
 #include "app/session/plan_session.h"
 #include "app/session/session_controller.h"
 
@@ -37,7 +41,7 @@ namespace berth::app {
 
 class SimulationWorker;
 
-class SimulationController : public QObject, public PlanHost {
+class SimulationController : public QObject, public PlanHost, public PlaybackHost {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("Created by main.cpp and passed in as a required property")
@@ -54,17 +58,13 @@ class SimulationController : public QObject, public PlanHost {
     Q_PROPERTY(berth::app::CapacityController* capacity READ capacity CONSTANT)
     /// Node > Drain or cordon a group…: cordon edits, and the drain simulation's report.
     Q_PROPERTY(berth::app::GroupDrainController* groupDrain READ groupDrain CONSTANT)
+    Q_PROPERTY(berth::app::PlaybackControls* playback READ playback CONSTANT)
+    Q_PROPERTY(berth::app::RunStatus* status READ status CONSTANT)
     Q_PROPERTY(bool running READ running NOTIFY runningChanged)
     Q_PROPERTY(bool loaded READ loaded NOTIFY loadedChanged)
     Q_PROPERTY(bool finished READ finished NOTIFY statsChanged)
     Q_PROPERTY(QString source READ source NOTIFY loadedChanged)
     Q_PROPERTY(QString statusText READ statusText NOTIFY statusTextChanged)
-    Q_PROPERTY(double simTime READ simTime NOTIFY statsChanged)
-    Q_PROPERTY(QString simTimeText READ simTimeText NOTIFY statsChanged)
-    Q_PROPERTY(int boundCount READ boundCount NOTIFY statsChanged)
-    Q_PROPERTY(int pendingCount READ pendingCount NOTIFY statsChanged)
-    Q_PROPERTY(int assumedCount READ assumedCount NOTIFY statsChanged)
-    Q_PROPERTY(int attempts READ attempts NOTIFY statsChanged)
     Q_PROPERTY(int revision READ revision NOTIFY statsChanged)
     Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
     Q_PROPERTY(double maxSpeed READ maxSpeed CONSTANT)
@@ -87,20 +87,16 @@ public:
     PlannerActions* planner() { return &m_planner; }
     CapacityController* capacity() { return &m_capacity; }
     GroupDrainController* groupDrain() { return &m_groupDrain; }
-    bool running() const { return m_running; }
-    bool loaded() const { return m_loaded; }
-    bool finished() const { return m_loaded && m_stats.idle && !m_running; }
-    QString source() const { return m_source; }
-    QString statusText() const { return m_statusText; }
-    double simTime() const { return static_cast<double>(m_stats.timeNs) / 1e9; }
-    QString simTimeText() const;
-    int boundCount() const { return m_stats.bound; }
-    int pendingCount() const { return m_stats.pending; }
-    int assumedCount() const { return m_stats.assumed; }
-    int attempts() const { return m_stats.attempts; }
+    PlaybackControls* playback() { return &m_playback; }
+    RunStatus* status() { return &m_status; }
+    bool running() const override { return m_running; }
+    bool loaded() const override { return m_status.loaded(); }
+    bool finished() const { return loaded() && m_status.stats().idle && !m_running; }
+    QString source() const { return m_status.source(); }
+    QString statusText() const { return m_status.statusText(); }
     int revision() const { return m_revision; }
-    double speed() const { return m_speed; }
-    double maxSpeed() const;
+    double speed() const override { return m_speed; }
+    double maxSpeed() const override;
     /// A load, replay or edit is with the worker; undo, redo and opening wait for it.
     bool busy() const { return !m_replays.isEmpty() || m_pendingEdits > 0; }
     OperationListModel* operations() { return &m_operations; }
@@ -109,34 +105,29 @@ public:
     /// writes nothing.
     Q_INVOKABLE void cancelOperations() { m_operations.cancelAll(); }
 
-    Q_INVOKABLE void play();
-    Q_INVOKABLE void pause();
-    Q_INVOKABLE void togglePlay() { m_running ? pause() : play(); }
+    // --- PlaybackHost: what `playback` asks of the worker.
+    Q_INVOKABLE void play() override;
+    Q_INVOKABLE void pause() override;
     /// Step one pod: one scheduling cycle (or, with activeQ empty, one timed event such as a
     /// bind), shown at once at its last phase.
-    Q_INVOKABLE void step();
+    Q_INVOKABLE void step() override;
     /// Step one extension point: the next phase of the cycle on show (pop -> filter -> score
     /// -> select -> assume); past its last phase, the next core step, from its first phase.
-    Q_INVOKABLE void stepPhase();
-    Q_INVOKABLE void runToEnd();
-    Q_INVOKABLE void setSpeed(double speed);
-
-    /// What the inspector shows for a pod (by namespace/name): phase, node, queue, message...
-    Q_INVOKABLE QVariantMap podDetails(const QString& key) const;
-    /// What the inspector shows for a node: usage, taints and its pods.
-    Q_INVOKABLE QVariantMap nodeDetails(const QString& name) const;
+    Q_INVOKABLE void stepPhase() override;
+    Q_INVOKABLE void runToEnd() override;
+    Q_INVOKABLE void setSpeed(double speed) override;
 
     // --- PlanHost (simulation_controller_replay.cpp): what the parts ask of the worker.
-    bool planLoaded() const override { return m_loaded; }
+    bool planLoaded() const override { return loaded(); }
     bool planBusy() const override { return busy(); }
     PlanSession& planSession() override { return m_session; }
     const NodeListModel& nodeRows() const override { return m_nodes; }
     OperationListModel& operationList() override { return m_operations; }
     void applyEdit(const plan::PlanEdit& edit) override;
-    void refuseEdit(const QString& description, const QString& error) override;
+    void refuseEdit(plan::EditKind kind, const QString& description, const QString& error) override;
     void startReplay(ReplayRequest request) override;
     void askPodOnNode(const QString& podKey, const QString& node, quint64 serial) override;
-    void showStatus(const QString& text) override { setStatusText(text); }
+    void showStatus(const QString& text) override { m_status.setStatusText(text); }
     void refuseOpen(const QString& what, const QStringList& problems) override;
 
 Q_SIGNALS:
@@ -148,11 +139,9 @@ Q_SIGNALS:
     /// The simulation became idle (nothing left that can change).
     void runFinished();
     void busyChanged();
-    void editApplied(const QString& description);
-    void editFailed(const QString& description, const QString& error);
-    /// An open was refused (unreadable, bad or empty files): `message` names the file and
-    /// `problems` lists file:line:col messages. Nothing changed.
-    void openFailed(const QString& message, const QStringList& problems);
+    /// An edit the worker applied or refused (PlannerActions forwards both to QML).
+    void editApplied(berth::app::PlannerActions::EditKind kind, const QString& description);
+    void editFailed(berth::app::PlannerActions::EditKind kind, const QString& description, const QString& error);
 
 private:
     void connectWorker();
@@ -167,7 +156,6 @@ private:
     void notifyBusy(bool wasBusy);
     /// The parts' loaded and busy changed.
     void notifyParts();
-    void setStatusText(const QString& text);
     void setRunning(bool running);
     void requestStep(bool byPhase);
     void showStepResult(const UpdateBatch& batch);
@@ -188,18 +176,16 @@ private:
     EventLogModel m_events;
     Inspector m_inspector;
     CyclePlayback m_cycle;
+    RunStatus m_status;
+    PlaybackControls m_playback{*this, m_cycle, this};
     ConfigController m_config{*this, this};
     SessionController m_sessionController{*this, m_config, this};
     PlannerActions m_planner{*this, this};
     CapacityController m_capacity{*this, this};
     GroupDrainController m_groupDrain{*this, this};
-    SimStats m_stats;
-    QString m_source;
-    QString m_statusText;
     double m_speed = 1.0;
     int m_revision = 0;
     bool m_running = false;
-    bool m_loaded = false;
     bool m_toEnd = false;
     quint64 m_stepSerial = 0;    // the last step asked of the worker
     bool m_stepPending = false;  // waiting for the batch that answers it

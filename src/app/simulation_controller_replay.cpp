@@ -11,7 +11,8 @@ namespace berth::app {
 
 void SimulationController::applyEdit(const plan::PlanEdit& edit) {
     if (!m_replays.isEmpty()) {
-        Q_EMIT editFailed(QString::fromStdString(plan::describeEdit(edit)), tr("the plan is being rebuilt; try again"));
+        Q_EMIT editFailed(PlannerActions::editKindOf(edit.kind), QString::fromStdString(plan::describeEdit(edit)),
+                          tr("the plan is being rebuilt; try again"));
         return;
     }
     // Playing on while the edit is recorded would move the step it is recorded at.
@@ -23,8 +24,8 @@ void SimulationController::applyEdit(const plan::PlanEdit& edit) {
         m_worker, [w = m_worker, edit, serial] { w->applyEdit(edit, serial); }, Qt::QueuedConnection);
 }
 
-void SimulationController::refuseEdit(const QString& description, const QString& error) {
-    Q_EMIT editFailed(description, error);
+void SimulationController::refuseEdit(plan::EditKind kind, const QString& description, const QString& error) {
+    Q_EMIT editFailed(PlannerActions::editKindOf(kind), description, error);
 }
 
 void SimulationController::onEditDone(const EditOutcome& outcome) {
@@ -37,12 +38,13 @@ void SimulationController::onEditDone(const EditOutcome& outcome) {
     const bool wasBusy = busy();
     m_pendingEdits = std::max(0, m_pendingEdits - 1);
     notifyBusy(wasBusy);
+    const PlannerActions::EditKind kind = PlannerActions::editKindOf(outcome.edit.kind);
     if (outcome.error.isEmpty()) {
-        setStatusText(description);
-        Q_EMIT editApplied(description);
+        m_status.setStatusText(description);
+        Q_EMIT editApplied(kind, description);
     } else {
-        setStatusText(tr("%1 refused: %2").arg(description, outcome.error));
-        Q_EMIT editFailed(description, outcome.error);
+        m_status.setStatusText(tr("%1 refused: %2").arg(description, outcome.error));
+        Q_EMIT editFailed(kind, description, outcome.error);
     }
 }
 
@@ -86,7 +88,8 @@ void SimulationController::onReplayCancelled(quint64 serial) {
     if (!request) return;
     if (request->rollback) request->rollback();
     // A superseded request is not news: the newer one reports.
-    if (m_replays.isEmpty()) setStatusText(tr("Cancelled: %1; the plan on show is unchanged").arg(request->title));
+    if (m_replays.isEmpty())
+        m_status.setStatusText(tr("Cancelled: %1; the plan on show is unchanged").arg(request->title));
 }
 
 void SimulationController::onOpenRefused(quint64 serial, const QStringList& problems) {
@@ -100,8 +103,8 @@ void SimulationController::refuseOpen(const QString& what, const QStringList& pr
     QString text = what;
     if (!problems.isEmpty()) text += QStringLiteral(" — ") + problems.first();
     if (problems.size() > 1) text += tr(" (and %n more)", nullptr, static_cast<int>(problems.size() - 1));
-    setStatusText(text);
-    Q_EMIT openFailed(what, problems);
+    m_status.setStatusText(text);
+    Q_EMIT m_sessionController.openFailed(what, problems);
 }
 
 void SimulationController::notifyBusy(bool wasBusy) {

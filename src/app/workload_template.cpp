@@ -48,13 +48,8 @@ void emitMetadata(YAML::Emitter& out, const QVariantMap& form, const QVariantMap
     out << YAML::EndMap << YAML::EndMap;
 }
 
-void emitPodSpec(YAML::Emitter& out, const QVariantMap& form, const QVariantMap& labels, bool job) {
-    out << YAML::Key << "spec" << YAML::Value << YAML::BeginMap;
-    if (job) out << YAML::Key << "restartPolicy" << YAML::Value << "Never";
-    if (const QString pc = str(form, "priorityClassName"); !pc.isEmpty())
-        out << YAML::Key << "priorityClassName" << YAML::Value << s(pc);
-
-    // The container and its requests.
+/// The one container, "main", with the form's image and requests.
+void emitContainer(YAML::Emitter& out, const QVariantMap& form) {
     const QString image = str(form, "image");
     out << YAML::Key << "containers" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
     out << YAML::Key << "name" << YAML::Value << "main";
@@ -77,8 +72,10 @@ void emitPodSpec(YAML::Emitter& out, const QVariantMap& form, const QVariantMap&
         out << YAML::EndMap;
     }
     out << YAML::EndMap << YAML::EndSeq;
+}
 
-    // Tolerations.
+/// The form's tolerations; rows left blank are skipped, and none at all writes no key.
+void emitTolerations(YAML::Emitter& out, const QVariantMap& form) {
     const QVariantList tolerations = form.value(QStringLiteral("tolerations")).toList();
     bool anyToleration = false;
     for (const QVariant& t : tolerations) {
@@ -99,55 +96,77 @@ void emitPodSpec(YAML::Emitter& out, const QVariantMap& form, const QVariantMap&
         out << YAML::EndMap;
     }
     if (anyToleration) out << YAML::EndSeq;
+}
 
-    // Affinity presets: required node affinity (the form's key In values, and the group the
-    // template was dropped on, both in one term: ANDed), required anti-affinity to itself.
-    struct Expr {
-        QString key;
-        QStringList values;
-    };
-    std::vector<Expr> exprs;
+/// One `key In (values)` of a required node affinity term.
+struct NodeSelectorExpr {
+    QString key;
+    QStringList values;
+};
+
+/// Required node affinity: every expression in one term, so they are ANDed.
+void emitRequiredNodeAffinity(YAML::Emitter& out, const std::vector<NodeSelectorExpr>& exprs) {
+    out << YAML::Key << "nodeAffinity" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "requiredDuringSchedulingIgnoredDuringExecution" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "nodeSelectorTerms" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
+    out << YAML::Key << "matchExpressions" << YAML::Value << YAML::BeginSeq;
+    for (const NodeSelectorExpr& e : exprs) {
+        out << YAML::BeginMap << YAML::Key << "key" << YAML::Value << s(e.key) << YAML::Key << "operator" << YAML::Value
+            << "In" << YAML::Key << "values" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const QString& v : e.values) out << s(v);
+        out << YAML::EndSeq << YAML::EndMap;
+    }
+    out << YAML::EndSeq << YAML::EndMap << YAML::EndSeq << YAML::EndMap << YAML::EndMap;
+}
+
+/// Required anti-affinity to the workload's own pods: at most one per node.
+void emitSelfAntiAffinity(YAML::Emitter& out, const QVariantMap& labels) {
+    out << YAML::Key << "podAntiAffinity" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "requiredDuringSchedulingIgnoredDuringExecution" << YAML::Value << YAML::BeginSeq
+        << YAML::BeginMap;
+    out << YAML::Key << "labelSelector" << YAML::Value << YAML::BeginMap;
+    emitMatchLabels(out, labels);
+    out << YAML::EndMap;
+    out << YAML::Key << "topologyKey" << YAML::Value << "kubernetes.io/hostname";
+    out << YAML::EndMap << YAML::EndSeq << YAML::EndMap;
+}
+
+/// Affinity presets: required node affinity (the form's key In values, and the group the
+/// template was dropped on, both in one term: ANDed), required anti-affinity to itself.
+void emitAffinity(YAML::Emitter& out, const QVariantMap& form, const QVariantMap& labels) {
+    std::vector<NodeSelectorExpr> exprs;
     if (const QString key = str(form, "affinityKey"); !key.isEmpty())
         exprs.push_back({key, listOf(form.value(QStringLiteral("affinityValues")))});
     if (const QString key = str(form, "groupKey"); !key.isEmpty() && !str(form, "groupValue").isEmpty())
         exprs.push_back({key, {str(form, "groupValue")}});
     const bool anti = form.value(QStringLiteral("antiAffinity")).toBool();
-    if (!exprs.empty() || anti) {
-        out << YAML::Key << "affinity" << YAML::Value << YAML::BeginMap;
-        if (!exprs.empty()) {
-            out << YAML::Key << "nodeAffinity" << YAML::Value << YAML::BeginMap;
-            out << YAML::Key << "requiredDuringSchedulingIgnoredDuringExecution" << YAML::Value << YAML::BeginMap;
-            out << YAML::Key << "nodeSelectorTerms" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
-            out << YAML::Key << "matchExpressions" << YAML::Value << YAML::BeginSeq;
-            for (const Expr& e : exprs) {
-                out << YAML::BeginMap << YAML::Key << "key" << YAML::Value << s(e.key) << YAML::Key << "operator"
-                    << YAML::Value << "In" << YAML::Key << "values" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-                for (const QString& v : e.values) out << s(v);
-                out << YAML::EndSeq << YAML::EndMap;
-            }
-            out << YAML::EndSeq << YAML::EndMap << YAML::EndSeq << YAML::EndMap << YAML::EndMap;
-        }
-        if (anti) {
-            out << YAML::Key << "podAntiAffinity" << YAML::Value << YAML::BeginMap;
-            out << YAML::Key << "requiredDuringSchedulingIgnoredDuringExecution" << YAML::Value << YAML::BeginSeq
-                << YAML::BeginMap;
-            out << YAML::Key << "labelSelector" << YAML::Value << YAML::BeginMap;
-            emitMatchLabels(out, labels);
-            out << YAML::EndMap;
-            out << YAML::Key << "topologyKey" << YAML::Value << "kubernetes.io/hostname";
-            out << YAML::EndMap << YAML::EndSeq << YAML::EndMap;
-        }
-        out << YAML::EndMap;
-    }
-    if (form.value(QStringLiteral("spread")).toBool()) {
-        out << YAML::Key << "topologySpreadConstraints" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
-        out << YAML::Key << "maxSkew" << YAML::Value << 1;
-        out << YAML::Key << "topologyKey" << YAML::Value << "topology.kubernetes.io/zone";
-        out << YAML::Key << "whenUnsatisfiable" << YAML::Value << "DoNotSchedule";
-        out << YAML::Key << "labelSelector" << YAML::Value << YAML::BeginMap;
-        emitMatchLabels(out, labels);
-        out << YAML::EndMap << YAML::EndMap << YAML::EndSeq;
-    }
+    if (exprs.empty() && !anti) return;
+    out << YAML::Key << "affinity" << YAML::Value << YAML::BeginMap;
+    if (!exprs.empty()) emitRequiredNodeAffinity(out, exprs);
+    if (anti) emitSelfAntiAffinity(out, labels);
+    out << YAML::EndMap;
+}
+
+/// The spread preset: at most one pod of difference between zones.
+void emitZoneSpread(YAML::Emitter& out, const QVariantMap& labels) {
+    out << YAML::Key << "topologySpreadConstraints" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
+    out << YAML::Key << "maxSkew" << YAML::Value << 1;
+    out << YAML::Key << "topologyKey" << YAML::Value << "topology.kubernetes.io/zone";
+    out << YAML::Key << "whenUnsatisfiable" << YAML::Value << "DoNotSchedule";
+    out << YAML::Key << "labelSelector" << YAML::Value << YAML::BeginMap;
+    emitMatchLabels(out, labels);
+    out << YAML::EndMap << YAML::EndMap << YAML::EndSeq;
+}
+
+void emitPodSpec(YAML::Emitter& out, const QVariantMap& form, const QVariantMap& labels, bool job) {
+    out << YAML::Key << "spec" << YAML::Value << YAML::BeginMap;
+    if (job) out << YAML::Key << "restartPolicy" << YAML::Value << "Never";
+    if (const QString pc = str(form, "priorityClassName"); !pc.isEmpty())
+        out << YAML::Key << "priorityClassName" << YAML::Value << s(pc);
+    emitContainer(out, form);
+    emitTolerations(out, form);
+    emitAffinity(out, form, labels);
+    if (form.value(QStringLiteral("spread")).toBool()) emitZoneSpread(out, labels);
     out << YAML::EndMap;
 }
 

@@ -59,6 +59,8 @@ public:
     NodeCheck checkNodeForPod(std::uint32_t podId, std::string_view node);
 
     void setTraceListener(std::function<void(const CycleTrace&)> l) { m_traceListener = std::move(l); }
+    /// Turns cycle traces on or off between cycles (Scheduler::setTrace).
+    void setTrace(bool on) { m_scheduler->setTrace(on); }
     void setEventListener(std::function<void(const SimEvent&)> l) { m_eventListener = std::move(l); }
 
     Cluster& cluster() { return m_cluster; }

@@ -53,7 +53,7 @@ private Q_SLOTS:
         // 4 nodes; 6 Deployment pods + cache + worker + huge = 9 pods, all pending.
         QCOMPARE(c.nodes()->rowCount(), 4);
         QCOMPARE(c.pods()->rowCount(), 9);
-        QCOMPARE(c.pendingCount(), 9);
+        QCOMPARE(c.status()->pendingCount(), 9);
         QCOMPARE(c.queue()->activeCount(), 9);
         QCOMPARE(c.nodes()->data(c.nodes()->index(3), NodeListModel::CordonedRole).toBool(), true);
         QCOMPARE(c.nodes()->data(c.nodes()->index(0), NodeListModel::ZoneRole).toString(), QStringLiteral("zone-a"));
@@ -72,8 +72,8 @@ private Q_SLOTS:
         QVERIFY(!finished.isEmpty());
         QCOMPARE(resets.count(), 0);
         // Everything but `huge` (64 cpu > any node) binds.
-        QCOMPARE(c.boundCount(), 8);
-        QCOMPARE(c.pendingCount(), 1);
+        QCOMPARE(c.status()->boundCount(), 8);
+        QCOMPARE(c.status()->pendingCount(), 1);
         const int huge = c.pods()->indexOf(QStringLiteral("default/huge"));
         QVERIFY(huge >= 0);
         const QModelIndex hi = c.pods()->index(huge);
@@ -89,7 +89,7 @@ private Q_SLOTS:
         QCOMPARE(cpu, 6 * 500 + 1000 + 2000);
         QCOMPARE(c.nodes()->index(3).data(NodeListModel::PodCountRole).toInt(), 0);
         QVERIFY(c.events()->rowCount() > 9);
-        const QVariantMap details = c.nodeDetails(QStringLiteral("node-b1"));
+        const QVariantMap details = c.inspector()->nodeDetails(QStringLiteral("node-b1"));
         QCOMPARE(details.value(QStringLiteral("podCount")).toInt(),
                  details.value(QStringLiteral("pods")).toList().size());
     }
@@ -106,12 +106,12 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(10000));
         c.runToEnd();
         QVERIFY(finished.wait(20000));
-        QCOMPARE(c.boundCount(), 8);
+        QCOMPARE(c.status()->boundCount(), 8);
         QVERIFY(!c.running());
         // A second load resets everything.
         c.session()->loadFiles({kSmall});
         QVERIFY(loaded.wait(10000));
-        QCOMPARE(c.pendingCount(), 9);
+        QCOMPARE(c.status()->pendingCount(), 9);
         QCOMPARE(c.events()->rowCount(), 0);
     }
 

@@ -173,7 +173,7 @@ private Q_SLOTS:
     void cancelledRunPauses() {
         SimulationController c;
         QVERIFY(loadAndWait(c, m_big));
-        QCOMPARE(c.pendingCount(), 5000);
+        QCOMPARE(c.status()->pendingCount(), 5000);
         c.runToEnd();
         QCOMPARE(rows(*c.operations()), QStringList{QStringLiteral("Running to the end: waiting")});
         // Cancelled before its first tick (or a few ticks in, on a busy machine): it pauses
@@ -182,7 +182,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!c.running(), 30000);
         QTRY_COMPARE(c.operations()->count(), 0);
         QVERIFY2(!c.finished(), "a cancelled run stops before the end");
-        QVERIFY(c.pendingCount() > 0);
+        QVERIFY(c.status()->pendingCount() > 0);
     }
 
     void runToEndEndsItsOperation() {
@@ -194,7 +194,7 @@ private Q_SLOTS:
         QCOMPARE(c.operations()->count(), 1);
         QTRY_VERIFY_WITH_TIMEOUT(c.finished(), 60000);
         QTRY_COMPARE(c.operations()->count(), 0);
-        QVERIFY(c.boundCount() > 0);
+        QVERIFY(c.status()->boundCount() > 0);
     }
 
     void cancelledExportWritesNothing() {

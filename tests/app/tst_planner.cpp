@@ -62,7 +62,7 @@ private Q_SLOTS:
         QFETCH(QString, error);
         SimulationController c;
         QVERIFY(load(c));
-        const int pending = c.pendingCount();
+        const int pending = c.status()->pendingCount();
         const QVariantMap v = askVerdict(c, pod, node);
         QVERIFY(!v.isEmpty());
         QCOMPARE(v.value("pod").toString(), pod);
@@ -76,14 +76,14 @@ private Q_SLOTS:
             const QVariantList plugins = v.value("plugins").toList();
             QVERIFY(plugins.size() >= 5);
             const bool named = std::any_of(plugins.begin(), plugins.end(), [&](const QVariant& p) {
-                return p.toMap().value("plugin").toString() == rejectedBy && p.toMap().value("verdict").toString() == "fail";
+                return p.toMap().value("plugin").toString() == rejectedBy && p.toMap().value("verdict").toInt() == static_cast<int>(PlannerActions::PluginVerdict::PluginFail);
             });
             QCOMPARE(named, !fits);
         }
         // Asking changed nothing: no edit, no attempt.
         QCOMPARE(c.session()->history()->rowCount(), 0);
-        QCOMPARE(c.attempts(), 0);
-        QCOMPARE(c.pendingCount(), pending);
+        QCOMPARE(c.status()->attempts(), 0);
+        QCOMPARE(c.status()->pendingCount(), pending);
     }
 
     void onlyTheNewestRequestIsAnswered() {
@@ -134,7 +134,7 @@ private Q_SLOTS:
             ++api;
             QCOMPARE(r.phase, PodPhaseUi::Bound);
             QCOMPARE(r.node, QString("node-b1"));
-            QCOMPARE(c.podDetails(r.key).value("owner").toString(), QString("Deployment/api"));
+            QCOMPARE(c.inspector()->podDetails(r.key).value("owner").toString(), QString("Deployment/api"));
         }
         QCOMPARE(api, 3);
     }

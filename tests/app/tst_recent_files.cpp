@@ -165,7 +165,7 @@ private Q_SLOTS:
         QCOMPARE(c.session()->recentFiles()->count(), 1);
         const int nodes = c.nodes()->rowCount();
 
-        QSignalSpy failed(&c, &SimulationController::openFailed);
+        QSignalSpy failed(c.session(), &SessionController::openFailed);
         c.session()->openDropped({QUrl::fromLocalFile(path)});
         // Refused at once (not a manifest) or by the worker once it has read the file.
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
@@ -202,7 +202,7 @@ private Q_SLOTS:
 
         // Gone since: refused with a message, removed from the list, the plan stays.
         QVERIFY(QFile::remove(copy));
-        QSignalSpy failed(&c, &SimulationController::openFailed);
+        QSignalSpy failed(c.session(), &SessionController::openFailed);
         c.session()->openRecent(0);
         QCOMPARE(failed.count(), 1);
         QVERIFY2(failed.first().at(0).toString().contains(QStringLiteral("dropped.yml")), qPrintable(failed.first().at(0).toString()));

@@ -50,11 +50,11 @@ bool settle(SimulationController& c, QSignalSpy& loaded) {
                            30000);
 }
 
-int rowOf(SchedulerConfigModel* m, const QString& name, const QString& point) {
+int rowOf(SchedulerConfigModel* m, const QString& name, SchedulerConfigModel::ExtensionPoint point) {
     for (int i = 0; i < m->rowCount(); ++i) {
         const QModelIndex ix = m->index(i);
         if (ix.data(SchedulerConfigModel::NameRole).toString() == name &&
-            ix.data(SchedulerConfigModel::PointRole).toString() == point)
+            ix.data(SchedulerConfigModel::PointRole).toInt() == point)
             return i;
     }
     return -1;
@@ -136,7 +136,7 @@ private Q_SLOTS:
         c.session()->setSeed(7);
         QVERIFY(load(c, kSmall));
         SchedulerConfigModel* m = c.config()->schedulerConfig();
-        const int fit = rowOf(m, QStringLiteral("NodeResourcesFit"), QStringLiteral("score"));
+        const int fit = rowOf(m, QStringLiteral("NodeResourcesFit"), SchedulerConfigModel::ScorePoint);
         QVERIFY(fit >= 0);
         QCOMPARE(m->index(fit).data(SchedulerConfigModel::WeightRole).toInt(), 1);
         // Upstream: an enabled Score plugin's weight is 1..100.
@@ -147,7 +147,7 @@ private Q_SLOTS:
         m->setWeight(fit, 101);
         QVERIFY(!c.config()->apply().isEmpty());
         m->setWeight(fit, 50);
-        const int ports = rowOf(m, QStringLiteral("NodePorts"), QStringLiteral("filter"));
+        const int ports = rowOf(m, QStringLiteral("NodePorts"), SchedulerConfigModel::FilterPoint);
         QVERIFY(ports >= 0);
         m->setEnabled(ports, false);
         QVERIFY(m->errors().isEmpty());
@@ -155,9 +155,9 @@ private Q_SLOTS:
         QCOMPARE(c.config()->apply(), QString());
         QVERIFY(settle(c, loaded));
         QCOMPARE(c.session()->history()->rowCount(), 1);
-        const int fitAfter = rowOf(m, QStringLiteral("NodeResourcesFit"), QStringLiteral("score"));
+        const int fitAfter = rowOf(m, QStringLiteral("NodeResourcesFit"), SchedulerConfigModel::ScorePoint);
         QCOMPARE(m->index(fitAfter).data(SchedulerConfigModel::WeightRole).toInt(), 50);
-        const int portsAfter = rowOf(m, QStringLiteral("NodePorts"), QStringLiteral("filter"));
+        const int portsAfter = rowOf(m, QStringLiteral("NodePorts"), SchedulerConfigModel::FilterPoint);
         QVERIFY(!m->index(portsAfter).data(SchedulerConfigModel::EnabledRole).toBool());
         // Applying what is in effect is refused; revert drops a draft.
         QVERIFY(!c.config()->apply().isEmpty());
@@ -172,7 +172,7 @@ private Q_SLOTS:
         QCOMPARE(c.config()->reset(), QString());
         QVERIFY(settle(c, loaded));
         QCOMPARE(c.session()->history()->rowCount(), 2);
-        QCOMPARE(m->index(rowOf(m, QStringLiteral("NodeResourcesFit"), QStringLiteral("score")))
+        QCOMPARE(m->index(rowOf(m, QStringLiteral("NodeResourcesFit"), SchedulerConfigModel::ScorePoint))
                      .data(SchedulerConfigModel::WeightRole)
                      .toInt(),
                  1);

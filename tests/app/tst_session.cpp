@@ -59,11 +59,11 @@ bool edit(SimulationController& c, F act, QString* error = nullptr) {
     QObject::connect(&c, &SimulationController::editFailed, &context, [&] { statsAtAnswer = stats.count(); });
     act();
     if (!failed.isEmpty()) {  // refused by the controller itself: no batch follows
-        if (error) *error = failed.first().at(1).toString();
+        if (error) *error = failed.first().at(2).toString();
         return false;
     }
     if (!QTest::qWaitFor([&] { return statsAtAnswer >= 0 && stats.count() > statsAtAnswer; }, 10000)) return false;
-    if (!failed.isEmpty() && error) *error = failed.first().at(1).toString();
+    if (!failed.isEmpty() && error) *error = failed.first().at(2).toString();
     return !ok.isEmpty();
 }
 
@@ -175,13 +175,14 @@ private Q_SLOTS:
         const int row = c.nodes()->indexOf(QStringLiteral("pool-c-2"));
         QCOMPARE(c.nodes()->rows()[row].taints, QStringLiteral("gpu:NoSchedule"));
         QVERIFY(edit(c, [&] { c.planner()->pinPod(QStringLiteral("default/cache"), QStringLiteral("node-a2")); }));
-        QCOMPARE(c.podDetails(QStringLiteral("default/cache")).value(QStringLiteral("node")).toString(),
+        QCOMPARE(c.inspector()->podDetails(QStringLiteral("default/cache")).value(QStringLiteral("node")).toString(),
                  QStringLiteral("node-a2"));
         // What the Workload menu acts on: the Deployment, not the ReplicaSet that owns the pod.
         const auto web = std::find_if(c.pods()->rows().begin(), c.pods()->rows().end(),
                                       [](const PodRow& r) { return r.key.startsWith(QStringLiteral("default/web-")); });
         QVERIFY(web != c.pods()->rows().end());
-        QCOMPARE(c.podDetails(web->key).value(QStringLiteral("owner")).toString(), QStringLiteral("Deployment/web"));
+        QCOMPARE(c.inspector()->podDetails(web->key).value(QStringLiteral("owner")).toString(),
+                 QStringLiteral("Deployment/web"));
         QVERIFY(edit(c, [&] {
             c.planner()->deleteWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"));
         }));

@@ -91,10 +91,13 @@ public:
         if (!fits) {
             v.stage = QStringLiteral("Filter");
             v.rejectedBy = plugin;
-            v.code = QStringLiteral("Unschedulable");
+            v.code = berth::app::NodeVerdictUi::Rejection::Unschedulable;
             v.reason = reason;
         }
-        v.plugins.append({plugin, fits ? QStringLiteral("pass") : QStringLiteral("fail"), fits ? QString() : reason});
+        v.plugins.append(
+            {plugin,
+             fits ? berth::app::NodeVerdictUi::PluginVerdict::Pass : berth::app::NodeVerdictUi::PluginVerdict::Fail,
+             fits ? QString() : reason});
         m_planner.answerPodOnNode(v);
     }
     /// A capacity measurement arrives, as the worker side would hand it over: {groupBy,
@@ -173,16 +176,17 @@ public:
     berth::app::OperationListModel& operationList() override { return m_operations; }
     void applyEdit(const berth::plan::PlanEdit& edit) override {
         const QString description = QString::fromStdString(berth::plan::describeEdit(edit));
+        const auto kind = berth::app::PlannerActions::editKindOf(edit.kind);
         m_lastEdit = editToVariant(edit);
         record(QStringLiteral("edit: ") + description);
-        if (m_refuseEdits) return Q_EMIT m_planner.editFailed(description, QStringLiteral("refused by the test"));
+        if (m_refuseEdits) return Q_EMIT m_planner.editFailed(kind, description, QStringLiteral("refused by the test"));
         m_session.history()->push(edit);
         m_session.markChanged();
-        Q_EMIT m_planner.editApplied(description);
+        Q_EMIT m_planner.editApplied(kind, description);
     }
-    void refuseEdit(const QString& description, const QString& error) override {
+    void refuseEdit(berth::plan::EditKind kind, const QString& description, const QString& error) override {
         record(QStringLiteral("refuse: %1: %2").arg(description, error));
-        Q_EMIT m_planner.editFailed(description, error);
+        Q_EMIT m_planner.editFailed(berth::app::PlannerActions::editKindOf(kind), description, error);
     }
     void startReplay(berth::app::ReplayRequest request) override {
         record(QStringLiteral("replay: ") + request.title);
@@ -197,6 +201,7 @@ public:
     void showStatus(const QString& text) override { record(QStringLiteral("status: ") + text); }
     void refuseOpen(const QString& what, const QStringList& problems) override {
         record(QStringLiteral("refuse: %1 %2").arg(what, problems.join(QStringLiteral("; "))));
+        Q_EMIT m_sessionController.openFailed(what, problems);
     }
 
 Q_SIGNALS:

@@ -4,7 +4,8 @@ import Berth
 import BerthTest
 
 // The inspector shows the selected pod's Filter and Score tables and its FitError, and a
-// selected node's pods.
+// selected node's pods. Over the playback stub's models and Inspector (no worker thread): the
+// test plays the worker's part and sends the traces.
 Item {
     id: root
     width: 460
@@ -13,26 +14,37 @@ Item {
     InspectorPanel {
         id: panel
         anchors.fill: parent
-        controller: TestEnv.controller
+        inspector: TestEnv.run.inspector
     }
 
     TestCase {
         name: "InspectorPanel"
         when: windowShown
-        readonly property var controller: TestEnv.controller
+        readonly property var run: TestEnv.run
+        readonly property var inspector: TestEnv.run.inspector
 
         function initTestCase() {
-            controller.session.load([TestEnv.smallCluster])
-            tryCompare(controller, "loaded", true, 10000)
-            controller.runToEnd()
-            tryCompare(controller, "finished", true, 20000)
+            run.showCluster([{ name: "node-a1", zone: "a" }, { name: "node-a2", zone: "a", cpu: 1000 },
+                             { name: "node-b1", zone: "b" }, { name: "node-b2", zone: "b" }],
+                            [{ key: "default/cache", node: "node-b1", cpu: 500, memory: 268435456, owner: "Deployment/cache" },
+                             { key: "default/web-1", node: "node-b1", cpu: 250 },
+                             { key: "default/huge", cpu: 16000 }], "small.yaml")
+        }
+
+        function test_0_nothingSelected() {
+            inspector.select("", "")
+            verify(!findChild(panel, "podKey").visible)
+            verify(!findChild(panel, "nodeName").visible)
         }
 
         function test_1_placedPod() {
-            controller.inspector.select("", "default/cache")
-            tryCompare(controller.inspector, "hasTrace", true, 5000)
+            inspector.select("", "default/cache")
             compare(findChild(panel, "podKey").text, "default/cache")
-            verify(findChild(panel, "traceSummary").text.indexOf("chose node-") >= 0)
+            // Until the worker sends the attempt, the tables stay empty.
+            compare(findChild(panel, "traceSummary").text, "No attempt recorded yet: step or play to schedule it.")
+            run.showTrace("default/cache", { "node-a2": "Insufficient cpu" }, "node-b1", "")
+            compare(inspector.hasTrace, true)
+            verify(findChild(panel, "traceSummary").text.indexOf("chose node-b1") >= 0)
             const filter = findChild(panel, "filterTable")
             verify(filter)
             tryCompare(filter, "rows", 4)          // one row per node
@@ -42,22 +54,31 @@ Item {
         }
 
         function test_2_pendingPod() {
-            controller.inspector.select("", "default/huge")
-            tryCompare(controller.inspector, "hasTrace", true, 5000)
+            inspector.select("", "default/huge")
+            run.showTrace("default/huge", { "node-a1": "Insufficient cpu", "node-a2": "Insufficient cpu",
+                                            "node-b1": "Insufficient cpu", "node-b2": "Insufficient cpu" }, "",
+                          "0/4 nodes are available: 4 Insufficient cpu.")
             const fit = findChild(panel, "fitError")
             verify(fit.text.indexOf("0/4 nodes are available") === 0, fit.text)
             const why = findChild(panel, "whyPendingList")
-            verify(why.count >= 2)  // Insufficient cpu (3), unschedulable (1)
+            compare(why.count, 1)  // Insufficient cpu, on all four
             compare(findChild(panel, "whyHeader").text, "Rejections across 4 nodes:")
         }
 
-        function test_3_node() {
-            controller.inspector.select("node-b1", "")
+        function test_3_traceOfAnotherPodIgnored() {
+            inspector.select("", "default/web-1")
+            run.showTrace("default/cache", {}, "node-a1", "")
+            compare(inspector.hasTrace, false)
+        }
+
+        function test_4_node() {
+            inspector.select("node-b1", "")
             compare(findChild(panel, "nodeName").text, "node-b1")
             const pods = findChild(panel, "nodePodsList")
             verify(pods.visible)
-            tryVerify(() => pods.count > 0, 2000)
-            compare(pods.count, controller.nodeDetails("node-b1").podCount)
+            tryCompare(pods, "count", 2, 2000)
+            compare(inspector.nodeDetails("node-b1").podCount, 2)
+            compare(inspector.node.name, "node-b1")
         }
     }
 }

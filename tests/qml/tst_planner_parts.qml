@@ -110,6 +110,8 @@ Item {
             compare(yaml.refusal, "refused by the test")
             compare(yaml.opened, true)
             stub.refuseEdits = false
+            stub.planner.cordonNode("node-a1")  // another kind of edit: the editor stays open
+            compare(yaml.opened, true)
             stub.planner.submitYaml(editor.text)
             tryCompare(yaml, "opened", false)  // applied: the dialog closes
         }
@@ -122,6 +124,10 @@ Item {
             verify(headline.text.indexOf("Asking") === 0)
             stub.answerPodOnNode(false, "NodeResourcesFit", "Insufficient cpu")
             tryVerify(() => headline.text.indexOf("Rejected by NodeResourcesFit") === 0, 2000)
+            // The code and each plugin's verdict come as enums; the dialog words them.
+            verify(findChild(verdict.contentItem, "verdictHint").text.indexOf("Unschedulable: preempting") === 0)
+            tryVerify(() => findChild(verdict.contentItem, "pluginVerdict") !== null, 2000)
+            compare(findChild(verdict.contentItem, "pluginVerdict").text, "fail")
             compare(findChild(verdict.contentItem, "pinButton").enabled, true)  // a pin bypasses the filters
             stub.busy = true
             compare(findChild(verdict.contentItem, "pinButton").enabled, false)
@@ -131,6 +137,10 @@ Item {
             tryVerify(() => headline.text.indexOf("Fits") === 0, 2000)
             const pin = findChild(verdict.contentItem, "pinButton")
             compare(pin.enabled, true)
+            // Another kind of edit applied meanwhile leaves the dialog open: only a pin closes it.
+            stub.planner.cordonNode("node-b1")
+            compare(stub.lastCall, "edit: Cordon node-b1")
+            compare(verdict.opened, true)
             mouseClick(pin)
             compare(stub.lastCall, "edit: Pin default/huge to node-a1")
             tryCompare(verdict, "opened", false)

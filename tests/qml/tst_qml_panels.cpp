@@ -1,8 +1,9 @@
 // Qt Quick Tests of the panels (tests/qml/tst_*.qml). Each QML file gets a fresh engine and,
 // through the BerthTest.TestEnv singleton, its own `stub` (StubPlanHost: the controller's
-// parts with no worker thread, for the panels that take one of them), its own real
-// SimulationController (worker thread included, for the panels that take the whole
-// controller, and for end-to-end checks) and the path of the small test cluster.
+// parts with no worker thread, for the panels that take one of them), its own `run`
+// (StubPlaybackHost: playback, run status, the node and pod models and the inspector, with no
+// worker thread), its own real SimulationController (worker thread included, made only for
+// the end-to-end checks that use it) and the path of the small test cluster.
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -21,6 +22,7 @@
 #include "app/models/queue_model.h"
 #include "app/simulation_controller.h"
 #include "stub_plan_host.h"
+#include "stub_playback_host.h"
 
 Q_IMPORT_QML_PLUGIN(Berth_AppPlugin)
 Q_IMPORT_QML_PLUGIN(BerthPlugin)
@@ -29,6 +31,7 @@ Q_IMPORT_QML_PLUGIN(BerthPlugin)
 class TestEnv : public QObject {
     Q_OBJECT
     Q_PROPERTY(StubPlanHost* stub READ stub CONSTANT)
+    Q_PROPERTY(StubPlaybackHost* run READ run CONSTANT)
     Q_PROPERTY(berth::app::SimulationController* controller READ controller CONSTANT)
     Q_PROPERTY(QUrl smallCluster READ smallCluster CONSTANT)
     /// A folder of this engine's own for files the panels write (reports, PNGs).
@@ -38,6 +41,7 @@ class TestEnv : public QObject {
     Q_PROPERTY(berth::app::EventLogModel* events READ events CONSTANT)
 public:
     StubPlanHost* stub() { return &m_stub; }
+    StubPlaybackHost* run() { return &m_run; }
     berth::app::QueueModel* queue() { return &m_queue; }
     berth::app::EventLogModel* events() { return &m_events; }
     /// Fills `queue` as the worker would: rows of {key, queue, attempts, reason}.
@@ -81,13 +85,13 @@ public:
         return QUrl::fromLocalFile(QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml"));
     }
 
-    /// A long operation the test plays the worker side of: listed in controller.operations,
-    /// `done` of `total` pods settled. Returns its id.
+    /// A long operation the test plays the worker side of: listed in run.operations, `done`
+    /// of `total` pods settled. Returns its id.
     Q_INVOKABLE int startOperation(const QString& title, int done, int total) {
         auto p = std::make_shared<berth::core::Progress>();
         p->start(berth::core::Progress::Phase::Scheduling, static_cast<std::uint64_t>(total));
         p->add(static_cast<std::uint64_t>(done));
-        const int id = controller()->operations()->begin(title, p);
+        const int id = m_run.operations()->begin(title, p);
         m_operations.insert(id, p);
         return id;
     }
@@ -104,6 +108,7 @@ public:
 private:
     QTemporaryDir m_temp;
     StubPlanHost m_stub;
+    StubPlaybackHost m_run;
     berth::app::QueueModel m_queue;
     berth::app::EventLogModel m_events;
     quint64 m_eventSequence = 0;

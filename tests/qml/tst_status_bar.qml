@@ -15,7 +15,8 @@ Item {
         id: bar
         anchors.left: parent.left
         anchors.right: parent.right
-        controller: TestEnv.controller
+        status: TestEnv.run.status
+        operations: TestEnv.run.operations
     }
 
     TestCase {
@@ -28,8 +29,24 @@ Item {
             return null
         }
 
+        // The counts and the simulated time, as a batch brings them.
+        function test_0_counts() {
+            TestEnv.run.setStats(75.5, 8, 2, 1, 12)
+            compare(findChild(bar, "simTime").text, "t = 1:15.500")
+            compare(findChild(bar, "bound").text, "bound 8")
+            compare(findChild(bar, "pending").text, "pending 2")
+            const binding = findChild(bar, "binding")
+            compare(binding.text, "binding 1")
+            verify(binding.visible)
+            compare(findChild(bar, "attempts").text, "attempts 12")
+            TestEnv.run.setStats(2.25, 9, 2, 0, 13)
+            compare(findChild(bar, "simTime").text, "t = 2.250 s")
+            verify(!binding.visible)  // nothing is binding: the count hides
+        }
+
         function test_1_operationRowsAndCancel() {
-            const status = TestEnv.controller.statusText
+            TestEnv.run.setStatusText("Loaded small-cluster.yaml: 4 nodes, 9 pods")
+            const status = TestEnv.run.status.statusText
             const first = TestEnv.startOperation("Running to the end", 4, 10)
             const second = TestEnv.startOperation("Exporting plan.yaml", 0, 0)
             let row = null
@@ -54,7 +71,7 @@ Item {
             TestEnv.finishOperation(first)
             TestEnv.finishOperation(second)
             tryVerify(() => findChild(bar, "operation-" + first) === null && findChild(bar, "operation-" + second) === null, 2000)
-            compare(TestEnv.controller.operations.count, 0)
+            compare(TestEnv.run.operations.count, 0)
             const line = findChild(bar, "statusLine")
             verify(line.visible)
             compare(line.text, status)

@@ -152,12 +152,12 @@ Item {
             tryVerify(() => podsOf("default/zonal-").length === 3, 5000)
             runToEnd()
             for (const key of podsOf("default/zonal-"))
-                compare(TestEnv.controller.podDetails(key).node, "node-b1")
+                compare(TestEnv.controller.inspector.podDetails(key).node, "node-b1")
         }
 
         function test_4_dragPendingPodOntoNode() {
             // huge (64 cpu) stays pending after the run: drag it from the tray onto node-a1.
-            compare(TestEnv.controller.podDetails("default/huge").phase, "Pending")
+            compare(TestEnv.controller.inspector.podDetails("default/huge").phase, "Pending")
             const from = toItem(canvas.podRect("default/huge"))
             const to = toItem(canvas.nodeRect("node-a1"))
             mousePress(canvas, from.x, from.y)

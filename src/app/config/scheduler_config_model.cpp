@@ -58,7 +58,7 @@ QVariant SchedulerConfigModel::data(const QModelIndex& index, int role) const {
     switch (role) {
         case Qt::DisplayRole:
         case NameRole: return QString::fromStdString(t.name);
-        case PointRole: return score ? QStringLiteral("score") : QStringLiteral("filter");
+        case PointRole: return static_cast<int>(score ? ScorePoint : FilterPoint);
         case EnabledRole: return t.enabled;
         case WeightRole: return score ? t.weight : 0;
         case FirstRole: return index.row() == 0 || static_cast<std::size_t>(index.row()) == m_draft.score.size();

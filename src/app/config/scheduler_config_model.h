@@ -33,8 +33,11 @@ class SchedulerConfigModel : public QAbstractListModel {
     Q_PROPERTY(QStringList errors READ errors NOTIFY draftChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY draftChanged)
 public:
-    /// first: the row starts its point's list (a heading goes above it).
+    /// point: an ExtensionPoint. first: the row starts its point's list (a heading goes above it).
     enum Role { NameRole = Qt::UserRole + 1, PointRole, EnabledRole, WeightRole, FirstRole };
+    /// The list a row belongs to: the Score plugins (with weights) come first, then Filter.
+    enum ExtensionPoint { ScorePoint, FilterPoint };
+    Q_ENUM(ExtensionPoint)
     explicit SchedulerConfigModel(QObject* parent = nullptr);
 
     int rowCount(const QModelIndex& parent = {}) const override;

@@ -14,13 +14,21 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-QString verdictName(core::Code c) {
+NodeVerdictUi::PluginVerdict pluginVerdictOf(core::Code c) {
     switch (c) {
-        case core::Code::Success: return QStringLiteral("pass");
-        case core::Code::Skip: return QStringLiteral("skip");
+        case core::Code::Success: return NodeVerdictUi::PluginVerdict::Pass;
+        case core::Code::Skip: return NodeVerdictUi::PluginVerdict::Skip;
         case core::Code::Unschedulable:
-        case core::Code::UnschedulableAndUnresolvable: return QStringLiteral("fail");
-        default: return QStringLiteral("error");
+        case core::Code::UnschedulableAndUnresolvable: return NodeVerdictUi::PluginVerdict::Fail;
+        default: return NodeVerdictUi::PluginVerdict::Error;
+    }
+}
+
+NodeVerdictUi::Rejection rejectionOf(core::Code c) {
+    switch (c) {
+        case core::Code::Unschedulable: return NodeVerdictUi::Rejection::Unschedulable;
+        case core::Code::UnschedulableAndUnresolvable: return NodeVerdictUi::Rejection::UnschedulableAndUnresolvable;
+        default: return NodeVerdictUi::Rejection::Error;
     }
 }
 
@@ -30,12 +38,17 @@ QVariantMap NodeVerdictUi::toVariant() const {
     QVariantList list;
     for (const Plugin& p : plugins)
         list << QVariantMap{{QStringLiteral("plugin"), p.name},
-                            {QStringLiteral("verdict"), p.verdict},
+                            {QStringLiteral("verdict"), static_cast<int>(p.verdict)},
                             {QStringLiteral("reason"), p.reason}};
-    return {
-        {QStringLiteral("pod"), pod},   {QStringLiteral("node"), node},     {QStringLiteral("error"), error},
-        {QStringLiteral("fits"), fits}, {QStringLiteral("stage"), stage},   {QStringLiteral("rejectedBy"), rejectedBy},
-        {QStringLiteral("code"), code}, {QStringLiteral("reason"), reason}, {QStringLiteral("plugins"), list}};
+    return {{QStringLiteral("pod"), pod},
+            {QStringLiteral("node"), node},
+            {QStringLiteral("error"), error},
+            {QStringLiteral("fits"), fits},
+            {QStringLiteral("stage"), stage},
+            {QStringLiteral("rejectedBy"), rejectedBy},
+            {QStringLiteral("code"), static_cast<int>(code)},
+            {QStringLiteral("reason"), reason},
+            {QStringLiteral("plugins"), list}};
 }
 
 void SimulationWorker::checkPodOnNode(const QString& podKey, const QString& node, quint64 serial) {
@@ -54,9 +67,9 @@ void SimulationWorker::checkPodOnNode(const QString& podKey, const QString& node
         v.fits = c.fits;
         v.stage = qs(c.stage);
         v.rejectedBy = qs(c.rejectedBy);
-        if (!c.fits && c.error.empty()) v.code = QLatin1String(core::codeName(c.code));
+        if (!c.fits && c.error.empty()) v.code = rejectionOf(c.code);
         v.reason = qs(c.reason);
-        for (const auto& p : c.plugins) v.plugins.push_back({qs(p.plugin), verdictName(p.code), qs(p.reason)});
+        for (const auto& p : c.plugins) v.plugins.push_back({qs(p.plugin), pluginVerdictOf(p.code), qs(p.reason)});
     }
     Q_EMIT podNodeChecked(v);
 }

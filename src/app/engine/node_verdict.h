@@ -11,6 +11,12 @@
 namespace berth::app {
 
 struct NodeVerdictUi {
+    /// A Filter plugin's own verdict on the node.
+    enum class PluginVerdict : quint8 { Pass, Fail, Skip, Error };
+    /// Why the pod does not fit there: upstream's status code (None when it fits, or when
+    /// the check could not run).
+    enum class Rejection : quint8 { None, Unschedulable, UnschedulableAndUnresolvable, Error };
+
     quint64 serial = 0;  // the request it answers
     QString pod;         // namespace/name
     QString node;
@@ -18,17 +24,18 @@ struct NodeVerdictUi {
     bool fits = false;
     QString stage;       // "PreFilter" or "Filter" when rejected
     QString rejectedBy;  // plugin name(s)
-    QString code;        // "Unschedulable", "UnschedulableAndUnresolvable", "Error"
-    QString reason;      // the upstream reason text
+    Rejection code = Rejection::None;
+    QString reason;  // the upstream reason text
     struct Plugin {
         QString name;
-        QString verdict;  // "pass", "fail", "skip", "error"
+        PluginVerdict verdict = PluginVerdict::Pass;
         QString reason;
     };
     QList<Plugin> plugins;  // every Filter plugin on its own, in profile order
 
     /// For QML: {pod, node, error, fits, stage, rejectedBy, code, reason,
-    /// plugins: [{plugin, verdict, reason}]}.
+    /// plugins: [{plugin, verdict, reason}]}; code and verdict as PlannerActions'
+    /// RejectionCode and PluginVerdict.
     QVariantMap toVariant() const;
 };
 

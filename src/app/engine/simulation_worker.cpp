@@ -86,7 +86,7 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
     std::string replayError;
     if (plan->ok()) {
         // Replayed without listeners: only the state it ends in is shown.
-        plan->sim().scheduler().setTrace(false);
+        plan->sim().setTrace(false);
         replayError = plan->replay(edits, stopAtStep);
         if (plan->cancelled()) return Q_EMIT replayCancelled(serial);
     }
@@ -204,7 +204,7 @@ void SimulationWorker::selectPod(qint64 podId) {
 void SimulationWorker::updateTracing() {
     if (!m_sim) return;
     const bool flatOut = m_running && (m_toEnd || m_speed >= kMaxSpeed);
-    m_sim->scheduler().setTrace(!flatOut || m_cluster->nodes.size() <= kTraceAllNodes);
+    m_sim->setTrace(!flatOut || m_cluster->nodes.size() <= kTraceAllNodes);
 }
 
 void SimulationWorker::onTrace(const core::CycleTrace& trace) {

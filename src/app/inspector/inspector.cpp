@@ -1,5 +1,7 @@
 #include "app/inspector/inspector.h"
 
+#include <QVariantList>
+
 #include "app/models/node_list_model.h"
 #include "app/models/pod_list_model.h"
 
@@ -56,6 +58,7 @@ void Inspector::applyTrace(const CycleTraceUi& trace) {
 void Inspector::refresh() {
     const int row = m_selectedNode.isEmpty() ? -1 : m_nodes->indexOf(m_selectedNode);
     m_nodePods.setPods(m_pods->rows(), row);  // node rows are indexed by node id
+    Q_EMIT detailsChanged();
 }
 
 void Inspector::clear() {
@@ -65,6 +68,39 @@ void Inspector::clear() {
     applyTrace(CycleTraceUi{});
     refresh();
     Q_EMIT selectionChanged();
+}
+
+QVariantMap Inspector::podDetails(const QString& key) const {
+    const int row = m_pods->indexOf(key);
+    if (row < 0) return {};
+    const PodRow& r = m_pods->rows()[row];
+    return {{QStringLiteral("key"), r.key},           {QStringLiteral("workload"), r.workload},
+            {QStringLiteral("owner"), r.owner},       {QStringLiteral("phase"), PodListModel::phaseName(r.phase)},
+            {QStringLiteral("node"), r.node},         {QStringLiteral("queue"), r.queue},
+            {QStringLiteral("attempts"), r.attempts}, {QStringLiteral("message"), r.message},
+            {QStringLiteral("cpu"), r.cpu},           {QStringLiteral("memory"), r.memory},
+            {QStringLiteral("priority"), r.priority}};
+}
+
+QVariantMap Inspector::nodeDetails(const QString& name) const {
+    const int row = m_nodes->indexOf(name);
+    if (row < 0) return {};
+    const NodeRow& r = m_nodes->rows()[row];
+    QVariantList pods;
+    for (const PodRow& p : m_pods->rows())
+        if (p.nodeId == static_cast<qint32>(r.id)) pods << p.key;
+    return {{QStringLiteral("name"), r.name},
+            {QStringLiteral("zone"), r.zone},
+            {QStringLiteral("pool"), r.pool},
+            {QStringLiteral("cpuRequested"), r.cpuRequested},
+            {QStringLiteral("cpuAllocatable"), r.cpuAllocatable},
+            {QStringLiteral("memRequested"), r.memRequested},
+            {QStringLiteral("memAllocatable"), r.memAllocatable},
+            {QStringLiteral("podCount"), r.podCount},
+            {QStringLiteral("podsAllocatable"), r.podsAllocatable},
+            {QStringLiteral("cordoned"), r.cordoned},
+            {QStringLiteral("taints"), r.taints},
+            {QStringLiteral("pods"), pods}};
 }
 
 }  // namespace berth::app

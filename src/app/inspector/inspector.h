@@ -5,6 +5,7 @@
 /// object only files them into its models, so the GUI thread never waits for the core.
 
 #include <QObject>
+#include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
 #include "app/engine/trace_types.h"
@@ -36,6 +37,9 @@ class Inspector : public QObject {
     Q_PROPERTY(int nodeCount READ nodeCount NOTIFY traceChanged)
     Q_PROPERTY(bool scored READ scored NOTIFY traceChanged)
     Q_PROPERTY(QString summary READ summary NOTIFY traceChanged)
+    /// podDetails(selectedPod) and nodeDetails(selectedNode), kept up to date ({} for none).
+    Q_PROPERTY(QVariantMap pod READ pod NOTIFY detailsChanged)
+    Q_PROPERTY(QVariantMap node READ node NOTIFY detailsChanged)
 public:
     Inspector(const NodeListModel* nodes, const PodListModel* pods, QObject* parent = nullptr);
 
@@ -57,12 +61,20 @@ public:
     int nodeCount() const { return static_cast<int>(m_trace.nodes.size()); }
     bool scored() const { return m_trace.scored; }
     QString summary() const;
+    QVariantMap pod() const { return podDetails(m_selectedPod); }
+    QVariantMap node() const { return nodeDetails(m_selectedNode); }
+
+    /// What the inspector shows for a pod (by namespace/name): phase, node, queue, message...
+    /// {} when there is no such pod.
+    Q_INVOKABLE QVariantMap podDetails(const QString& key) const;
+    /// What the inspector shows for a node: usage, taints and its pods. {} when none.
+    Q_INVOKABLE QVariantMap nodeDetails(const QString& name) const;
     /// The pod id selected (-1: none): what the worker is asked about.
     qint64 selectedPodId() const { return m_selectedPodId; }
 
     /// A trace from the worker; ignored unless it is about the selected pod.
     void setTrace(const CycleTraceUi& trace);
-    /// After a batch (or a load): the selected node's pods follow the models.
+    /// After a batch (or a load): the selected node's pods and the details follow the models.
     void refresh();
     /// A new cluster: everything is deselected.
     void clear();
@@ -70,6 +82,7 @@ public:
 Q_SIGNALS:
     void selectionChanged();
     void traceChanged();
+    void detailsChanged();
     /// The worker should send this pod's last attempt (-1: none).
     void podSelectionRequested(qint64 podId);
 

@@ -84,6 +84,10 @@ Q_SIGNALS:
     void historyChanged();
     void stateChanged();
     void exportFinished(const QString& path, const QString& error);
+    /// An open was refused (unreadable, bad or empty files): `message` names the file and
+    /// `problems` lists file:line:col messages. Nothing changed. Emitted by the host
+    /// (PlanHost::refuseOpen).
+    void openFailed(const QString& message, const QStringList& problems);
 
 private:
     void startLoad(plan::PlanInput input, const QString& source, const QStringList& recentPaths);

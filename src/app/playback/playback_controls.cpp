@@ -1,0 +1,23 @@
+#include "app/playback/playback_controls.h"
+
+#include "app/playback/playback_host.h"
+
+namespace berth::app {
+
+PlaybackControls::PlaybackControls(PlaybackHost& host, CyclePlayback& cycle, QObject* parent)
+    : QObject(parent), m_host(host), m_cycle(cycle) {}
+
+bool PlaybackControls::loaded() const { return m_host.loaded(); }
+bool PlaybackControls::running() const { return m_host.running(); }
+double PlaybackControls::speed() const { return m_host.speed(); }
+double PlaybackControls::maxSpeed() const { return m_host.maxSpeed(); }
+
+void PlaybackControls::play() { m_host.play(); }
+void PlaybackControls::pause() { m_host.pause(); }
+void PlaybackControls::togglePlay() { m_host.running() ? m_host.pause() : m_host.play(); }
+void PlaybackControls::step() { m_host.step(); }
+void PlaybackControls::stepPhase() { m_host.stepPhase(); }
+void PlaybackControls::runToEnd() { m_host.runToEnd(); }
+void PlaybackControls::setSpeed(double speed) { m_host.setSpeed(speed); }
+
+}  // namespace berth::app

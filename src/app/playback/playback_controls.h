@@ -1,0 +1,51 @@
+#pragma once
+/// The playback commands for the toolbar, the narration panel and the shortcuts: play,
+/// pause, step a pod or an extension point, run to the end, the speed, and the cycle on
+/// show. It owns no state of its own: the host (SimulationController) runs the worker and
+/// tells it when loaded, running or speed change.
+
+#include <QObject>
+#include <QtQml/qqmlregistration.h>
+
+#include "app/playback/cycle_playback.h"
+
+namespace berth::app {
+
+class PlaybackHost;
+
+class PlaybackControls : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by SimulationController (controller.playback)")
+    Q_PROPERTY(bool loaded READ loaded NOTIFY stateChanged)
+    Q_PROPERTY(bool running READ running NOTIFY stateChanged)
+    Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY stateChanged)
+    Q_PROPERTY(double maxSpeed READ maxSpeed CONSTANT)
+    /// The cycle on show, phase by phase (step mode, slow play).
+    Q_PROPERTY(berth::app::CyclePlayback* cycle READ cycle CONSTANT)
+public:
+    PlaybackControls(PlaybackHost& host, CyclePlayback& cycle, QObject* parent = nullptr);
+
+    bool loaded() const;
+    bool running() const;
+    double speed() const;
+    double maxSpeed() const;
+    CyclePlayback* cycle() { return &m_cycle; }
+
+    Q_INVOKABLE void play();
+    Q_INVOKABLE void pause();
+    Q_INVOKABLE void togglePlay();
+    Q_INVOKABLE void step();
+    Q_INVOKABLE void stepPhase();
+    Q_INVOKABLE void runToEnd();
+    void setSpeed(double speed);
+
+Q_SIGNALS:
+    void stateChanged();
+
+private:
+    PlaybackHost& m_host;
+    CyclePlayback& m_cycle;
+};
+
+}  // namespace berth::app
