@@ -62,6 +62,8 @@ ApplicationWindow {
         }
         onExportRequested: exportDialog.begin("")
         onSchedulerConfigRequested: schedulerDialog.open()
+        onAboutRequested: aboutDialog.open()
+        onShortcutsRequested: shortcutsDialog.open()
         onAddPoolRequested: poolDialog.open()
         onLabelsRequested: labelsDialog.begin(selectedNode)
         onTaintsRequested: taintsDialog.begin(selectedNode)
@@ -83,17 +85,18 @@ ApplicationWindow {
 
     footer: StatusBar { controller: window.controller }
 
-    Shortcut { sequence: "Space"; onActivated: window.controller.togglePlay() }
-    Shortcut { sequences: ["N", "Right"]; onActivated: window.controller.stepPhase() }
-    Shortcut { sequences: ["Shift+N", "Shift+Right"]; onActivated: window.controller.step() }
-    Shortcut { sequence: "T"; onActivated: toolBar.narrationVisible = !toolBar.narrationVisible }
-    Shortcut { sequence: "End"; onActivated: window.controller.runToEnd() }
-    Shortcut { sequence: "Ctrl+O"; onActivated: openDialog.open() }
-    Shortcut { sequence: "F"; onActivated: canvasView.canvas.fitToView() }
+    // `help`: the line Help > Keyboard shortcuts shows for each (ShortcutsDialog).
+    Shortcut { sequence: "Space"; property string help: qsTr("Play or pause"); onActivated: window.controller.togglePlay() }
+    Shortcut { sequences: ["N", "Right"]; property string help: qsTr("Step one extension point"); onActivated: window.controller.stepPhase() }
+    Shortcut { sequences: ["Shift+N", "Shift+Right"]; property string help: qsTr("Step one pod"); onActivated: window.controller.step() }
+    Shortcut { sequence: "T"; property string help: qsTr("Show or hide the narration"); onActivated: toolBar.narrationVisible = !toolBar.narrationVisible }
+    Shortcut { sequence: "End"; property string help: qsTr("Run to the end"); onActivated: window.controller.runToEnd() }
+    Shortcut { sequence: "F"; property string help: qsTr("Fit the cluster to the view"); onActivated: canvasView.canvas.fitToView() }
     // Esc stops the long operations under way (a load, a run to the end, an export), if any;
     // otherwise it clears the selection.
     Shortcut {
         sequence: "Escape"
+        property string help: qsTr("Cancel the operations under way, or clear the selection")
         onActivated: window.controller.operations.count > 0 ? window.controller.cancelOperations()
                                                             : canvasView.canvas.clearSelection()
     }
@@ -228,6 +231,9 @@ ApplicationWindow {
     // Files dropped on the window open like File > Open; refusals explain themselves.
     FileDropArea { anchors.fill: parent; session: window.controller.session }
     OpenErrorDialog { anchors.centerIn: parent; controller: window.controller }
+
+    AboutDialog { id: aboutDialog }
+    ShortcutsDialog { id: shortcutsDialog; menuBar: window.menuBar; scope: window }
 
     OpenDialog {
         id: openDialog
