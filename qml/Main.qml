@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Dialogs
 import QtQuick.Layouts
 import Berth.App
 
@@ -52,8 +53,8 @@ ApplicationWindow {
         selectedPod: window.controller.inspector.selectedPod
         selectedWorkload: window.controller.revision >= 0 && selectedPod.length > 0
                           ? (window.controller.podDetails(selectedPod).owner || "") : ""
-        onOpenManifestsRequested: openDialog.open()
-        onOpenSessionRequested: openSessionDialog.begin("")
+        onOpenManifestsRequested: openDialog.begin()
+        onOpenSessionRequested: openSessionDialog.begin()
         onSaveSessionRequested: (saveAs) => {
             if (!saveAs && window.controller.session.planSession.path.length > 0)
                 window.controller.session.saveSession("file://" + window.controller.session.planSession.path, true)
@@ -79,7 +80,7 @@ ApplicationWindow {
     header: MainToolBar {
         id: toolBar
         controller: window.controller
-        onOpenRequested: openDialog.open()
+        onOpenRequested: openDialog.begin()
         onFitRequested: canvasView.canvas.fitToView()
     }
 
@@ -189,11 +190,23 @@ ApplicationWindow {
         }
     }
 
-    PathDialog {
+    // File > Open manifests and Open session: file dialogs that remember the folder.
+    FileChooser {
+        id: openDialog
+        title: qsTr("Open manifests")
+        fileMode: FileDialog.OpenFiles
+        nameFilters: [qsTr("Kubernetes manifests (*.yaml *.yml *.json)"), qsTr("All files (*)")]
+        recent: window.controller.session.recentFiles
+        parentWindow: window
+        handler: (urls) => { window.controller.session.load(urls); return "" }
+    }
+    FileChooser {
         id: openSessionDialog
         title: qsTr("Open session")
-        askOverwrite: false
-        accept: (url, overwrite) => window.controller.session.openSession(url)
+        nameFilters: [qsTr("Berth sessions (*.berth *.json)"), qsTr("All files (*)")]
+        recent: window.controller.session.recentFiles
+        parentWindow: window
+        handler: (urls) => window.controller.session.openSession(urls[0])
     }
     PathDialog {
         id: saveSessionDialog
@@ -235,9 +248,4 @@ ApplicationWindow {
     AboutDialog { id: aboutDialog }
     ShortcutsDialog { id: shortcutsDialog; menuBar: window.menuBar; scope: window }
 
-    OpenDialog {
-        id: openDialog
-        anchors.centerIn: parent
-        onAccepted: window.controller.session.load(urls)
-    }
 }

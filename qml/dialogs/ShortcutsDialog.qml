@@ -31,7 +31,8 @@ Dialog {
         const objects = scope ? scope.data : []  // read now: `data` has no change signal
         for (let i = 0; i < objects.length; ++i) {
             const o = objects[i]
-            if (o && o.help !== undefined && o.sequence !== undefined && o.help.length > 0)
+            // A Shortcut: `sequences` is always a list (`sequence` is undefined when unset).
+            if (o && o.help !== undefined && o.sequences !== undefined && o.help.length > 0)
                 rows.append({ group: qsTr("Window"), action: o.help, keys: keysOf(o) })
         }
         for (let m = 0; menuBar && m < menuBar.count; ++m) {
