@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Dialogs
 import QtQuick.Layouts
 import Berth.App
 
@@ -52,8 +53,8 @@ ApplicationWindow {
         selectedPod: window.controller.inspector.selectedPod
         selectedWorkload: window.controller.revision >= 0 && selectedPod.length > 0
                           ? (window.controller.inspector.podDetails(selectedPod).owner || "") : ""
-        onOpenManifestsRequested: openDialog.open()
-        onOpenSessionRequested: openSessionDialog.begin("")
+        onOpenManifestsRequested: openDialog.begin()
+        onOpenSessionRequested: openSessionDialog.begin()
         onSaveSessionRequested: (saveAs) => {
             if (!saveAs && window.controller.session.planSession.path.length > 0)
                 window.controller.session.saveSession("file://" + window.controller.session.planSession.path, true)
@@ -66,8 +67,10 @@ ApplicationWindow {
         onGroupDrainRequested: {
             groupDrainDialog.groupKeys = canvasView.canvas.availableGroupKeys()
             groupDrainDialog.begin("topology.kubernetes.io/zone",
-                                   selectedNode.length > 0 ? window.controller.nodeDetails(selectedNode).zone || "" : "")
+                                   selectedNode.length > 0 ? window.controller.inspector.nodeDetails(selectedNode).zone || "" : "")
         }
+        onAboutRequested: aboutDialog.open()
+        onShortcutsRequested: shortcutsDialog.open()
         onAddPoolRequested: poolDialog.open()
         onLabelsRequested: labelsDialog.begin(selectedNode)
         onTaintsRequested: taintsDialog.begin(selectedNode)
@@ -84,23 +87,24 @@ ApplicationWindow {
         id: toolBar
         playback: window.controller.playback
         status: window.controller.status
-        onOpenRequested: openDialog.open()
+        onOpenRequested: openDialog.begin()
         onFitRequested: canvasView.canvas.fitToView()
     }
 
     footer: StatusBar { status: window.controller.status; operations: window.controller.operations }
 
-    Shortcut { sequence: "Space"; onActivated: window.controller.playback.togglePlay() }
-    Shortcut { sequences: ["N", "Right"]; onActivated: window.controller.stepPhase() }
-    Shortcut { sequences: ["Shift+N", "Shift+Right"]; onActivated: window.controller.step() }
-    Shortcut { sequence: "T"; onActivated: toolBar.narrationVisible = !toolBar.narrationVisible }
-    Shortcut { sequence: "End"; onActivated: window.controller.runToEnd() }
-    Shortcut { sequence: "Ctrl+O"; onActivated: openDialog.open() }
-    Shortcut { sequence: "F"; onActivated: canvasView.canvas.fitToView() }
+    // `help`: the line Help > Keyboard shortcuts shows for each (ShortcutsDialog).
+    Shortcut { sequence: "Space"; property string help: qsTr("Play or pause"); onActivated: window.controller.playback.togglePlay() }
+    Shortcut { sequences: ["N", "Right"]; property string help: qsTr("Step one extension point"); onActivated: window.controller.stepPhase() }
+    Shortcut { sequences: ["Shift+N", "Shift+Right"]; property string help: qsTr("Step one pod"); onActivated: window.controller.step() }
+    Shortcut { sequence: "T"; property string help: qsTr("Show or hide the narration"); onActivated: toolBar.narrationVisible = !toolBar.narrationVisible }
+    Shortcut { sequence: "End"; property string help: qsTr("Run to the end"); onActivated: window.controller.runToEnd() }
+    Shortcut { sequence: "F"; property string help: qsTr("Fit the cluster to the view"); onActivated: canvasView.canvas.fitToView() }
     // Esc stops the long operations under way (a load, a run to the end, an export), if any;
     // otherwise it clears the selection.
     Shortcut {
         sequence: "Escape"
+        property string help: qsTr("Cancel the operations under way, or clear the selection")
         onActivated: window.controller.operations.count > 0 ? window.controller.cancelOperations()
                                                             : canvasView.canvas.clearSelection()
     }
@@ -213,11 +217,23 @@ ApplicationWindow {
         }
     }
 
-    PathDialog {
+    // File > Open manifests and Open session: file dialogs that remember the folder.
+    FileChooser {
+        id: openDialog
+        title: qsTr("Open manifests")
+        fileMode: FileDialog.OpenFiles
+        nameFilters: [qsTr("Kubernetes manifests (*.yaml *.yml *.json)"), qsTr("All files (*)")]
+        recent: window.controller.session.recentFiles
+        parentWindow: window
+        handler: (urls) => { window.controller.session.load(urls); return "" }
+    }
+    FileChooser {
         id: openSessionDialog
         title: qsTr("Open session")
-        askOverwrite: false
-        accept: (url, overwrite) => window.controller.session.openSession(url)
+        nameFilters: [qsTr("Berth sessions (*.berth *.json)"), qsTr("All files (*)")]
+        recent: window.controller.session.recentFiles
+        parentWindow: window
+        handler: (urls) => window.controller.session.openSession(urls[0])
     }
     PathDialog {
         id: saveSessionDialog
@@ -260,9 +276,7 @@ ApplicationWindow {
     FileDropArea { anchors.fill: parent; session: window.controller.session }
     OpenErrorDialog { anchors.centerIn: parent; session: window.controller.session }
 
-    OpenDialog {
-        id: openDialog
-        anchors.centerIn: parent
-        onAccepted: window.controller.session.load(urls)
-    }
+    AboutDialog { id: aboutDialog }
+    ShortcutsDialog { id: shortcutsDialog; menuBar: window.menuBar; scope: window }
+
 }

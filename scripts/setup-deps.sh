@@ -15,7 +15,10 @@ PACKAGES=(
   qml6-module-qtquick qml6-module-qtqml qml6-module-qtqml-models
   qml6-module-qtqml-workerscript qml6-module-qtquick-window qml6-module-qtquick-controls
   qml6-module-qtquick-templates qml6-module-qtquick-layouts qml6-module-qtquick-shapes
-  qml6-module-qttest
+  qml6-module-qttest qml6-module-qtquick-dialogs qml6-module-qt-labs-folderlistmodel
+  # packaging (packaging/, tests/packaging): the icon's PNGs, the desktop entry's and the
+  # metainfo's validators, the MIME database
+  librsvg2-bin desktop-file-utils appstream shared-mime-info
   # Qt Charts: the Capacity panel's bar charts (C++ library and its QML module)
   qt6-charts-dev qml6-module-qtcharts
   # headless GUI tests: xvfb-run needs xauth (only a Recommends of xvfb); Mesa llvmpipe

@@ -3,6 +3,7 @@
 // (launch_hooks.h) and load the demo, the given files or a session.
 
 #include <QApplication>
+#include <QIcon>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
 #include <QtQml/qqmlextensionplugin.h>
@@ -27,6 +28,12 @@ int main(int argc, char** argv) {
     QGuiApplication::setOrganizationName(QStringLiteral("Berth"));
     // One version for both binaries: CMake's project VERSION (berthctl --version prints it too).
     QGuiApplication::setApplicationVersion(QStringLiteral(BERTH_VERSION));
+    // The installed desktop entry (packaging/): Wayland matches windows to it by this name.
+    QGuiApplication::setDesktopFileName(QStringLiteral("dev.berth.Berth"));
+    QIcon icon;
+    for (const char* size : {"48x48", "128x128", "256x256"})
+        icon.addFile(QStringLiteral(":/berth/icons/%1/apps/dev.berth.Berth.png").arg(QLatin1String(size)));
+    QGuiApplication::setWindowIcon(icon);
 
     QString error;
     const auto options = berth::app::parseLaunchOptions(app, error);

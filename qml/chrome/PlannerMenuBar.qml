@@ -2,8 +2,9 @@ import QtQuick
 import QtQuick.Controls
 import Berth.App
 
-// File, Edit and Node menus: sessions, export, undo/redo, and edits of the selected node.
-// Every action goes through the controller, so each edit lands in the undo history.
+// File, Edit and Node menus: sessions, export, undo/redo, and edits of the selected node;
+// Help. Every action goes through the controller, so each edit lands in the undo history.
+// Items show their shortcuts (ShortcutMenuItem).
 MenuBar {
     id: bar
     required property SessionController session
@@ -25,12 +26,15 @@ MenuBar {
     signal scaleRequested()
     signal schedulerConfigRequested()
     signal groupDrainRequested()
+    signal aboutRequested()
+    signal shortcutsRequested()
 
     readonly property bool nodeSelected: selectedNode.length > 0 && planner.loaded && !planner.busy
 
     Menu {
         title: qsTr("&File")
-        Action { text: qsTr("Open manifests… (Ctrl+O)"); onTriggered: bar.openManifestsRequested() }
+        delegate: ShortcutMenuItem {}
+        Action { text: qsTr("Open manifests…"); shortcut: "Ctrl+O"; onTriggered: bar.openManifestsRequested() }
         Action { text: qsTr("Open session…"); onTriggered: bar.openSessionRequested() }
         RecentFilesMenu { session: bar.session }
         Action { text: qsTr("Save session"); shortcut: "Ctrl+S"; enabled: bar.session.loaded; onTriggered: bar.saveSessionRequested(false) }
@@ -42,6 +46,7 @@ MenuBar {
     }
     Menu {
         title: qsTr("&Edit")
+        delegate: ShortcutMenuItem {}
         Action { text: qsTr("Undo"); shortcut: "Ctrl+Z"; enabled: bar.session.canUndo; onTriggered: bar.session.undo() }
         Action { text: qsTr("Redo"); shortcut: "Ctrl+Shift+Z"; enabled: bar.session.canRedo; onTriggered: bar.session.redo() }
         MenuSeparator {}
@@ -49,6 +54,7 @@ MenuBar {
     }
     Menu {
         title: bar.selectedNode.length > 0 ? qsTr("&Node %1").arg(bar.selectedNode) : qsTr("&Node")
+        delegate: ShortcutMenuItem {}
         Action { text: qsTr("Cordon"); enabled: bar.nodeSelected; onTriggered: bar.planner.cordonNode(bar.selectedNode) }
         Action { text: qsTr("Uncordon"); enabled: bar.nodeSelected; onTriggered: bar.planner.uncordonNode(bar.selectedNode) }
         Action { text: qsTr("Drain"); enabled: bar.nodeSelected; onTriggered: bar.planner.drainNode(bar.selectedNode) }
@@ -63,6 +69,7 @@ MenuBar {
     }
     Menu {
         title: qsTr("&Workload")
+        delegate: ShortcutMenuItem {}
         Action {
             text: bar.scalable ? qsTr("Scale %1…").arg(bar.selectedWorkload) : qsTr("Scale…")
             enabled: bar.scalable && !bar.planner.busy
@@ -77,6 +84,15 @@ MenuBar {
     }
     Menu {
         title: qsTr("&Scheduler")
+        delegate: ShortcutMenuItem {}
         Action { text: qsTr("Configuration…"); enabled: bar.session.loaded; onTriggered: bar.schedulerConfigRequested() }
     }
+    // Help comes last, after the menus the window adds (View): added once they are all in.
+    readonly property Menu helpMenu: Menu {
+        title: qsTr("&Help")
+        delegate: ShortcutMenuItem {}
+        Action { text: qsTr("Keyboard shortcuts…"); shortcut: "F1"; onTriggered: bar.shortcutsRequested() }
+        Action { text: qsTr("About Berth…"); onTriggered: bar.aboutRequested() }
+    }
+    Component.onCompleted: addMenu(helpMenu)
 }

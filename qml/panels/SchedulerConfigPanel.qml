@@ -21,12 +21,13 @@ Pane {
     function apply() { lastError = configController.apply() }
     function reset() { lastError = configController.reset() }
 
-    PathDialog {
+    FileChooser {
         id: loadDialog
         objectName: "loadConfigDialog"
         title: qsTr("Load KubeSchedulerConfiguration")
-        askOverwrite: false
-        accept: (url, overwrite) => panel.configController.load(url)
+        nameFilters: [qsTr("KubeSchedulerConfiguration (*.yaml *.yml *.json)"), qsTr("All files (*)")]
+        handler: (urls) => panel.configController.load(urls[0])
+        parentWindow: panel.Window.window
     }
 
     ColumnLayout {
@@ -43,7 +44,7 @@ Pane {
             Button {
                 text: qsTr("Load KubeSchedulerConfiguration…")
                 enabled: panel.configController.loaded && !panel.configController.busy
-                onClicked: loadDialog.begin("")
+                onClicked: loadDialog.begin()
             }
             Button {
                 objectName: "resetButton"

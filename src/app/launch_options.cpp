@@ -18,7 +18,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QStr
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("Manifests to load (default: the demo cluster)."),
+                                 QStringLiteral("Manifests to load, or one session file (default: the demo cluster)."),
                                  QStringLiteral("[FILE...]"));
     const QCommandLineOption run(QStringLiteral("run"),
                                  QStringLiteral("Run the simulation to completion at full speed."));
@@ -97,7 +97,7 @@ QString startLaunchLoad(SimulationController& controller, const LaunchOptions& o
     SessionController* session = controller.session();
     if (options.sessionFile) return session->openSession(QUrl::fromLocalFile(*options.sessionFile));
     if (!options.files.isEmpty()) {
-        session->loadFiles(options.files);
+        session->openFiles(options.files);
         return {};
     }
     QFile demo(QStringLiteral(":/berth/demo/demo-cluster.yaml"));

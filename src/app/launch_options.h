@@ -21,7 +21,7 @@ namespace berth::app {
 class SimulationController;
 
 struct LaunchOptions {
-    QStringList files;                   // manifests to load (none: the demo cluster)
+    QStringList files;                   // manifests or one session file (none: the demo cluster)
     std::optional<QString> sessionFile;  // --session
     bool run = false;                    // --run: to the end at full speed
     QString screenshot;                  // --screenshot PNG: saved once the run is done, then exit

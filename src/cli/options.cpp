@@ -7,6 +7,7 @@
 
 namespace berth::cli {
 
+// long: one string literal, the --help text
 const char* usageText() {
     return R"(berthctl - Kubernetes scheduling, decision for decision, on your desk
 

@@ -130,6 +130,7 @@ std::vector<YamlPiece> splitYamlDocuments(std::string_view text) {
 // emits the events; the tree is what yaml-cpp's own NodeBuilder would build from them: the
 // same marks, nulls, and aliases that share their anchor's node. Tags are dropped because no
 // reader looks at them. yaml-cpp's scanner was most of the load time of a large file.
+// long: one loop over libyaml's events; its cases share the builder, the anchors and the limits
 YamlChunk parseYamlPiece(const YamlPiece& piece) {
     YamlChunk chunk;
     chunk.lineOffset = piece.lineOffset;

@@ -3,6 +3,7 @@
 // controller: a dropped or recent file that is bad or gone never replaces the plan on show.
 
 #include <QAbstractItemModelTester>
+#include <QDir>
 #include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
@@ -133,6 +134,30 @@ private Q_SLOTS:
         RecentFiles cleared;
         cleared.enablePersistence(ini);
         QCOMPARE(cleared.count(), 0);
+    }
+
+    // The file dialogs' folder: the home folder until one is chosen; kept with the list; the
+    // home folder again once the folder is gone.
+    void lastFolder() {
+        QTemporaryDir chosen;
+        QVERIFY(chosen.isValid());
+        const QString ini = m_settingsDir.filePath(QStringLiteral("folder.ini"));
+        {
+            RecentFiles r;
+            r.enablePersistence(ini);
+            QCOMPARE(r.lastFolder(), QUrl::fromLocalFile(QDir::homePath()));
+            QSignalSpy changed(&r, &RecentFiles::lastFolderChanged);
+            r.setLastFolder(QUrl::fromLocalFile(chosen.path() + QStringLiteral("/sub/..")));
+            QCOMPARE(changed.count(), 1);
+            QCOMPARE(r.lastFolder(), QUrl::fromLocalFile(chosen.path()));
+            r.setLastFolder(QUrl(QStringLiteral("https://example.com/")));  // not a folder here
+            QCOMPARE(r.lastFolder(), QUrl::fromLocalFile(chosen.path()));
+        }
+        RecentFiles again;
+        again.enablePersistence(ini);
+        QCOMPARE(again.lastFolder(), QUrl::fromLocalFile(chosen.path()));
+        QVERIFY(chosen.remove());
+        QCOMPARE(again.lastFolder(), QUrl::fromLocalFile(QDir::homePath()));
     }
 
     // Through the controller: a good file loads and is listed; a bad one (syntax error, an

@@ -10,6 +10,7 @@ namespace berth::app {
 namespace {
 
 constexpr auto kGroup = "recentFiles";
+constexpr auto kLastFolderKey = "fileDialogs/lastFolder";
 
 bool allExist(const QStringList& paths) {
     for (const QString& p : paths)
@@ -75,6 +76,11 @@ void RecentFiles::load() {
         if (!e.paths.isEmpty() && !entries.contains(e)) entries << e;
     }
     settings->endArray();
+    const QString folder = settings->value(QLatin1String(kLastFolderKey)).toString();
+    if (folder != m_lastFolder) {
+        m_lastFolder = folder;
+        Q_EMIT lastFolderChanged();
+    }
     beginResetModel();
     m_entries = entries;
     m_exists.clear();
@@ -95,7 +101,22 @@ void RecentFiles::save() const {
         settings->setValue(QStringLiteral("paths"), m_entries[i].paths);
     }
     settings->endArray();
+    if (!m_lastFolder.isEmpty()) settings->setValue(QLatin1String(kLastFolderKey), m_lastFolder);
     settings->sync();
+}
+
+QUrl RecentFiles::lastFolder() const {
+    if (!m_lastFolder.isEmpty() && QFileInfo(m_lastFolder).isDir()) return QUrl::fromLocalFile(m_lastFolder);
+    return QUrl::fromLocalFile(QDir::homePath());
+}
+
+void RecentFiles::setLastFolder(const QUrl& folder) {
+    if (!folder.isLocalFile()) return;
+    const QString path = cleanPath(folder.toLocalFile());
+    if (path == m_lastFolder) return;
+    m_lastFolder = path;
+    Q_EMIT lastFolderChanged();
+    save();
 }
 
 void RecentFiles::add(Kind kind, const QStringList& paths) {

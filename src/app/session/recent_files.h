@@ -2,11 +2,13 @@
 /// The File > Open Recent list: the last kMaxEntries manifest sets and session files opened,
 /// newest first, as a list model for the menu. Kept in memory until persistence is enabled
 /// (main.cpp: QSettings with the application's organisation and name; tests give a file of
-/// their own), then read from and written to the settings on every change.
+/// their own), then read from and written to the settings on every change. With it, the
+/// folder the file dialogs last chose a file in.
 
 #include <QAbstractListModel>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
 #include <QtQml/qqmlregistration.h>
 
 namespace berth::app {
@@ -16,6 +18,9 @@ class RecentFiles : public QAbstractListModel {
     QML_ELEMENT
     QML_UNCREATABLE("Owned by the SimulationController")
     Q_PROPERTY(int count READ count NOTIFY countChanged)
+    /// The folder the file dialogs open in (a file URL): the last one a file was chosen in,
+    /// or the home folder when there is none yet or it is gone.
+    Q_PROPERTY(QUrl lastFolder READ lastFolder WRITE setLastFolder NOTIFY lastFolderChanged)
 public:
     static constexpr int kMaxEntries = 8;
     enum Kind { Manifests, Session };
@@ -49,9 +54,12 @@ public:
     /// The paths of `row` that no longer exist.
     Q_INVOKABLE QStringList missingPaths(int row) const;
     Q_INVOKABLE bool isSession(int row) const;
+    QUrl lastFolder() const;
+    void setLastFolder(const QUrl& folder);
 
 Q_SIGNALS:
     void countChanged();
+    void lastFolderChanged();
 
 private:
     void load();
@@ -60,6 +68,7 @@ private:
     QList<bool> m_exists;  // parallel to m_entries: every path of the entry exists
     bool m_persistent = false;
     QString m_settingsFile;
+    QString m_lastFolder;  // a local path; empty: none chosen yet
 };
 
 }  // namespace berth::app

@@ -115,9 +115,14 @@ void SessionController::openDropped(const QList<QUrl>& urls) {
     }
     if (!refused.isEmpty())
         return m_host.refuseOpen(tr("Not opened: only .yaml, .yml and .json files can be dropped"), refused);
-    if (paths.isEmpty()) return;
-    // A session file is JSON too: one that reads as a session opens as one.
-    if (paths.size() == 1 && QFileInfo(paths.first()).suffix().toLower() == QLatin1String("json")) {
+    if (!paths.isEmpty()) openFiles(paths);
+}
+
+void SessionController::openFiles(const QStringList& paths) {
+    // A session file is JSON (any suffix: .berth, .json): one that reads as a session opens
+    // as one. YAML files are not read twice to find out.
+    const QString suffix = paths.size() == 1 ? QFileInfo(paths.first()).suffix().toLower() : QString();
+    if (paths.size() == 1 && suffix != QLatin1String("yaml") && suffix != QLatin1String("yml")) {
         SessionDocument doc;
         if (PlanSession::read(paths.first(), doc).isEmpty()) return openSessionOrRefuse(paths.first());
     }

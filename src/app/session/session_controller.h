@@ -57,6 +57,10 @@ public:
     /// Files dropped on the window: one Berth session file opens as a session; otherwise
     /// .yaml/.yml/.json files load as manifests (as File > Open). Anything else is refused.
     Q_INVOKABLE void openDropped(const QList<QUrl>& urls);
+    /// Local files to open (dropped, or on berth's command line, as the desktop entry passes
+    /// them): a single file that reads as a Berth session opens as that session; otherwise
+    /// the files load as manifests.
+    void openFiles(const QStringList& paths);
 
     Q_INVOKABLE void undo();
     Q_INVOKABLE void redo();

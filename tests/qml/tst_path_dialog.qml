@@ -3,14 +3,13 @@ import QtQuick.Controls
 import QtTest
 import Berth
 
-// File > Open and the path dialogs (open/save session), without a controller: paths become
-// file URLs, an empty path is refused in the dialog, "Replace" is offered only when asked.
+// The path dialog (File > Save session), without a controller: paths become file URLs, an
+// empty path is refused in the dialog, "Replace" is offered only when asked.
 Item {
     id: root
     width: 800
     height: 600
 
-    OpenDialog { id: openDialog }
     property var accepted: []
     PathDialog {
         id: saveDialog
@@ -20,7 +19,7 @@ Item {
     PathDialog { id: openSessionDialog; askOverwrite: false }
 
     TestCase {
-        name: "OpenAndPathDialogs"
+        name: "PathDialog"
         when: windowShown
 
         function find(item, type) {
@@ -31,14 +30,6 @@ Item {
                 if (below) return below
             }
             return null
-        }
-
-        function test_open_urls() {
-            openDialog.open()
-            tryCompare(openDialog, "opened", true)
-            find(openDialog.contentItem, TextArea).text = " /tmp/a.yaml \n\nfile:///tmp/b.yaml\n"
-            compare(openDialog.urls, ["file:///tmp/a.yaml", "file:///tmp/b.yaml"])  // blank lines dropped
-            openDialog.close()
         }
 
         function test_empty_path_is_refused() {
