@@ -140,6 +140,35 @@ void record(FitAnswer& a, const core::Cluster& c, std::uint32_t podId, core::Sym
     a.placements.push_back({c.podKey(c.pods[podId]), nodeName});
 }
 
+// Steps the plan until the replicas added last are placed, or one fails; returns how many of
+// `replicas` are placed (a prefix). Without preemption the first failure ends the question:
+// every later replica, tried on the same cluster, fails too. With it, the loop runs until
+// nothing changes.
+std::size_t settleReplicas(Plan& plan, const ReplicaWatch& watch, const std::vector<std::uint32_t>& replicas,
+                           std::size_t settled, bool allowPreemption) {
+    while (settled < replicas.size()) {
+        if (!allowPreemption && watch.failed) break;
+        if (!plan.step()) break;
+        while (settled < replicas.size() && watch.assumedOn.count(replicas[settled])) ++settled;
+    }
+    if (allowPreemption) {
+        plan.runToEnd();
+        const auto& outcomes = plan.sim().outcomes();
+        while (settled < replicas.size() && outcomes[replicas[settled]].state == core::PodState::Bound) ++settled;
+    }
+    return settled;
+}
+
+// The answer's end: the first replica that found no node, and why.
+void noteUnplaced(FitAnswer& a, Plan& plan, const ReplicaWatch& watch, const core::Pod& next) {
+    a.stoppedBy = FitAnswer::Stop::Unschedulable;
+    a.nextPod = plan.cluster().podKey(next);
+    const auto failed = watch.failedWith.find(next.id);
+    a.nextMessage = failed != watch.failedWith.end() ? failed->second : plan.sim().outcome(next).message;
+    if (a.nextMessage.empty())
+        a.nextMessage = "not scheduled: the pod waits on scheduling gates, or no profile has its schedulerName";
+}
+
 }  // namespace
 
 std::optional<FitAnswer> howManyMoreFit(Plan& plan, const FitRequest& request, io::Diagnostics& diags,
@@ -194,27 +223,10 @@ std::optional<FitAnswer> howManyMoreFit(Plan& plan, const FitRequest& request, i
         }
         watch.mark(ids);
         replicas.insert(replicas.end(), ids.begin(), ids.end());
-        // Without preemption the first failure ends the question: every later replica, tried
-        // on the same cluster, fails too. With it, the loop runs until nothing changes.
-        while (settled < replicas.size()) {
-            if (!request.allowPreemption && watch.failed) break;
-            if (!plan.step()) break;
-            while (settled < replicas.size() && watch.assumedOn.count(replicas[settled])) ++settled;
-        }
-        if (request.allowPreemption) {
-            plan.runToEnd();
-            while (settled < replicas.size() && sim.outcomes()[replicas[settled]].state == core::PodState::Bound)
-                ++settled;
-        }
+        settled = settleReplicas(plan, watch, replicas, settled, request.allowPreemption);
         if (progress) progress->set(settled, static_cast<std::uint64_t>(limit));
         if (settled < replicas.size()) {
-            const core::Pod& next = c.pods[replicas[settled]];
-            a.stoppedBy = FitAnswer::Stop::Unschedulable;
-            a.nextPod = c.podKey(next);
-            const auto failed = watch.failedWith.find(next.id);
-            a.nextMessage = failed != watch.failedWith.end() ? failed->second : sim.outcome(next).message;
-            if (a.nextMessage.empty())
-                a.nextMessage = "not scheduled: the pod waits on scheduling gates, or no profile has its schedulerName";
+            noteUnplaced(a, plan, watch, c.pods[replicas[settled]]);
             break;
         }
         batch = std::min(batch * 2, kMaxBatch);

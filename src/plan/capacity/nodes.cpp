@@ -99,39 +99,54 @@ public:
         probe(m_runs[none]);
         std::vector<std::int64_t> mix = none;
         bool placed = targetsOf(m_runs[none]).empty();
-        if (!placed) {
-            // 3, 4. The first guess, then corrections until a run leaves nothing pending.
-            mix = guess(m_runs[none], m_strategy, m_budget).nodes;
-            std::size_t before = SIZE_MAX;
-            for (int round = 0, idle = 0; round < kMaxCoverRounds; ++round) {
-                const Run* r = run(mix, error);
-                if (!r) return fail(diags, error);
-                const std::vector<std::size_t> left = targetsOf(*r);
-                if (left.empty()) {
-                    placed = true;
-                    break;
-                }
-                if (left.size() >= before && ++idle >= 2) {
-                    a.stoppedBy = "two rounds of added nodes placed no more pods";
-                    break;
-                }
-                if (left.size() < before) idle = 0;
-                before = left.size();
-                if (round + 1 == kMaxCoverRounds) break;
-                const std::int64_t room = m_budget - total(mix);
-                const Mix more = room > 0 ? guess(*r, m_strategy, room) : Mix{};
-                if (more.total() == 0) {
-                    a.stoppedBy = room > 0 ? "no pool takes the pods still pending"
-                                           : "the limit of " + std::to_string(m_budget) + " added nodes";
-                    break;
-                }
-                for (std::size_t p = 0; p < mix.size(); ++p) mix[p] += more.nodes[p];
-            }
-            if (!placed && a.stoppedBy.empty()) a.stoppedBy = "the search's rounds ran out";
-            // 5. One node fewer of any pool must leave a pod pending.
-            if (placed && !trim(mix, error)) return fail(diags, error);
-        }
+        if (!placed && !cover(none, mix, placed, a, error)) return fail(diags, error);
         a.verified = placed;
+        if (!describePools(mix, placed, a, error)) return fail(diags, error);
+        if (placed && total(mix) > 0 && !findSmallerMix(none, mix, a, error)) return fail(diags, error);
+        const Run* verifying = run(mix, error);  // made already: the last run of the cover or trim
+        if (!verifying) return fail(diags, error);
+        unplaceableOf(*verifying, placed, a);
+        a.runs = m_runCount;
+        return a;
+    }
+
+private:
+    // 3, 4. The first guess, then corrections until a run leaves nothing pending; 5. one node
+    // fewer of any pool must leave a pod pending. False when a run fails (`error` says why).
+    bool cover(const std::vector<std::int64_t>& none, std::vector<std::int64_t>& mix, bool& placed, NodesAnswer& a,
+               std::string& error) {
+        mix = guess(m_runs[none], m_strategy, m_budget).nodes;
+        std::size_t before = SIZE_MAX;
+        for (int round = 0, idle = 0; round < kMaxCoverRounds; ++round) {
+            const Run* r = run(mix, error);
+            if (!r) return false;
+            const std::vector<std::size_t> left = targetsOf(*r);
+            if (left.empty()) {
+                placed = true;
+                break;
+            }
+            if (left.size() >= before && ++idle >= 2) {
+                a.stoppedBy = "two rounds of added nodes placed no more pods";
+                break;
+            }
+            if (left.size() < before) idle = 0;
+            before = left.size();
+            if (round + 1 == kMaxCoverRounds) break;
+            const std::int64_t room = m_budget - total(mix);
+            const Mix more = room > 0 ? guess(*r, m_strategy, room) : Mix{};
+            if (more.total() == 0) {
+                a.stoppedBy = room > 0 ? "no pool takes the pods still pending"
+                                       : "the limit of " + std::to_string(m_budget) + " added nodes";
+                break;
+            }
+            for (std::size_t p = 0; p < mix.size(); ++p) mix[p] += more.nodes[p];
+        }
+        if (!placed && a.stoppedBy.empty()) a.stoppedBy = "the search's rounds ran out";
+        return !placed || trim(mix, error);
+    }
+
+    // The answer's pools, each with what one node fewer of it leaves pending.
+    bool describePools(const std::vector<std::int64_t>& mix, bool placed, NodesAnswer& a, std::string& error) {
         for (std::size_t p = 0; p < m_pools.size(); ++p) {
             NodesAnswer::Pool out;
             out.name = m_pools[p].name;
@@ -144,7 +159,7 @@ public:
                 std::vector<std::int64_t> fewer = mix;
                 --fewer[p];
                 const Run* r = run(fewer, error);
-                if (!r) return fail(diags, error);
+                if (!r) return false;
                 const std::vector<std::size_t> left = targetsOf(*r);
                 out.pendingWithOneFewer = static_cast<std::int64_t>(left.size());
                 if (!left.empty())
@@ -154,32 +169,29 @@ public:
             }
             a.pools.push_back(std::move(out));
         }
-        // 6. A smaller mix another strategy would pick.
-        if (placed && total(mix) > 0) {
-            std::optional<Mix> smaller;
-            Strategy by = m_strategy;
-            for (Strategy s : kStrategies) {
-                if (s == m_strategy || (s == Strategy::Price && !allPriced())) continue;
-                const Mix m = guess(m_runs[none], s, m_budget);
-                if (m.unplaced == 0 && m.total() < total(mix) && (!smaller || m.total() < smaller->total())) {
-                    smaller = m;
-                    by = s;
-                }
-            }
-            if (smaller) {
-                const Run* r = run(smaller->nodes, error);
-                if (!r) return fail(diags, error);
-                if (targetsOf(*r).empty()) a.smallerMix = NodesAnswer::SmallerMix{by, smaller->nodes, smaller->total()};
-            }
-        }
-        const Run* verifying = run(mix, error);  // made already: the last run of the cover or trim
-        if (!verifying) return fail(diags, error);
-        unplaceableOf(*verifying, placed, a);
-        a.runs = m_runCount;
-        return a;
+        return true;
     }
 
-private:
+    // 6. A smaller mix another strategy would pick, kept only when a run confirms it.
+    bool findSmallerMix(const std::vector<std::int64_t>& none, const std::vector<std::int64_t>& mix, NodesAnswer& a,
+                        std::string& error) {
+        std::optional<Mix> smaller;
+        Strategy by = m_strategy;
+        for (Strategy s : kStrategies) {
+            if (s == m_strategy || (s == Strategy::Price && !allPriced())) continue;
+            const Mix m = guess(m_runs[none], s, m_budget);
+            if (m.unplaced == 0 && m.total() < total(mix) && (!smaller || m.total() < smaller->total())) {
+                smaller = m;
+                by = s;
+            }
+        }
+        if (!smaller) return true;
+        const Run* r = run(smaller->nodes, error);
+        if (!r) return false;
+        if (targetsOf(*r).empty()) a.smallerMix = NodesAnswer::SmallerMix{by, smaller->nodes, smaller->total()};
+        return true;
+    }
+
     std::nullopt_t fail(io::Diagnostics& diags, std::string message) {
         if (message == Plan::kCancelled) return std::nullopt;
         io::Diagnostic d;
