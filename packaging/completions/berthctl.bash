@@ -8,7 +8,7 @@ _berthctl() {
     local flags="-f --filename --config --seed --tie-break --percentage-of-nodes-to-score
         --single-pass --no-preemption --no-fast-paths --threads --kube-version --trace --events
         --until --bind-latency --bind-failure-probability --bind-fail-node --stats --strict
-        --fail-on-pending -o --output -h --help --version"
+        --validate --admission --fail-on-pending -o --output -h --help --version"
     local capacity_flags="--template --max --allow-preemption --group-by --reference-pod --node
         --selector --force --delete-emptydir-data --node-template --strategy --max-nodes"
     local generate_flags="--nodes --pods --zones --workloads --interleave --bound --variant -o
@@ -22,6 +22,8 @@ _berthctl() {
         --kube-version)
             mapfile -t COMPREPLY < <(compgen -W "1.26 1.27 1.28 1.29 1.30 1.31 1.32 1.33 1.34 1.35 1.36 1.37" -- "$cur")
             return ;;
+        --validate) mapfile -t COMPREPLY < <(compgen -W "strict warn ignore" -- "$cur"); return ;;
+        --admission) mapfile -t COMPREPLY < <(compgen -W "manifests none" -- "$cur"); return ;;
         --strategy) mapfile -t COMPREPLY < <(compgen -W "least-waste most-pods least-nodes price" -- "$cur"); return ;;
         --variant) mapfile -t COMPREPLY < <(compgen -W "basic anti-affinity spread mixed" -- "$cur"); return ;;
         -o | --output)

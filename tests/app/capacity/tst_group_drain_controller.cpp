@@ -64,7 +64,7 @@ private Q_SLOTS:
         QCOMPARE(g.cordonGroup(kZone, QStringLiteral("zone-b")), QString());
         QVERIFY(applied.wait(10000));
         QCOMPARE(c.session()->history()->appliedCount(), 1);
-        QCOMPARE(applied.first().first().toString(), QStringLiteral("Cordon node-b1"));
+        QCOMPARE(applied.first().at(1).toString(), QStringLiteral("Cordon node-b1"));  // (kind, description)
     }
 
     // Draining zone-a. The plan run to the end has two web replicas on each zone-a node
