@@ -139,12 +139,16 @@ private slots:
         QTest::newRow("mixed edits") << 150 << 600 << 4 << "mixed" << "1.35" << 0 << true;
         QTest::newRow("running cluster") << 200 << 600 << 3 << "basic interleaved bound=2000" << "1.37" << 100 << false;
         QTest::newRow("mixed running cluster") << 150 << 600 << 3 << "mixed bound=1500" << "1.35" << 0 << true;
-        // Issue 14: more pods than the nodes hold (about 11,000 on 150 nodes). The kept Filter
-        // verdicts (filter_verdict_cache.h) pass over the full nodes, stop after 100 feasible
-        // ones (adaptive on 150 nodes) and give the pods that fit nowhere every node's reasons.
-        QTest::newRow("full cluster") << 150 << 14000 << 3 << "basic" << "1.37" << 0 << false;
-        QTest::newRow("full cluster 1.26") << 150 << 14000 << 3 << "basic" << "1.26" << 0 << false;
-        QTest::newRow("full cluster interleaved edits") << 120 << 11000 << 3 << "basic interleaved" << "1.35" << 0 << true;
+        // Issue 14: more pods than the nodes hold (150 nodes hold 12,012 of these pods, 120 nodes
+        // 9,147 interleaved). The kept Filter verdicts (filter_verdict_cache.h) pass over the full
+        // nodes, stop after 100 feasible ones (adaptive on 150 nodes) and give the pods that fit
+        // nowhere every node's reasons.
+        QTest::newRow("full cluster") << 150 << 12300 << 3 << "basic" << "1.37" << 0 << false;
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+        // Under the sanitizers one full-cluster row: the slow path of each took minutes there.
+        QTest::newRow("full cluster 1.26") << 150 << 12300 << 3 << "basic" << "1.26" << 0 << false;
+        QTest::newRow("full cluster interleaved edits") << 120 << 9400 << 3 << "basic interleaved" << "1.35" << 0 << true;
+#endif
     }
     void identicalDecisions() {
         QFETCH(int, nodes);
