@@ -3,7 +3,9 @@
 #include "core/framework/runtime/framework.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/framework/handle.h"
@@ -29,6 +31,15 @@ Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, std::spa
 namespace {
 
 bool outOfRange(const NodeScore& ns) { return ns.score > kMaxNodeScore || ns.score < kMinNodeScore; }
+
+// Score plugins that give every node 0 for every pod Berth models (pods without volume claims
+// or ResourceClaims): VolumeBinding (unmodelled_volume_plugins.h) and DynamicResources
+// (dynamic_resources.h). They have no NormalizeScore.
+constexpr std::array<std::string_view, 2> kZeroScorers = {"VolumeBinding", "DynamicResources"};
+
+bool scoresZeroEverywhere(const ScorePlugin& p) {
+    return !p.hasNormalizeScore() && std::ranges::find(kZeroScorers, p.name()) != kZeroScorers.end();
+}
 
 /// Adds one plugin's row to the totals for the nodes [begin, end); true when a score there is
 /// out of range. Raw pointers and a branch-free check: the loop then compiles to straight
@@ -63,7 +74,10 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
     for (auto* p : m_score) {
         out.plugins.push_back(p->slot());
         out.weights.push_back(m_weights[static_cast<std::size_t>(p->slot())]);
-        out.skipped.push_back(state.skipScore(p->slot()) ? 1 : 0);
+        // A row of zeros adds nothing to the totals (and is in range): without a trace, which
+        // shows each plugin's row, it is left out as if skipped (the fast paths only).
+        const bool zeros = !out.keepRaw && m_handle.fastPaths && scoresZeroEverywhere(*p);
+        out.skipped.push_back(state.skipScore(p->slot()) || zeros ? 1 : 0);
     }
     const std::size_t pc = out.plugins.size();
     // Only a trace reads the per-plugin scores (keepRaw): without one, only the totals are kept.

@@ -175,6 +175,8 @@ public:
     /// over every node counted in that domain: the totals without a hash lookup.
     std::uint32_t domainAt(std::size_t pos, std::size_t i) const { return m_domainAt[pos * m_constraints.size() + i]; }
     std::int64_t domainTotal(std::size_t i, std::uint32_t domain) const { return m_domainTotals[i][domain]; }
+    /// How many domain ids constraint `i` has handed out (domainAt() is below this).
+    std::size_t domainCount(std::size_t i) const { return m_domainTotals[i].size(); }
     /// Changes with every update(): lets a reader check that hostCount() is still the
     /// update it was given.
     std::uint64_t stamp() const { return m_stamp; }
