@@ -44,6 +44,41 @@ Sym valueOrEmpty(const Node& node, Sym key) {
     return v == kNoSym ? kEmptySym : v;
 }
 
+/// The kept domain ids (DomainCountCache::domainAt) a PreScore pass over the filtered nodes
+/// has looked at, per spread constraint (hostname ones are counted per node at Score). Most
+/// nodes share their zone with an earlier one and are passed over without a value lookup:
+/// a domain id stands for one value, so the value would not be new. Once every domain some
+/// kept node is in has been seen, no later node can add a value.
+class SeenDomains {
+public:
+    SeenDomains(const std::vector<Constraint>& cs, const DomainCountCache* kept) : m_kept(kept) {
+        if (!kept) return;
+        m_seen.resize(cs.size());
+        for (std::size_t i = 0; i < cs.size(); ++i) {
+            if (cs[i].hostname) continue;
+            m_seen[i].assign(kept->domainCount(i) + 1, 0);  // the last slot: no such label
+            m_open += kept->liveDomains(i);
+        }
+    }
+    /// Whether the node at kept position `pos` shows constraint `i` a domain not seen yet.
+    bool firstTime(std::size_t pos, std::size_t i) {
+        const std::uint32_t d = m_kept->domainAt(pos, i);
+        std::vector<std::uint8_t>& seen = m_seen[i];
+        std::uint8_t& flag = seen[d == DomainCountCache::kNoDomain ? seen.size() - 1 : d];
+        if (flag) return false;
+        flag = 1;
+        --m_open;
+        return true;
+    }
+    /// Every domain of every kept node seen (the kept counts hold every node of the snapshot).
+    bool complete() const { return m_kept && m_open == 0; }
+
+private:
+    const DomainCountCache* m_kept;
+    std::vector<std::vector<std::uint8_t>> m_seen;
+    std::size_t m_open = 0;
+};
+
 }  // namespace
 
 Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> filteredNodes) {
@@ -124,13 +159,10 @@ void PodTopologySpread::initPreScoreState(PreScoreState& s, std::span<NodeInfo* 
         m_seenStamp[value] = stamp;
         return true;
     };
-    // Per constraint, the kept domain ids already looked at this pass (the last slot: no such
-    // label): most nodes share their zone with an earlier one, and are then passed over
-    // without the value lookup. A domain id stands for one value, so firstSeen() would say no.
-    std::vector<std::vector<std::uint8_t>> domainSeen(kept ? n : 0);
-    for (std::size_t i = 0; i < domainSeen.size(); ++i)
-        if (!cs[i].hostname) domainSeen[i].assign(kept->domainCount(i) + 1, 0);
+    SeenDomains seen(cs, kept);
     for (const NodeInfo* ni : filteredNodes) {
+        // Without requireAllTopologies no node is ignored, so the rest add nothing.
+        if (!requireAllTopologies && seen.complete()) break;
         const Node& node = *ni->node();
         int pos = kept ? ni->snapshotPosition() : -1;
         if (pos >= 0 && !kept->holds(static_cast<std::size_t>(pos), *ni)) pos = -1;
@@ -147,13 +179,7 @@ void PodTopologySpread::initPreScoreState(PreScoreState& s, std::span<NodeInfo* 
         }
         for (std::size_t i = 0; i < n; ++i) {
             if (cs[i].hostname) continue;  // counted per node at Score
-            if (pos >= 0) {
-                const std::uint32_t d = kept->domainAt(static_cast<std::size_t>(pos), i);
-                std::vector<std::uint8_t>& seen = domainSeen[i];
-                std::uint8_t& flag = seen[d == DomainCountCache::kNoDomain ? seen.size() - 1 : d];
-                if (flag) continue;
-                flag = 1;
-            }
+            if (pos >= 0 && !seen.firstTime(static_cast<std::size_t>(pos), i)) continue;
             // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key
             // creates the value "" and so adds one to the topology size.
             const Sym raw = valueOf(*ni, pos, i);
