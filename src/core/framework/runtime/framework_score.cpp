@@ -3,12 +3,11 @@
 #include "core/framework/runtime/framework.h"
 
 #include <algorithm>
-#include <array>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "core/framework/handle.h"
+#include "core/framework/scores_zero.h"
 #include "core/parallel/worker_pool.h"
 
 namespace berth::core {
@@ -32,13 +31,10 @@ namespace {
 
 bool outOfRange(const NodeScore& ns) { return ns.score > kMaxNodeScore || ns.score < kMinNodeScore; }
 
-// Score plugins that give every node 0 for every pod Berth models (pods without volume claims
-// or ResourceClaims): VolumeBinding (unmodelled_volume_plugins.h) and DynamicResources
-// (dynamic_resources.h). They have no NormalizeScore.
-constexpr std::array<std::string_view, 2> kZeroScorers = {"VolumeBinding", "DynamicResources"};
-
-bool scoresZeroEverywhere(const ScorePlugin& p) {
-    return !p.hasNormalizeScore() && std::ranges::find(kZeroScorers, p.name()) != kZeroScorers.end();
+// Whether `p` says it scores every node 0 for `pod` this cycle (scores_zero.h).
+bool scoresZeroEverywhere(const ScorePlugin& p, const CycleState& state, const Pod& pod) {
+    const auto* zero = dynamic_cast<const ScoresZeroEverywhere*>(&p);
+    return zero && zero->scoresZeroEverywhere(state, pod);
 }
 
 /// Adds one plugin's row to the totals for the nodes [begin, end); true when a score there is
@@ -76,7 +72,7 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
         out.weights.push_back(m_weights[static_cast<std::size_t>(p->slot())]);
         // A row of zeros adds nothing to the totals (and is in range): without a trace, which
         // shows each plugin's row, it is left out as if skipped (the fast paths only).
-        const bool zeros = !out.keepRaw && m_handle.fastPaths && scoresZeroEverywhere(*p);
+        const bool zeros = !out.keepRaw && m_handle.fastPaths && scoresZeroEverywhere(*p, state, pod);
         out.skipped.push_back(state.skipScore(p->slot()) || zeros ? 1 : 0);
     }
     const std::size_t pc = out.plugins.size();
