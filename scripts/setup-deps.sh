@@ -23,6 +23,8 @@ PACKAGES=(
   qt6-charts-dev qml6-module-qtcharts
   # headless GUI tests: xvfb-run needs xauth (only a Recommends of xvfb); Mesa llvmpipe
   xvfb xauth libgl1-mesa-dri libegl1
+  # profiling: callgrind instruction counts (docs/performance.md)
+  valgrind
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

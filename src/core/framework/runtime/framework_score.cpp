@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/framework/handle.h"
+#include "core/framework/scores_zero.h"
 #include "core/parallel/worker_pool.h"
 
 namespace berth::core {
@@ -29,6 +30,12 @@ Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, std::spa
 namespace {
 
 bool outOfRange(const NodeScore& ns) { return ns.score > kMaxNodeScore || ns.score < kMinNodeScore; }
+
+// Whether `p` says it scores every node 0 for `pod` this cycle (scores_zero.h).
+bool scoresZeroEverywhere(const ScorePlugin& p, const CycleState& state, const Pod& pod) {
+    const auto* zero = dynamic_cast<const ScoresZeroEverywhere*>(&p);
+    return zero && zero->scoresZeroEverywhere(state, pod);
+}
 
 /// Adds one plugin's row to the totals for the nodes [begin, end); true when a score there is
 /// out of range. Raw pointers and a branch-free check: the loop then compiles to straight
@@ -63,7 +70,10 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
     for (auto* p : m_score) {
         out.plugins.push_back(p->slot());
         out.weights.push_back(m_weights[static_cast<std::size_t>(p->slot())]);
-        out.skipped.push_back(state.skipScore(p->slot()) ? 1 : 0);
+        // A row of zeros adds nothing to the totals (and is in range): without a trace, which
+        // shows each plugin's row, it is left out as if skipped (the fast paths only).
+        const bool zeros = !out.keepRaw && m_handle.fastPaths && scoresZeroEverywhere(*p, state, pod);
+        out.skipped.push_back(state.skipScore(p->slot()) || zeros ? 1 : 0);
     }
     const std::size_t pc = out.plugins.size();
     // Only a trace reads the per-plugin scores (keepRaw): without one, only the totals are kept.

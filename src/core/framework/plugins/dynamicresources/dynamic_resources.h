@@ -10,6 +10,7 @@
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
 #include "core/framework/plugins/helper/nothing_to_bind.h"
+#include "core/framework/scores_zero.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
@@ -19,6 +20,7 @@ class DynamicResources final : public PreEnqueuePlugin,
                                public FilterPlugin,
                                public PostFilterPlugin,
                                public ScorePlugin,
+                               public ScoresZeroEverywhere,
                                public NothingToBind {
 public:
     static constexpr std::string_view kName = "DynamicResources";
@@ -35,6 +37,7 @@ public:
         score = 0;
         return {};
     }
+    bool scoresZeroEverywhere(const CycleState&, const Pod&) const override { return true; }
 };
 
 }  // namespace berth::core

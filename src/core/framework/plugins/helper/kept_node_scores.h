@@ -1,8 +1,10 @@
 #pragma once
 /// Raw Score results a plugin keeps per snapshot position from one cycle to the next (issue 6).
-/// A kept score is reused while the node's NodeInfo is the same object at the same generation
-/// and the pod's inputs to the plugin (its `Key`: e.g. the requests NodeResourcesFit scores)
-/// equal those the score was computed for. Pods of one workload share their spec, and each
+/// A kept score is reused while the node's NodeInfo is the same object, unchanged since (the
+/// snapshot's change log: each begin() forgets the positions updated since the set's last
+/// cycle, so a Score pass reads no NodeInfo whose score it keeps), and the pod's inputs to the
+/// plugin (its `Key`: e.g. the requests NodeResourcesFit scores) equal those the score was
+/// computed for. Pods of one workload share their spec, and each
 /// cycle changes one node, so almost every node's score carries over from the last pod with
 /// the same key, even with other workloads' pods in between; the value is always the one the
 /// plugin's own formula gives for that node and pod.
@@ -32,9 +34,15 @@ public:
                                      return s;
                                  });
         Set& s = *m_current;
-        if (s.valid && s.listVersion == snapshot.listVersion() && s.entries.size() == snapshot.size()) return;
+        if (s.valid && s.entries.size() == snapshot.size() &&
+            snapshot.forEachChangedSince(s.listVersion, s.seq, [&](std::size_t pos) {
+                if (pos < s.entries.size()) s.entries[pos].info = nullptr;
+            }))
+            return;
+        // First use, a rebuilt node list, or a change log that no longer reaches back.
         s.valid = true;
         s.listVersion = snapshot.listVersion();
+        s.seq = snapshot.changeLogEnd();
         s.entries.assign(snapshot.size(), Entry{});
     }
 
@@ -64,8 +72,7 @@ public:
 
 private:
     struct Entry {
-        const NodeInfo* info = nullptr;
-        std::int64_t generation = -1;
+        const NodeInfo* info = nullptr;  // null: not kept (or forgotten by begin())
         std::int64_t score = 0;
     };
     template <class Compute>
@@ -73,16 +80,16 @@ private:
                                Compute&& compute) {
         if (pos >= size) return compute();
         Entry& e = entries[pos];
-        if (e.info == &info && e.generation == info.generation()) return e.score;
+        if (e.info == &info) return e.score;
         e.score = compute();
         e.info = &info;
-        e.generation = info.generation();
         return e.score;
     }
     struct Set {
         Key key{};
         bool valid = false;
         std::uint64_t listVersion = 0;
+        std::uint64_t seq = 0;  // the snapshot change log read up to here
         std::vector<Entry> entries;  // per snapshot position
     };
     KeptPerQuery<Set> m_sets;

@@ -55,6 +55,12 @@ std::int64_t ImageLocality::scoreImages(const std::vector<std::string>& images, 
     return kMaxNodeScore * (sum - kMinThreshold) / (maxThreshold - kMinThreshold);
 }
 
+bool ImageLocality::scoresZeroEverywhere(const CycleState&, const Pod& pod) const {
+    for (const std::string& image : scoredImages(pod))
+        if (m_handle.pool->find(normalizedImageName(image)) != kNoSym) return false;
+    return true;
+}
+
 Status ImageLocality::score(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const {
     score = scoreImages(scoredImages(pod), nodeInfo);
     return {};

@@ -9,11 +9,12 @@
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
 #include "core/framework/plugins/helper/kept_node_scores.h"
+#include "core/framework/scores_zero.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
 
-class ImageLocality final : public ScorePlugin {
+class ImageLocality final : public ScorePlugin, public ScoresZeroEverywhere {
 public:
     static constexpr std::string_view kName = "ImageLocality";
     ImageLocality(const PluginArgs&, Handle& h);
@@ -21,6 +22,9 @@ public:
     Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
     Status scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
                       std::span<const int> positions, std::span<NodeScore> out) const override;
+    /// When no node reports any of the pod's images (their names were never interned), every
+    /// node's sum is 0, below the minimum threshold: every score is 0.
+    bool scoresZeroEverywhere(const CycleState& state, const Pod& pod) const override;
 
     /// `nginx` -> `nginx:latest`; names with a tag or digest are unchanged.
     static std::string normalizedImageName(std::string_view name);

@@ -255,6 +255,8 @@ const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const s
         m_domainAt.assign(nodes.size() * n, kNoDomain);
         m_domainIds.assign(n, {});
         m_domainTotals.assign(n, {});
+        m_domainNodes.assign(n, {});
+        m_liveDomains.assign(n, 0);
         m_totals.assign(n, {});
         m_counter.resize(n);
         rescan = true;
@@ -282,19 +284,23 @@ void DomainCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod& p
         }
         shares[i] = Share{};
     }
+    const bool held = m_nodes[pos] != nullptr;
     m_nodes[pos] = ni;
     m_generations[pos] = ni->generation();
     for (std::size_t i = 0; i < n; ++i) {
+        if (held) countDomainNode(i, m_domainAt[pos * n + i], -1);
         m_values[pos * n + i] = kNoSym;
         m_domainAt[pos * n + i] = kNoDomain;
     }
-    if (!ni->node()) return;
-    const Node& node = *ni->node();
+    const Node* const labelled = ni->node();
     for (std::size_t i = 0; i < n; ++i) {
-        const Sym v = node.labels.get(cs[i].topologyKey);
+        const Sym v = labelled ? labelled->labels.get(cs[i].topologyKey) : kNoSym;
         m_values[pos * n + i] = v;
         if (v != kNoSym) m_domainAt[pos * n + i] = cs[i].hostname ? 0 : domainOf(i, v);
+        countDomainNode(i, m_domainAt[pos * n + i], +1);
     }
+    if (!labelled) return;
+    const Node& node = *labelled;
     m_counter.reset();
     if (!m_countHostname)
         for (std::size_t i = 0; i < n; ++i)
@@ -313,6 +319,21 @@ void DomainCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod& p
             m_domainTotals[i][shares[i].domain] += shares[i].count;
         }
     }
+}
+
+void DomainCountCache::countDomainNode(std::size_t i, std::uint32_t domain, int delta) {
+    if (m_constraints[i].hostname) return;  // one domain per node: not needed
+    std::vector<std::uint32_t>& nodes = m_domainNodes[i];
+    // Domain ids grow as values appear; the kNoDomain slot stays the last one.
+    if (nodes.size() < m_domainTotals[i].size() + 1) {
+        const std::uint32_t none = nodes.empty() ? 0 : nodes.back();
+        if (!nodes.empty()) nodes.back() = 0;
+        nodes.resize(m_domainTotals[i].size() + 1, 0);
+        nodes.back() = none;
+    }
+    std::uint32_t& count = nodes[domain == kNoDomain ? nodes.size() - 1 : domain];
+    if (delta > 0 && count++ == 0) ++m_liveDomains[i];
+    if (delta < 0 && --count == 0) --m_liveDomains[i];
 }
 
 std::uint32_t DomainCountCache::domainOf(std::size_t i, Sym value) {

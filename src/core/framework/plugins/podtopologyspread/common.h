@@ -175,6 +175,11 @@ public:
     /// over every node counted in that domain: the totals without a hash lookup.
     std::uint32_t domainAt(std::size_t pos, std::size_t i) const { return m_domainAt[pos * m_constraints.size() + i]; }
     std::int64_t domainTotal(std::size_t i, std::uint32_t domain) const { return m_domainTotals[i][domain]; }
+    /// How many domain ids constraint `i` has handed out (domainAt() is below this).
+    std::size_t domainCount(std::size_t i) const { return m_domainTotals[i].size(); }
+    /// How many distinct domainAt() values (kNoDomain included) the kept nodes have for
+    /// constraint `i`: the domains some node is in, plus one when a node lacks the label.
+    std::size_t liveDomains(std::size_t i) const { return m_liveDomains[i]; }
     /// Changes with every update(): lets a reader check that hostCount() is still the
     /// update it was given.
     std::uint64_t stamp() const { return m_stamp; }
@@ -184,6 +189,8 @@ public:
 private:
     void recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const StringPool& pool);
     std::uint32_t domainOf(std::size_t i, Sym value);
+    /// One kept node more (+1) or fewer (-1) in `domain` of constraint `i`.
+    void countDomainNode(std::size_t i, std::uint32_t domain, int delta);
 
     bool m_countHostname;
     Sym m_ns = kNoSym;
@@ -201,6 +208,10 @@ private:
     std::vector<std::uint32_t> m_domainAt;    // same layout; their domain ids
     std::vector<std::unordered_map<Sym, std::uint32_t>> m_domainIds;  // per constraint (not hostname)
     std::vector<std::vector<std::int64_t>> m_domainTotals;            // per constraint, by domain id
+    // Per constraint: the kept nodes per domainAt() value (index domainCount(): kNoDomain), and
+    // how many of those values have a node.
+    std::vector<std::vector<std::uint32_t>> m_domainNodes;
+    std::vector<std::size_t> m_liveDomains;
     Totals m_totals;
     NodeCounter m_counter{0};
     std::uint64_t m_stamp = 0;

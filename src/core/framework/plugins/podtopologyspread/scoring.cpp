@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "core/framework/listers.h"
 #include "core/framework/plugins/podtopologyspread/pod_topology_spread.h"
@@ -42,6 +43,41 @@ Sym valueOrEmpty(const Node& node, Sym key) {
     const Sym v = node.labels.get(key);
     return v == kNoSym ? kEmptySym : v;
 }
+
+/// The kept domain ids (DomainCountCache::domainAt) a PreScore pass over the filtered nodes
+/// has looked at, per spread constraint (hostname ones are counted per node at Score). Most
+/// nodes share their zone with an earlier one and are passed over without a value lookup:
+/// a domain id stands for one value, so the value would not be new. Once every domain some
+/// kept node is in has been seen, no later node can add a value.
+class SeenDomains {
+public:
+    SeenDomains(const std::vector<Constraint>& cs, const DomainCountCache* kept) : m_kept(kept) {
+        if (!kept) return;
+        m_seen.resize(cs.size());
+        for (std::size_t i = 0; i < cs.size(); ++i) {
+            if (cs[i].hostname) continue;
+            m_seen[i].assign(kept->domainCount(i) + 1, 0);  // the last slot: no such label
+            m_open += kept->liveDomains(i);
+        }
+    }
+    /// Whether the node at kept position `pos` shows constraint `i` a domain not seen yet.
+    bool firstTime(std::size_t pos, std::size_t i) {
+        const std::uint32_t d = m_kept->domainAt(pos, i);
+        std::vector<std::uint8_t>& seen = m_seen[i];
+        std::uint8_t& flag = seen[d == DomainCountCache::kNoDomain ? seen.size() - 1 : d];
+        if (flag) return false;
+        flag = 1;
+        --m_open;
+        return true;
+    }
+    /// Every domain of every kept node seen (the kept counts hold every node of the snapshot).
+    bool complete() const { return m_kept && m_open == 0; }
+
+private:
+    const DomainCountCache* m_kept;
+    std::vector<std::vector<std::uint8_t>> m_seen;
+    std::size_t m_open = 0;
+};
 
 }  // namespace
 
@@ -123,7 +159,10 @@ void PodTopologySpread::initPreScoreState(PreScoreState& s, std::span<NodeInfo* 
         m_seenStamp[value] = stamp;
         return true;
     };
+    SeenDomains seen(cs, kept);
     for (const NodeInfo* ni : filteredNodes) {
+        // Without requireAllTopologies no node is ignored, so the rest add nothing.
+        if (!requireAllTopologies && seen.complete()) break;
         const Node& node = *ni->node();
         int pos = kept ? ni->snapshotPosition() : -1;
         if (pos >= 0 && !kept->holds(static_cast<std::size_t>(pos), *ni)) pos = -1;
@@ -140,6 +179,7 @@ void PodTopologySpread::initPreScoreState(PreScoreState& s, std::span<NodeInfo* 
         }
         for (std::size_t i = 0; i < n; ++i) {
             if (cs[i].hostname) continue;  // counted per node at Score
+            if (pos >= 0 && !seen.firstTime(static_cast<std::size_t>(pos), i)) continue;
             // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key
             // creates the value "" and so adds one to the topology size.
             const Sym raw = valueOf(*ni, pos, i);
@@ -245,6 +285,19 @@ Status PodTopologySpread::scoreNodes(const CycleState& state, const Pod& pod, st
         const DomainCountCache& c = *s.hostCounts;
         const double hostWeight = s.weights[0], zoneWeight = s.weights[1];
         const std::int32_t hostSkew = s.constraints[0].maxSkew, zoneSkew = s.constraints[1].maxSkew;
+        const auto sum = [&](bool host, std::int64_t hostCount, std::uint32_t zone) {
+            double total = 0;
+            if (host) total += scoreForCount(hostCount, hostSkew, hostWeight);
+            if (zone != DomainCountCache::kNoDomain) total += scoreForCount(c.domainTotal(1, zone), zoneSkew, zoneWeight);
+            return roundHalfAwayFromZero(total);
+        };
+        // A node's score depends only on (its zone, its own count), and few such pairs occur:
+        // each pair's sum is computed once per pass (slot kHostSlots - 1: no hostname label;
+        // the last row: no zone label). The same sums in the same order, so the same scores.
+        constexpr std::size_t kHostSlots = 8, kMaxZones = 256;
+        constexpr std::int64_t kUnset = std::numeric_limits<std::int64_t>::min();
+        const std::size_t zones = c.domainCount(1) + 1;
+        std::vector<std::int64_t> memo(zones <= kMaxZones ? zones * kHostSlots : 0, kUnset);
         for (std::size_t k = 0; k < positions.size(); ++k) {
             const auto pos = static_cast<std::size_t>(positions[k]);
             const NodeInfo& info = *all[pos];
@@ -253,12 +306,18 @@ Status PodTopologySpread::scoreNodes(const CycleState& state, const Pod& pod, st
                 out[k].score = scoreNode(s, pod, info, std::nullopt);
                 continue;
             }
-            double total = 0;
-            if (c.domainAt(pos, 0) != DomainCountCache::kNoDomain)
-                total += scoreForCount(c.hostCount(pos, 0), hostSkew, hostWeight);
-            if (const std::uint32_t zone = c.domainAt(pos, 1); zone != DomainCountCache::kNoDomain)
-                total += scoreForCount(c.domainTotal(1, zone), zoneSkew, zoneWeight);
-            out[k].score = roundHalfAwayFromZero(total);
+            const bool host = c.domainAt(pos, 0) != DomainCountCache::kNoDomain;
+            const std::int64_t hostCount = host ? c.hostCount(pos, 0) : 0;
+            const std::uint32_t zone = c.domainAt(pos, 1);
+            const auto hostSlot = static_cast<std::size_t>(host ? hostCount : kHostSlots - 1);
+            if (memo.empty() || (host && (hostCount < 0 || hostSlot >= kHostSlots - 1))) {
+                out[k].score = sum(host, hostCount, zone);
+                continue;
+            }
+            const std::size_t zoneRow = zone == DomainCountCache::kNoDomain ? zones - 1 : zone;
+            std::int64_t& m = memo[zoneRow * kHostSlots + hostSlot];
+            if (m == kUnset) m = sum(host, hostCount, zone);
+            out[k].score = m;
         }
         return {};
     }

@@ -10,6 +10,7 @@
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
 #include "core/framework/plugins/helper/nothing_to_bind.h"
+#include "core/framework/scores_zero.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
@@ -59,6 +60,7 @@ class VolumeBinding final : public PreFilterPlugin,
                             public FilterPlugin,
                             public PreScorePlugin,
                             public ScorePlugin,
+                            public ScoresZeroEverywhere,
                             public NothingToBind {
 public:
     static constexpr std::string_view kName = "VolumeBinding";
@@ -81,6 +83,7 @@ public:
         score = 0;
         return {};
     }
+    bool scoresZeroEverywhere(const CycleState&, const Pod&) const override { return true; }
 
 private:
     Handle& m_handle;

@@ -1,7 +1,8 @@
 // KeptNodeScores, the per-position raw scores NodeResourcesFit, BalancedAllocation,
 // TaintToleration and ImageLocality keep between cycles: a kept score is returned only for
-// the same NodeInfo object at the same generation and the same pod inputs (key); a new key,
-// a changed node or a rebuilt node list computes afresh. Each key keeps its own scores
+// the same NodeInfo object, not updated in the snapshot since (its change log, read at
+// begin()), and the same pod inputs (key); a new key, a changed node or a rebuilt node list
+// computes afresh. Each key keeps its own scores
 // (issue 19), so a key used again after another finds them (KeptPerQuery: the least recently
 // used is evicted when all slots are taken). Whole runs with and without the kept scores are
 // compared in tests/core/tst_fast_paths.cpp.
@@ -51,7 +52,7 @@ void TstKeptNodeScores::reuseAndInvalidation() {
     QCOMPARE(score(1, 99), std::int64_t(20));
     QCOMPARE(computed, 2);
 
-    // A pod bound to n1 bumps its generation: only that node is scored again.
+    // A pod bound to n1 updates it in the snapshot (the change log): only that node is scored again.
     const Pod& p = tc.pod("p").requests("cpu=1").add();
     QCOMPARE(tc.cache.addPod(p, tc.sym("n1")), std::string());
     tc.cache.updateSnapshot(tc.snapshot);

@@ -27,6 +27,7 @@ private slots:
     void normalizedImageName();
     void score_data();
     void score();
+    void zeroEverywhere();
 };
 
 void TstImageLocality::normalizedImageName_data() {
@@ -173,6 +174,30 @@ void TstImageLocality::score() {
         out << n + "=" + QString::number(s);
     }
     QCOMPARE(out.join(' '), expected);
+    // scoresZeroEverywhere (the runtime then leaves the row out) only where every score is 0.
+    if (pl.scoresZeroEverywhere(state, pod))
+        for (const QString& scored : out) QVERIFY2(scored.endsWith("=0"), qPrintable(scored));
+}
+
+// scoresZeroEverywhere: true when no node lists any of the pod's images (after the pod's
+// names are normalised), false as soon as one node lists one.
+void TstImageLocality::zeroEverywhere() {
+    TestCluster tc(versionOf(""));
+    tc.node("n1").image("app:v1", 500 * kMb).add();
+    tc.node("n2").add();
+    const Pod& absent = tc.pod("absent").requests("", "app:v2").add();    // "app:v2" on no node
+    const Pod& untagged = tc.pod("untagged").requests("", "app").add();   // "app:latest" on no node
+    const Pod& present = tc.pod("present").requests("", "app:v1").add();  // on n1
+    const Pod& initOnly = tc.pod("init").requests("", "other:1").initRequests("", false, "app:v1").add();
+    tc.refresh();
+    ImageLocality pl(PluginArgs{}, tc.handle);
+    pl.setSlot(0);
+    CycleState state(1);
+    QVERIFY(pl.scoresZeroEverywhere(state, absent));
+    QVERIFY(pl.scoresZeroEverywhere(state, untagged));
+    QVERIFY(!pl.scoresZeroEverywhere(state, present));
+    // >= 1.30 init containers' images are scored too: n1 has this one
+    QVERIFY(!pl.scoresZeroEverywhere(state, initOnly));
 }
 
 QTEST_GUILESS_MAIN(TstImageLocality)

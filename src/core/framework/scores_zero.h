@@ -1,0 +1,19 @@
+#pragma once
+/// A Score plugin that can tell, before scoring, that it gives every node 0 for a pod: its
+/// row then adds nothing to the weighted totals, and the runtime leaves it out of the sums
+/// when no trace asks for the per-plugin scores (framework_score.cpp; the fast paths only).
+/// Upstream scores such a plugin on every node; the totals, and so the decisions, are the same.
+
+#include "core/api/pod.h"
+#include "core/framework/cycle_state.h"
+
+namespace berth::core {
+
+class ScoresZeroEverywhere {
+public:
+    virtual ~ScoresZeroEverywhere() = default;
+    /// True only when Score and NormalizeScore give every node 0 for `pod` in this cycle.
+    virtual bool scoresZeroEverywhere(const CycleState& state, const Pod& pod) const = 0;
+};
+
+}  // namespace berth::core
