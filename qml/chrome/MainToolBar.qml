@@ -38,6 +38,22 @@ ToolBar {
             ToolTip.text: qsTr("Play / pause (Space)")
         }
         ToolButton {
+            objectName: "restart"
+            text: qsTr("Restart")
+            enabled: bar.playback.loaded && bar.playback.position > 0
+            onClicked: bar.playback.restart()
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Restart from t = 0 (Home)")
+        }
+        ToolButton {
+            objectName: "stepBack"
+            text: qsTr("◀ Back")
+            enabled: bar.playback.canStepBack && !bar.playback.running
+            onClicked: bar.playback.stepBack()
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Back one extension point (←); back one pod: Shift+←")
+        }
+        ToolButton {
             objectName: "stepPhase"
             text: qsTr("Step phase")
             enabled: bar.playback.loaded && !bar.playback.running
@@ -60,6 +76,17 @@ ToolBar {
             onClicked: bar.playback.runToEnd()
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Run at full speed until nothing can change (End)")
+        }
+        Label {
+            objectName: "position"
+            visible: bar.playback.loaded
+            text: bar.playback.position < bar.playback.newestPosition
+                  ? qsTr("step %1 of %2").arg(bar.playback.position).arg(bar.playback.newestPosition)
+                  : qsTr("step %1").arg(bar.playback.position)
+            color: bar.playback.position < bar.playback.newestPosition ? AppPalette.warn : AppPalette.muted
+            ToolTip.visible: positionHover.hovered
+            ToolTip.text: qsTr("Core steps taken. Stepped back, it also names the newest step reached.")
+            HoverHandler { id: positionHover }
         }
         ToolSeparator {}
         Label { text: qsTr("Speed") }
