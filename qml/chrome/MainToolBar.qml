@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // Open, the playback commands (each also a shortcut in Main.qml), the speed, fit and the
@@ -76,6 +77,27 @@ ToolBar {
             onClicked: bar.playback.runToEnd()
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Run at full speed until nothing can change (End)")
+        }
+        // The timeline over core steps: drag and release to jump there (a deterministic
+        // replay; stepping on from there makes the same decisions).
+        Slider {
+            id: scrubber
+            objectName: "scrubber"
+            visible: bar.playback.loaded && bar.playback.newestPosition > 0
+            enabled: !bar.playback.running
+            Layout.preferredWidth: 160
+            from: 0
+            to: Math.max(1, bar.playback.newestPosition)
+            stepSize: 1
+            snapMode: Slider.SnapAlways
+            Binding on value {
+                when: !scrubber.pressed  // a drag is the user's until released
+                value: bar.playback.position
+                restoreMode: Binding.RestoreNone
+            }
+            onPressedChanged: if (!pressed) bar.playback.seek(Math.round(value))
+            ToolTip.visible: pressed || hovered
+            ToolTip.text: qsTr("Step %1 of %2: release to go there").arg(Math.round(value)).arg(bar.playback.newestPosition)
         }
         Label {
             objectName: "position"

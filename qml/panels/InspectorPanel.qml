@@ -58,7 +58,9 @@ Pane {
             objectName: "traceSummary"
             visible: panel.showPod
             text: panel.inspector.hasTrace ? panel.inspector.summary : qsTr("No attempt recorded yet: step or play to schedule it.")
-            color: panel.inspector.hasTrace && panel.inspector.chosen.length === 0 ? AppPalette.bad : AppPalette.text
+            // Red for a failed attempt; not for one the playback has not brought to selectHost yet.
+            readonly property bool beforeOutcome: panel.inspector.onStage && panel.inspector.stagePhase < CyclePlayback.Select
+            color: panel.inspector.hasTrace && panel.inspector.chosen.length === 0 && !beforeOutcome ? AppPalette.bad : AppPalette.text
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }

@@ -112,6 +112,14 @@ Item {
             compare(run.lastCall, "restart")
             run.setPosition(7, 7)
             compare(position.text, "step 7")
+
+            // The scrubber: at the position; a drag to the left end and release seeks step 0.
+            const scrubber = findChild(bar, "scrubber")
+            verify(scrubber.visible)
+            compare(scrubber.value, 7)
+            compare(scrubber.to, 7)
+            mouseDrag(scrubber, scrubber.width - 4, scrubber.height / 2, -scrubber.width, 0)
+            compare(run.lastCall, "seek 0")
         }
     }
 }

@@ -17,8 +17,8 @@ namespace {
 
 const QString kSmall = QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml");
 
-/// Everything the window draws of the plan at one point of the playback (not the event log,
-/// which a step back restarts).
+/// Everything the window draws of the plan at one point of the playback; the event log as
+/// its rows' sequence numbers and types.
 struct Picture {
     QList<PodRow> pods;
     QList<NodeRow> nodes;
@@ -26,12 +26,16 @@ struct Picture {
     int phase = 0;
     QString pod, node, narration;
     qint64 position = 0;
+    QStringList events;
     bool operator==(const Picture&) const = default;
 };
 
 Picture picture(SimulationController& c) {
-    return {c.pods()->rows(), c.nodes()->rows(), c.queue()->rows(),          c.cycle()->phase(),
-            c.cycle()->pod(), c.cycle()->node(), c.cycle()->narration(), c.playback()->position()};
+    QStringList events;
+    for (const EventRow& e : c.events()->rows()) events << QStringLiteral("%1 %2 %3").arg(e.sequence).arg(e.type, e.pod);
+    return {c.pods()->rows(),          c.nodes()->rows(),           c.queue()->rows(), c.cycle()->phase(),
+            c.cycle()->pod(),          c.cycle()->node(),           c.cycle()->narration(),
+            c.playback()->position(), events};
 }
 
 QString describe(const Picture& p) {
