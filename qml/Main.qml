@@ -23,6 +23,16 @@ ApplicationWindow {
     }
     readonly property bool dark: appearance.dark
     Binding { target: AppPalette; property: "dark"; value: window.dark }
+    Binding { target: AppPalette; property: "highContrast"; value: appearance.highContrast }
+    // View > Text size: one scale for the panels, the narration and the canvas labels.
+    Binding { target: UiScale; property: "factor"; value: appearance.uiScale }
+    font.pointSize: Qt.application.font.pointSize * UiScale.factor
+    /// Presenter mode (F5): full screen, the canvas and the narration large, the side panels away.
+    property bool presenter: false
+    onPresenterChanged: {
+        presenter ? showFullScreen() : showNormal()
+        Qt.callLater(canvasView.canvas.fitToView)  // the canvas takes the room it got
+    }
     palette.window: AppPalette.controls.window
     palette.windowText: AppPalette.controls.windowText
     palette.base: AppPalette.controls.base
@@ -80,7 +90,12 @@ ApplicationWindow {
             scaleDialog.ns = selectedPod.split("/")[0]
             scaleDialog.open()
         }
-        ViewMenu { appearance: appearance; canvas: canvasView.canvas }
+        ViewMenu {
+            appearance: appearance
+            canvas: canvasView.canvas
+            presenter: window.presenter
+            onPresenterToggled: window.presenter = !window.presenter
+        }
     }
 
     header: MainToolBar {
@@ -97,6 +112,13 @@ ApplicationWindow {
     Shortcut { sequence: "Space"; property string help: qsTr("Play or pause"); onActivated: window.controller.playback.togglePlay() }
     Shortcut { sequences: ["N", "Right"]; property string help: qsTr("Step one extension point"); onActivated: window.controller.stepPhase() }
     Shortcut { sequences: ["Shift+N", "Shift+Right"]; property string help: qsTr("Step one pod"); onActivated: window.controller.step() }
+    Shortcut { sequence: "Left"; property string help: qsTr("Step back one extension point"); onActivated: window.controller.playback.stepBack() }
+    Shortcut { sequence: "Shift+Left"; property string help: qsTr("Step back one pod"); onActivated: window.controller.playback.stepPodBack() }
+    Shortcut { sequence: "Home"; property string help: qsTr("Restart from t = 0"); onActivated: window.controller.playback.restart() }
+    Shortcut { sequences: ["Ctrl++", "Ctrl+="]; property string help: qsTr("Larger text"); onActivated: appearance.zoomIn() }
+    Shortcut { sequence: "Ctrl+-"; property string help: qsTr("Smaller text"); onActivated: appearance.zoomOut() }
+    Shortcut { sequence: "Ctrl+0"; property string help: qsTr("Text at its usual size"); onActivated: appearance.resetZoom() }
+    Shortcut { sequence: "F5"; property string help: qsTr("Presenter mode: full screen, canvas and narration large"); onActivated: window.presenter = !window.presenter }
     Shortcut { sequence: "T"; property string help: qsTr("Show or hide the narration"); onActivated: toolBar.narrationVisible = !toolBar.narrationVisible }
     Shortcut { sequence: "End"; property string help: qsTr("Run to the end"); onActivated: window.controller.runToEnd() }
     Shortcut { sequence: "F"; property string help: qsTr("Fit the cluster to the view"); onActivated: canvasView.canvas.fitToView() }
@@ -139,6 +161,7 @@ ApplicationWindow {
                 cycle: window.controller.cycle
                 status: window.controller.status
                 dark: appearance.dark
+                highContrast: appearance.highContrast
                 groupBy: appearance.groupBy
                 Layout.fillWidth: true
                 Layout.fillHeight: true
@@ -154,12 +177,14 @@ ApplicationWindow {
             NarrationPanel {
                 visible: toolBar.narrationVisible
                 playback: window.controller.playback
+                large: window.presenter
                 Layout.fillWidth: true
-                Layout.preferredHeight: 84
+                Layout.preferredHeight: Math.round((window.presenter ? 150 : 84) * UiScale.factor)
             }
         }
 
         ColumnLayout {
+            visible: !window.presenter
             SplitView.preferredWidth: 440
             SplitView.minimumWidth: 300
             spacing: 0
@@ -208,6 +233,7 @@ ApplicationWindow {
                 }
             }
             InspectorPanel {
+                objectName: "inspectorPanel"
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 Layout.preferredHeight: 3

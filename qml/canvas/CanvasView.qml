@@ -16,6 +16,7 @@ Item {
     property alias canvas: canvas
     /// View > Theme and View > Group nodes by (AppearanceSettings).
     property bool dark: false
+    property bool highContrast: false
     property string groupBy: "topology.kubernetes.io/zone"
 
     Rectangle { anchors.fill: parent; color: canvas.background }
@@ -27,6 +28,7 @@ Item {
         pods: view.pods
         cycle: view.cycle
         dark: view.dark
+        highContrast: view.highContrast
         groupBy: view.groupBy
         fitInsetBottom: legendRow.height + 8  // fitted content stays clear of the legend
     }
@@ -55,7 +57,7 @@ Item {
                     y: posY
                     width: boxWidth
                     text: caption
-                    font.pixelSize: pixelSize
+                    font.pixelSize: pixelSize * UiScale.factor
                     font.bold: strong
                     color: ink
                     elide: Text.ElideRight
@@ -75,7 +77,7 @@ Item {
         width: Math.min(implicitWidth, view.width - 40)
         wrapMode: Text.Wrap
         horizontalAlignment: Text.AlignHCenter
-        font.pixelSize: 18
+        font.pixelSize: UiScale.px(18)
         color: canvas.legendInk
     }
 
@@ -94,7 +96,7 @@ Item {
             anchors.centerIn: parent
             text: canvas.hoverText
             color: canvas.tipInk
-            font.pixelSize: 12
+            font.pixelSize: UiScale.px(12)
             width: Math.min(implicitWidth, 420)
             wrapMode: Text.Wrap
         }
@@ -113,9 +115,9 @@ Item {
                 required property var modelData
                 spacing: 4
                 Rectangle { width: 12; height: 8; color: entry.modelData.color; border.color: AppPalette.swatchBorder; anchors.verticalCenter: parent.verticalCenter }
-                Text { text: entry.modelData.label; font.pixelSize: 11; color: canvas.legendInk }
+                Text { text: entry.modelData.label; font.pixelSize: UiScale.px(11); color: canvas.legendInk }
             }
         }
-        Text { text: qsTr("· chips: pods by workload (faded: binding)"); font.pixelSize: 11; color: canvas.legendInk }
+        Text { text: qsTr("· chips: pods by workload (faded: binding)"); font.pixelSize: UiScale.px(11); color: canvas.legendInk }
     }
 }

@@ -66,7 +66,7 @@ Item {
             id: hint
             anchors.centerIn: parent
             color: "white"
-            font.pixelSize: 12
+            font.pixelSize: UiScale.px(12)
             text: parent.podHint
                   ? (layer.canvas.dropNode.length > 0 ? qsTr("%1 → %2: check the filters").arg(layer.canvas.draggedPod).arg(layer.canvas.dropNode)
                                                        : qsTr("%1: drop on a node").arg(layer.canvas.draggedPod))

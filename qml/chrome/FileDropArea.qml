@@ -29,7 +29,7 @@ DropArea {
         Label {
             anchors.centerIn: parent
             text: qsTr("Drop to open (.yaml, .yml, .json)")
-            font.pixelSize: 20
+            font.pixelSize: UiScale.px(20)
             padding: 12
             background: Rectangle { color: palette.window; radius: 6; opacity: 0.9 }
         }

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Berth
 import Berth.App
 
 // Open, the playback commands (each also a shortcut in Main.qml), the speed, fit and the
@@ -38,6 +39,22 @@ ToolBar {
             ToolTip.text: qsTr("Play / pause (Space)")
         }
         ToolButton {
+            objectName: "restart"
+            text: qsTr("Restart")
+            enabled: bar.playback.loaded && bar.playback.position > 0
+            onClicked: bar.playback.restart()
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Restart from t = 0 (Home)")
+        }
+        ToolButton {
+            objectName: "stepBack"
+            text: qsTr("◀ Back")
+            enabled: bar.playback.canStepBack && !bar.playback.running
+            onClicked: bar.playback.stepBack()
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Back one extension point (←); back one pod: Shift+←")
+        }
+        ToolButton {
             objectName: "stepPhase"
             text: qsTr("Step phase")
             enabled: bar.playback.loaded && !bar.playback.running
@@ -60,6 +77,38 @@ ToolBar {
             onClicked: bar.playback.runToEnd()
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Run at full speed until nothing can change (End)")
+        }
+        // The timeline over core steps: drag and release to jump there (a deterministic
+        // replay; stepping on from there makes the same decisions).
+        Slider {
+            id: scrubber
+            objectName: "scrubber"
+            visible: bar.playback.loaded && bar.playback.newestPosition > 0
+            enabled: !bar.playback.running
+            Layout.preferredWidth: 160
+            from: 0
+            to: Math.max(1, bar.playback.newestPosition)
+            stepSize: 1
+            snapMode: Slider.SnapAlways
+            Binding on value {
+                when: !scrubber.pressed  // a drag is the user's until released
+                value: bar.playback.position
+                restoreMode: Binding.RestoreNone
+            }
+            onPressedChanged: if (!pressed) bar.playback.seek(Math.round(value))
+            ToolTip.visible: pressed || hovered
+            ToolTip.text: qsTr("Step %1 of %2: release to go there").arg(Math.round(value)).arg(bar.playback.newestPosition)
+        }
+        Label {
+            objectName: "position"
+            visible: bar.playback.loaded
+            text: bar.playback.position < bar.playback.newestPosition
+                  ? qsTr("step %1 of %2").arg(bar.playback.position).arg(bar.playback.newestPosition)
+                  : qsTr("step %1").arg(bar.playback.position)
+            color: bar.playback.position < bar.playback.newestPosition ? AppPalette.warn : AppPalette.muted
+            ToolTip.visible: positionHover.hovered
+            ToolTip.text: qsTr("Core steps taken. Stepped back, it also names the newest step reached.")
+            HoverHandler { id: positionHover }
         }
         ToolSeparator {}
         Label { text: qsTr("Speed") }

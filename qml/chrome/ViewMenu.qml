@@ -2,13 +2,16 @@ import QtQuick
 import QtQuick.Controls
 import Berth.App
 
-// View menu: the theme (light, dark, the system's) and the node label the canvas groups
-// by. Both live in AppearanceSettings, which keeps them across runs.
+// View menu: the theme (light, dark, the system's), the node label the canvas groups by
+// and the text size, all kept across runs by AppearanceSettings; presenter mode.
 Menu {
     id: root
     required property AppearanceSettings appearance
     required property ClusterCanvas canvas
+    property bool presenter: false
+    signal presenterToggled()
     title: qsTr("&View")
+
 
     Menu {
         title: qsTr("&Theme")
@@ -26,6 +29,13 @@ Menu {
             checked: root.appearance.theme === AppearanceSettings.Dark
             ButtonGroup.group: themes
             onTriggered: root.appearance.theme = AppearanceSettings.Dark
+        }
+        MenuItem {
+            text: qsTr("High contrast")
+            checkable: true
+            checked: root.appearance.theme === AppearanceSettings.HighContrast
+            ButtonGroup.group: themes
+            onTriggered: root.appearance.theme = AppearanceSettings.HighContrast
         }
         MenuItem {
             text: qsTr("System")
@@ -55,5 +65,18 @@ Menu {
             onObjectAdded: (index, object) => groupMenu.insertItem(index, object)
             onObjectRemoved: (index, object) => groupMenu.removeItem(object)
         }
+    }
+
+    MenuItem {
+        text: qsTr("Presenter mode (F5)")
+        checkable: true
+        checked: root.presenter
+        onTriggered: root.presenterToggled()
+    }
+    Menu {
+        title: qsTr("Text si&ze (%1%)").arg(Math.round(root.appearance.uiScale * 100))
+        MenuItem { text: qsTr("Larger (Ctrl++)"); onTriggered: root.appearance.zoomIn() }
+        MenuItem { text: qsTr("Smaller (Ctrl+−)"); onTriggered: root.appearance.zoomOut() }
+        MenuItem { text: qsTr("Usual size (Ctrl+0)"); onTriggered: root.appearance.resetZoom() }
     }
 }

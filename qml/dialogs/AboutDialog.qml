@@ -31,7 +31,7 @@ Dialog {
         }
         ColumnLayout {
             spacing: 6
-            Label { text: "Berth"; font.pixelSize: 22; font.bold: true }
+            Label { text: "Berth"; font.pixelSize: UiScale.px(22); font.bold: true }
             Label {
                 text: qsTr("Watch the Kubernetes scheduler plan a cluster, pod by pod.")
                 wrapMode: Text.Wrap

@@ -85,7 +85,7 @@ Dialog {
         Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            font.pixelSize: 11
+            font.pixelSize: UiScale.px(11)
             opacity: 0.75
             text: qsTr("NoSchedule: new pods without a toleration are rejected (TaintToleration). PreferNoSchedule: "
                        + "only scored lower. NoExecute: rejected as well (running pods are not evicted in this plan).")

@@ -46,7 +46,7 @@ Dialog {
                   + (dialog.problems.length > 12 ? "\n" + qsTr("… and %1 more").arg(dialog.problems.length - 12) : "")
             wrapMode: Text.WrapAnywhere
             font.family: "monospace"
-            font.pixelSize: 12
+            font.pixelSize: UiScale.px(12)
             color: AppPalette.error
         }
     }

@@ -49,7 +49,7 @@ Dialog {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             font.bold: true
-            font.pixelSize: 14
+            font.pixelSize: UiScale.px(14)
             color: !dialog.answered ? palette.text : dialog.fits ? AppPalette.good : AppPalette.bad
             text: !dialog.answered ? qsTr("Asking the scheduler's filters…")
                 : dialog.failed ? qsTr("Cannot check: %1").arg(dialog.verdict.error)
@@ -62,7 +62,7 @@ Dialog {
             visible: dialog.answered && !dialog.failed
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            font.pixelSize: 11
+            font.pixelSize: UiScale.px(11)
             opacity: 0.75
             text: dialog.fits
                   ? qsTr("PreFilter and Filter ran for this node with the current cluster, as a scheduling cycle would. "
@@ -99,7 +99,7 @@ Dialog {
                         text: pluginRow.modelData.verdict === PlannerActions.PluginPass ? qsTr("pass")
                             : pluginRow.modelData.verdict === PlannerActions.PluginFail ? qsTr("fail")
                             : pluginRow.modelData.verdict === PlannerActions.PluginSkip ? qsTr("skip") : qsTr("error")
-                        font.pixelSize: 10
+                        font.pixelSize: UiScale.px(10)
                         color: AppPalette.text
                     }
                 }
@@ -111,7 +111,7 @@ Dialog {
         Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            font.pixelSize: 11
+            font.pixelSize: UiScale.px(11)
             text: qsTr("Pinning re-creates the pod with spec.nodeName: %1. The scheduler is bypassed (no queue, no filters, "
                        + "no scores): the node's kubelet alone decides whether to admit it.").arg(dialog.node)
                   + (dialog.answered && !dialog.fits && !dialog.failed ? qsTr(" It does not fit there now.") : "")

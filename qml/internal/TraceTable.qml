@@ -37,7 +37,7 @@ Item {
                 verticalAlignment: Text.AlignVCenter
                 text: parent.display
                 color: AppPalette.text
-                font.pixelSize: 11
+                font.pixelSize: UiScale.px(11)
                 font.bold: true
                 elide: Text.ElideRight
             }
@@ -75,7 +75,7 @@ Item {
                 anchors.rightMargin: 4
                 verticalAlignment: Text.AlignVCenter
                 text: cell.model.display === undefined ? "" : String(cell.model.display)
-                font.pixelSize: 11
+                font.pixelSize: UiScale.px(11)
                 font.bold: cell.column === 0 && cell.winner
                 color: cell.model.verdict === FilterTableModel.Fail ? AppPalette.bad
                      : cell.model.verdict === FilterTableModel.NotRun || cell.model.verdict === FilterTableModel.Skip ? AppPalette.muted : AppPalette.text

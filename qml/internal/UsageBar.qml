@@ -22,5 +22,5 @@ Item {
         color: bar.fraction > 0.9 ? AppPalette.full : bar.color
         opacity: 0.45
     }
-    Label { anchors.fill: parent; anchors.leftMargin: 4; verticalAlignment: Text.AlignVCenter; text: bar.text; font.pixelSize: 12 }
+    Label { anchors.fill: parent; anchors.leftMargin: 4; verticalAlignment: Text.AlignVCenter; text: bar.text; font.pixelSize: UiScale.px(12) }
 }

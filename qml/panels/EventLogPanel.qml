@@ -27,7 +27,7 @@ ListView {
         leftPadding: 6
         rightPadding: 6
         wrapMode: Text.Wrap
-        font.pixelSize: 11
+        font.pixelSize: UiScale.px(11)
         textFormat: Text.PlainText
         text: time.toFixed(3) + "s  " + type + "  " + pod + (node.length ? " → " + node : "") + (message.length ? "  " + message : "")
         color: type === "PodUnschedulable" || type === "PodSchedulerError" ? AppPalette.bad

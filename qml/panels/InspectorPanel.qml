@@ -29,7 +29,7 @@ Pane {
     ColumnLayout {
         anchors.fill: parent
         spacing: 4
-        Label { text: qsTr("Inspector"); font.bold: true; font.pixelSize: 14 }
+        Label { text: qsTr("Inspector"); font.bold: true; font.pixelSize: UiScale.px(14) }
         Label {
             visible: !panel.showPod && !panel.showNode
             text: qsTr("Click a node or a pod on the canvas, or a pod in the queue.")
@@ -58,7 +58,9 @@ Pane {
             objectName: "traceSummary"
             visible: panel.showPod
             text: panel.inspector.hasTrace ? panel.inspector.summary : qsTr("No attempt recorded yet: step or play to schedule it.")
-            color: panel.inspector.hasTrace && panel.inspector.chosen.length === 0 ? AppPalette.bad : AppPalette.text
+            // Red for a failed attempt; not for one the playback has not brought to selectHost yet.
+            readonly property bool beforeOutcome: panel.inspector.onStage && panel.inspector.stagePhase < CyclePlayback.Select
+            color: panel.inspector.hasTrace && panel.inspector.chosen.length === 0 && !beforeOutcome ? AppPalette.bad : AppPalette.text
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }
@@ -66,9 +68,9 @@ Pane {
             id: podTabs
             visible: panel.showPod && panel.inspector.hasTrace
             Layout.fillWidth: true
-            TabButton { text: qsTr("Filter"); font.pixelSize: 12 }
-            TabButton { text: qsTr("Score"); font.pixelSize: 12 }
-            TabButton { text: qsTr("Why pending"); font.pixelSize: 12 }
+            TabButton { text: qsTr("Filter"); font.pixelSize: UiScale.px(12) }
+            TabButton { text: qsTr("Score"); font.pixelSize: UiScale.px(12) }
+            TabButton { text: qsTr("Why pending"); font.pixelSize: UiScale.px(12) }
         }
         StackLayout {
             visible: podTabs.visible
@@ -90,7 +92,15 @@ Pane {
             ColumnLayout {
                 spacing: 2
                 Label {
-                    visible: !panel.inspector.scored
+                    objectName: "notScoredYet"
+                    visible: !panel.inspector.scoreRevealed
+                    text: qsTr("Not scored yet: the playback is before Score (step on with N).")
+                    color: AppPalette.muted
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+                Label {
+                    visible: !panel.inspector.scored && panel.inspector.scoreRevealed
                     text: qsTr("Scoring was skipped: fewer than two nodes fit.")
                     color: AppPalette.muted
                     wrapMode: Text.Wrap
@@ -100,7 +110,7 @@ Pane {
                     visible: panel.inspector.scored
                     text: qsTr("Per plugin: raw → normalized ×weight = weighted")
                     color: AppPalette.muted
-                    font.pixelSize: 11
+                    font.pixelSize: UiScale.px(11)
                 }
                 TraceTable {
                     objectName: "scoreTable"
@@ -147,7 +157,7 @@ Pane {
                         spacing: 6
                         Label { text: String(why.count); font.bold: true; Layout.preferredWidth: 30; horizontalAlignment: Text.AlignRight }
                         Label { text: why.reason; Layout.fillWidth: true; elide: Text.ElideRight }
-                        Label { text: why.plugin; color: AppPalette.muted; font.pixelSize: 11 }
+                        Label { text: why.plugin; color: AppPalette.muted; font.pixelSize: UiScale.px(11) }
                     }
                 }
             }
@@ -192,7 +202,7 @@ Pane {
                 required property real memory
                 width: ListView.view.width
                 height: 22
-                font.pixelSize: 12
+                font.pixelSize: UiScale.px(12)
                 text: qsTr("%1  ·  %2m, %3 MiB%4").arg(key).arg(cpu).arg(Math.round(memory / 1048576))
                           .arg(phase === "Assumed" ? qsTr("  (binding)") : "")
                 onClicked: panel.podClicked(podRow.key)

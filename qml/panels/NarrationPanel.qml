@@ -10,7 +10,10 @@ Pane {
     id: panel
     required property PlaybackControls playback
     readonly property CyclePlayback cycle: playback.cycle
+    /// Presenter mode: the narration in large type, for the back of the room.
+    property bool large: false
     padding: 8
+    font.pointSize: Qt.application.font.pointSize * UiScale.factor * (large ? 1.8 : 1)
     background: Rectangle { color: AppPalette.note; border.color: AppPalette.noteBorder }
 
     RowLayout {
@@ -25,7 +28,7 @@ Pane {
                     objectName: "phaseName"
                     text: panel.cycle.active ? panel.cycle.phaseName : qsTr("Narration")
                     font.bold: true
-                    font.pixelSize: 14
+                    font.pixelSize: UiScale.px(panel.large ? 28 : 14)
                 }
                 Label {
                     objectName: "stage"
@@ -49,9 +52,15 @@ Pane {
                 maximumLineCount: 3
                 elide: Text.ElideRight
                 text: panel.cycle.active ? panel.cycle.narration
-                    : qsTr("Press N (or →) to step one extension point: queue pop, filter, score, select, assume, bind. Shift+N steps a whole pod; Space plays.")
+                    : qsTr("Press N (or →) to step one extension point: queue pop, filter, score, select, assume, bind. Shift+N steps a whole pod; ← and Shift+← step back, Home restarts from t = 0; Space plays.")
                 color: panel.cycle.active ? AppPalette.text : AppPalette.muted
             }
+        }
+        Button {
+            text: qsTr("Back (←)")
+            objectName: "stepBack"
+            enabled: panel.playback.canStepBack && !panel.playback.running
+            onClicked: panel.playback.stepBack()
         }
         Button {
             text: qsTr("Next step (N)")

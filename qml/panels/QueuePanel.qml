@@ -105,7 +105,7 @@ Pane {
                             text: row.queue === "backoff" ? qsTr("%1 s left").arg(row.backoffLeft.toFixed(1))
                                 : row.attempts > 0 ? qsTr("%1 attempts").arg(row.attempts) : ""
                             color: AppPalette.muted
-                            font.pixelSize: 11
+                            font.pixelSize: UiScale.px(11)
                         }
                     }
                     Label {
@@ -116,7 +116,7 @@ Pane {
                         wrapMode: Text.Wrap
                         maximumLineCount: 2
                         elide: Text.ElideRight
-                        font.pixelSize: 11
+                        font.pixelSize: UiScale.px(11)
                         color: AppPalette.bad
                     }
                 }
@@ -144,6 +144,6 @@ Pane {
         Drag.keys: ["berth/pod"]
         Drag.hotSpot.x: 10
         Drag.hotSpot.y: 10
-        Label { id: ghostLabel; anchors.centerIn: parent; text: podGhost.podKey; color: "white"; font.pixelSize: 11 }
+        Label { id: ghostLabel; anchors.centerIn: parent; text: podGhost.podKey; color: "white"; font.pixelSize: UiScale.px(11) }
     }
 }

@@ -93,7 +93,7 @@ Pane {
             Label {
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
-                font.pixelSize: 11
+                font.pixelSize: UiScale.px(11)
                 opacity: 0.8
                 text: qsTr("Pick a kind, fill in the form, then Submit — or drag a tile onto the canvas. Dropped on a group "
                            + "of nodes (a zone), the pods get a required node affinity to it.")
@@ -117,7 +117,7 @@ Pane {
                         Label {
                             anchors.centerIn: parent
                             text: tile.modelData
-                            font.pixelSize: 11
+                            font.pixelSize: UiScale.px(11)
                             color: panel.kind === tile.modelData ? "white" : AppPalette.text
                         }
                         MouseArea {
@@ -254,6 +254,6 @@ Pane {
         Drag.keys: ["berth/template"]
         Drag.hotSpot.x: width / 2
         Drag.hotSpot.y: height / 2
-        Label { anchors.centerIn: parent; text: ghost.kind; color: "white"; font.pixelSize: 11 }
+        Label { anchors.centerIn: parent; text: ghost.kind; color: "white"; font.pixelSize: UiScale.px(11) }
     }
 }

@@ -41,7 +41,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QStr
         QStringLiteral("Print whether a session that did not exit cleanly can be restored (exit 0) or not (exit 3)."));
     // For one run, not saved (View > Theme and View > Group by save theirs).
     const QCommandLineOption theme(
-        QStringLiteral("theme"), QStringLiteral("Theme for this run: light, dark or system."), QStringLiteral("THEME"));
+        QStringLiteral("theme"), QStringLiteral("Theme for this run: light, dark, system or high-contrast."), QStringLiteral("THEME"));
     const QCommandLineOption groupBy(QStringLiteral("group-by"),
                                      QStringLiteral("Group the nodes by this label key (none: no groups)."),
                                      QStringLiteral("KEY"));

@@ -1,5 +1,7 @@
 #include "app/simulation_controller.h"
 
+#include <algorithm>
+
 #include "app/engine/simulation_worker.h"
 
 namespace berth::app {
@@ -24,6 +26,7 @@ SimulationController::SimulationController(QObject* parent)
     connectWorker();
     m_thread.start();
     m_status.setStatusText(tr("No cluster loaded"));
+    connect(&m_cycle, &CyclePlayback::changed, this, [this] { m_inspector.setStage(m_cycle.trace(), m_cycle.phase(), m_cycle.pod()); });
 }
 
 void SimulationController::connectWorker() {
@@ -90,7 +93,44 @@ void SimulationController::requestStep(bool byPhase) {
         m_worker, [w = m_worker, serial] { w->step(serial); }, Qt::QueuedConnection);
 }
 
+void SimulationController::stepBack() {
+    if (m_stepPending || !loaded()) return;
+    if (!m_running && m_cycle.retreat()) return;
+    if (position() > 0) travelTo(position() - 1);
+}
+
+void SimulationController::stepPodBack() {
+    if (m_stepPending || !loaded() || position() == 0) return;
+    travelTo(position() - 1);
+}
+
+void SimulationController::restart() {
+    if (m_stepPending || !loaded()) return;
+    travelTo(0);
+}
+
+void SimulationController::toNewest() {
+    if (m_stepPending || !loaded() || position() >= newestPosition()) return;
+    travelTo(newestPosition());
+}
+
+void SimulationController::seek(quint64 step) {
+    if (m_stepPending || !loaded() || step == position()) return;
+    travelTo(std::min(step, newestPosition()));
+}
+
+void SimulationController::travelTo(quint64 target) {
+    m_toEnd = false;
+    setRunning(false);
+    m_stepPending = true;  // answered by the batch after the travelled snapshot
+    m_stepByPhase = false;
+    const quint64 serial = ++m_stepSerial;
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, target, serial] { w->travel(target, serial); }, Qt::QueuedConnection);
+}
+
 void SimulationController::showStepResult(const UpdateBatch& batch) {
+    if (batch.stats.steps == 0) return m_cycle.clear();  // restarted: the plan as loaded
     if (batch.lastCycle.isValid()) return m_cycle.showCycle(batch.lastCycle, m_stepByPhase);
     QString boundPod, boundNode;
     int bound = 0;
@@ -138,16 +178,25 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     m_nodes.reset(snapshot.nodes);
     m_pods.reset(snapshot.pods);
     m_queue.reset(snapshot.queue);
-    m_events.clear();
-    m_inspector.clear();
+    if (snapshot.travelled)
+        m_events.truncateFrom(snapshot.eventsFrom);  // the past stays in the log
+    else
+        m_events.clear();
     m_cycle.clear();
-    m_stepPending = false;
     m_toEnd = false;
     setRunning(false);
     ++m_revision;
     m_status.setLoaded(!snapshot.nodes.isEmpty() || !snapshot.pods.isEmpty(), snapshot.source, snapshot.stats);
-    notifyParts();
     Q_EMIT m_playback.stateChanged();
+    if (snapshot.travelled) {
+        // The same plan at another step: the selection stays, its trace follows (traceReady).
+        m_inspector.forgetTrace();
+        m_inspector.refresh();
+        return;
+    }
+    m_inspector.clear();
+    m_stepPending = false;
+    notifyParts();
     QString text = snapshot.error.isEmpty() ? tr("Loaded %1: %2 nodes, %3 pods")
                                                   .arg(snapshot.source)
                                                   .arg(snapshot.nodes.size())
@@ -174,6 +223,7 @@ void SimulationController::onUpdated(const UpdateBatch& batch) {
         m_cycle.showCycle(batch.lastCycle, false);  // slow play: each cycle at its outcome
     }
     m_status.setStats(batch.stats);
+    Q_EMIT m_playback.stateChanged();  // the position moved
     if (batch.finished) {
         m_status.setStatusText(tr("Done: %1 bound, %2 pending after %3 attempts")
                                    .arg(batch.stats.bound)

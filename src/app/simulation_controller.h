@@ -99,6 +99,8 @@ public:
     double maxSpeed() const override;
     /// A load, replay or edit is with the worker; undo, redo and opening wait for it.
     bool busy() const { return !m_replays.isEmpty() || m_pendingEdits > 0; }
+    /// A step or a step back is with the worker; the next one waits for its answer.
+    bool stepPending() const { return m_stepPending; }
     OperationListModel* operations() { return &m_operations; }
     /// Cancels every long operation under way (Esc). A cancelled load, open, undo or redo
     /// leaves the session as it was; a cancelled run to the end pauses; a cancelled export
@@ -116,6 +118,13 @@ public:
     Q_INVOKABLE void stepPhase() override;
     Q_INVOKABLE void runToEnd() override;
     Q_INVOKABLE void setSpeed(double speed) override;
+    quint64 position() const override { return m_status.stats().steps; }
+    quint64 newestPosition() const override { return m_status.stats().newestStep; }
+    Q_INVOKABLE void stepBack() override;
+    Q_INVOKABLE void stepPodBack() override;
+    Q_INVOKABLE void restart() override;
+    Q_INVOKABLE void toNewest() override;
+    void seek(quint64 step) override;
 
     // --- PlanHost (simulation_controller_replay.cpp): what the parts ask of the worker.
     bool planLoaded() const override { return loaded(); }
@@ -158,6 +167,9 @@ private:
     void notifyParts();
     void setRunning(bool running);
     void requestStep(bool byPhase);
+    /// The plan as it was at core step `target` (SimulationWorker::travel); the step that
+    /// reached it is shown at its last phase.
+    void travelTo(quint64 target);
     void showStepResult(const UpdateBatch& batch);
     /// Flat out (run to end, or the top speed): no per-cycle playback, the net effect only.
     bool flatOut() const { return m_running && (m_toEnd || m_speed >= maxSpeed()); }

@@ -295,6 +295,31 @@ private Q_SLOTS:
         QVERIFY(listed);
     }
 
+    // A tie at the top: scoreTrace with x raised to y's 300 (x: 100*1 + 100*2). The Score
+    // narration names the tie, selectHost's names both nodes and says the pick is random and
+    // seeded; without a tie it names the single winner. Stepping back from Select shows Score.
+    void tieNarrationNamesEveryTiedNode() {
+        CycleTraceUi t = scoreTrace();
+        t.nodes[0].total = 300;
+        CyclePlayback cycle;
+        cycle.showCycle(t, true);
+        QVERIFY(cycle.advance());  // Filter
+        QVERIFY(cycle.advance());  // Score
+        QVERIFY2(cycle.narration().contains(QStringLiteral("a tie between x, y")), qPrintable(cycle.narration()));
+        QVERIFY(cycle.advance());  // Select
+        const QString select = cycle.narration();
+        QVERIFY2(select.contains(QStringLiteral("2 nodes tie at the highest total (300): x, y")), qPrintable(select));
+        QVERIFY(select.contains(QStringLiteral("at random")) && select.contains(QStringLiteral("seeded")));
+        QVERIFY(select.endsWith(QStringLiteral(": y.")));
+        QVERIFY(cycle.retreat());
+        QCOMPARE(cycle.phase(), int(CyclePlayback::Score));
+
+        cycle.showCycle(scoreTrace(), false);  // no tie: y alone at 300
+        QCOMPARE(cycle.phase(), int(CyclePlayback::Assume));
+        QVERIFY(cycle.retreat());
+        QCOMPARE(cycle.narration(), QStringLiteral("selectHost picks y, the node with the highest total."));
+    }
+
     void unschedulablePodExplained() {
         SimulationController c;
         Inspector* in = c.inspector();

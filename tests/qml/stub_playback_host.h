@@ -32,13 +32,17 @@ class StubPlaybackHost : public QObject, public berth::app::PlaybackHost {
     Q_PROPERTY(berth::app::Inspector* inspector READ inspector CONSTANT)
     Q_PROPERTY(berth::app::OperationListModel* operations READ operations CONSTANT)
     /// What the controls asked, oldest first: "play", "pause", "step", "stepPhase",
-    /// "runToEnd", "speed <x>".
+    /// "runToEnd", "speed <x>", "stepBack" (walks the cycle back a phase), "stepPodBack",
+    /// "restart", "toNewest".
     Q_PROPERTY(QStringList calls READ calls NOTIFY callsChanged)
     Q_PROPERTY(QString lastCall READ lastCall NOTIFY callsChanged)
 public:
     static constexpr double kMaxSpeed = 64;
 
-    explicit StubPlaybackHost(QObject* parent = nullptr) : QObject(parent) {}
+    explicit StubPlaybackHost(QObject* parent = nullptr) : QObject(parent) {
+        connect(&m_cycle, &berth::app::CyclePlayback::changed, this,
+                [this] { m_inspector.setStage(m_cycle.trace(), m_cycle.phase(), m_cycle.pod()); });
+    }
 
     berth::app::PlaybackControls* playback() { return &m_playback; }
     berth::app::CyclePlayback* cycle() { return &m_cycle; }
@@ -96,6 +100,14 @@ public:
                                const QString& message) {
         m_inspector.setTrace(traceOf(pod, rejections, chosen, message));
     }
+    /// The playback's position: core steps taken, and the most reached.
+    Q_INVOKABLE void setPosition(int steps, int newest) {
+        berth::app::SimStats s = m_status.stats();
+        s.steps = static_cast<quint64>(steps);
+        s.newestStep = static_cast<quint64>(newest);
+        m_status.setStats(s);
+        Q_EMIT m_playback.stateChanged();
+    }
     Q_INVOKABLE void clearCalls() {
         m_calls.clear();
         Q_EMIT callsChanged();
@@ -124,6 +136,16 @@ public:
                 return m_cycle.showCycle(traceOf(p.key, {}, m_nodes.rows().value(0).name, QString()), true);
     }
     void runToEnd() override { record(QStringLiteral("runToEnd")); }
+    quint64 position() const override { return m_status.stats().steps; }
+    quint64 newestPosition() const override { return m_status.stats().newestStep; }
+    void stepBack() override {
+        record(QStringLiteral("stepBack"));
+        m_cycle.retreat();
+    }
+    void stepPodBack() override { record(QStringLiteral("stepPodBack")); }
+    void restart() override { record(QStringLiteral("restart")); }
+    void toNewest() override { record(QStringLiteral("toNewest")); }
+    void seek(quint64 step) override { record(QStringLiteral("seek %1").arg(step)); }
     void setSpeed(double speed) override {
         record(QStringLiteral("speed %1").arg(speed, 0, 'f', 2));
         m_speed = speed;

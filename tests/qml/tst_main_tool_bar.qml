@@ -1,6 +1,7 @@
 import QtQuick
 import QtTest
 import Berth
+import Berth.App
 import BerthTest
 
 // The toolbar's playback commands reach PlaybackControls (over the playback stub: no worker
@@ -84,6 +85,41 @@ Item {
             compare(openSpy.count, 1)
             compare(fitSpy.count, 1)
             compare(run.calls.length, 0)  // neither reaches playback
+        }
+
+        // Time travel: Back is enabled once there is a phase or a step to go back to, and
+        // walks the cycle on show back a phase; Restart once a step was taken. The position
+        // label names the newest step reached only while the playback is behind it.
+        function test_5_stepBackAndRestart() {
+            run.showCluster([{ name: "node-a1" }, { name: "node-a2" }], [{ key: "default/web-1" }], "web.yaml")
+            run.clearCalls()
+            const back = findChild(bar, "stepBack")
+            const restart = findChild(bar, "restart")
+            const position = findChild(bar, "position")
+            verify(!back.enabled && !restart.enabled)
+            compare(position.text, "step 0")
+            mouseClick(findChild(bar, "stepPhase"))  // the stub's cycle: Pop
+            mouseClick(findChild(bar, "stepPhase"))  // Filter
+            compare(run.cycle.phase, CyclePlayback.Filter)
+            verify(back.enabled)
+            mouseClick(back)
+            compare(run.lastCall, "stepBack")
+            compare(run.cycle.phase, CyclePlayback.Pop)
+            run.setPosition(3, 7)
+            verify(restart.enabled)
+            compare(position.text, "step 3 of 7")
+            mouseClick(restart)
+            compare(run.lastCall, "restart")
+            run.setPosition(7, 7)
+            compare(position.text, "step 7")
+
+            // The scrubber: at the position; a drag to the left end and release seeks step 0.
+            const scrubber = findChild(bar, "scrubber")
+            verify(scrubber.visible)
+            compare(scrubber.value, 7)
+            compare(scrubber.to, 7)
+            mouseDrag(scrubber, scrubber.width - 4, scrubber.height / 2, -scrubber.width, 0)
+            compare(run.lastCall, "seek 0")
         }
     }
 }

@@ -49,7 +49,7 @@ Item {
             const themeMenu = viewMenu.menuAt(0)
             themeMenu.open()
             tryCompare(themeMenu, "opened", true)
-            compare(themeMenu.count, 3)
+            compare(themeMenu.count, 4)  // Light, Dark, High contrast, System
             compare(themeMenu.itemAt(0).checked, true)  // Light
             mouseClick(themeMenu.itemAt(1))             // Dark
             compare(appearance.theme, AppearanceSettings.Dark)

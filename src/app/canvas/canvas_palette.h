@@ -1,5 +1,5 @@
 #pragma once
-/// The colours of the cluster canvas, one set per theme (light, dark). The canvas draws with
+/// The colours of the cluster canvas, one set per theme (light, dark, high contrast). The canvas draws with
 /// whichever its `dark` property picks; the QML chrome around it (background, legend, tooltip)
 /// reads the same set through the canvas's colour properties, so they never disagree.
 /// qml/AppPalette.qml is the window's one colour table; its `canvas` part holds these same
@@ -87,6 +87,21 @@ struct CanvasPalette {
             QStringLiteral("#f0b4b4"), QStringLiteral("#c8d0dc"), QStringLiteral("#e6e9ee"), QStringLiteral("#ffd199"),
             QStringLiteral("#ff8a8a"), QColor(0xc0, 0xc6, 0xd0),  QColor(0x2b, 0x2f, 0x36),  QColor(0x5a, 0x61, 0x6c),
             QColor(0xe6, 0xe9, 0xee)};
+        return p;
+    }
+    static const CanvasPalette& highContrast() {
+        // View > Theme > High contrast, for projectors and low vision: black ground, white
+        // ink and borders, saturated verdicts (green pass, red fail, amber heat and the pod on
+        // stage), so every mark holds on a washed-out screen.
+        static const CanvasPalette p{
+            QColor(0x00, 0x00, 0x00),  QColor(0x10, 0x10, 0x10),  QColor(0xff, 0xff, 0xff),  QColor(0x3d, 0x26, 0x00),
+            QColor(0x00, 0xe5, 0xff),  QColor(0x1a, 0x1a, 0x1a),  QColor(0x2a, 0x00, 0x10),  QColor(0x33, 0x33, 0x33),
+            QColor(0x3f, 0xa9, 0xff),  QColor(0xd5, 0x8c, 0xff),  QColor(0xff, 0x40, 0x40),  QColor(0x00, 0x3d, 0x14),
+            QColor(0x00, 0xff, 0x66),  QColor(0x4a, 0x00, 0x00),  QColor(0xff, 0x40, 0x40),  QColor(0x9e, 0x9e, 0x9e),
+            QColor(0x3d, 0x33, 0x00),  QColor(0xff, 0xb0, 0x00),  QColor(0x00, 0xff, 0x66),  QColor(0xff, 0xd4, 0x00),
+            QStringLiteral("#ffb3b3"), QStringLiteral("#ffffff"), QStringLiteral("#ffffff"), QStringLiteral("#ffd400"),
+            QStringLiteral("#ff6b6b"), QColor(0xff, 0xff, 0xff),  QColor(0x00, 0x00, 0x00),  QColor(0xff, 0xff, 0xff),
+            QColor(0xff, 0xff, 0xff)};
         return p;
     }
 };

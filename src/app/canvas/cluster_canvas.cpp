@@ -61,6 +61,13 @@ void ClusterCanvas::setGroupBy(const QString& key) {
     markDirty();
 }
 
+void ClusterCanvas::setHighContrast(bool on) {
+    if (on == m_highContrast) return;
+    m_highContrast = on;
+    Q_EMIT themeChanged();
+    markDirty();
+}
+
 void ClusterCanvas::setDark(bool dark) {
     if (dark == m_dark) return;
     m_dark = dark;

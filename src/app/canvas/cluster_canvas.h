@@ -64,6 +64,8 @@ class ClusterCanvas : public QQuickItem {
     Q_PROPERTY(QString groupBy READ groupBy WRITE setGroupBy NOTIFY groupByChanged)
     /// The dark colour set (View > Theme); the chrome's colours below follow it.
     Q_PROPERTY(bool dark READ dark WRITE setDark NOTIFY themeChanged)
+    /// The high-contrast set (View > Theme > High contrast); it wins over `dark`.
+    Q_PROPERTY(bool highContrast READ highContrast WRITE setHighContrast NOTIFY themeChanged)
     Q_PROPERTY(QColor background READ background NOTIFY themeChanged)
     Q_PROPERTY(QColor legendInk READ legendInk NOTIFY themeChanged)
     Q_PROPERTY(QColor tipBackground READ tipBackground NOTIFY themeChanged)
@@ -112,7 +114,11 @@ public:
     double fitInsetBottom() const { return m_fitInsetBottom; }
     void setFitInsetBottom(double inset);
     void setDark(bool dark);
-    const CanvasPalette& palette() const { return m_dark ? CanvasPalette::dark() : CanvasPalette::light(); }
+    bool highContrast() const { return m_highContrast; }
+    void setHighContrast(bool on);
+    const CanvasPalette& palette() const {
+        return m_highContrast ? CanvasPalette::highContrast() : m_dark ? CanvasPalette::dark() : CanvasPalette::light();
+    }
     QColor background() const { return palette().background; }
     QColor legendInk() const { return palette().legendInk; }
     QColor tipBackground() const { return palette().tipBackground; }
@@ -235,6 +241,7 @@ private:
     CanvasLayout m_layout;  // the last rebuild's positions: hit tests and rects read them
     QString m_groupBy = kZoneKey;
     bool m_dark = false;
+    bool m_highContrast = false;
     double m_fitInsetBottom = 0;
     CanvasLabelModel m_labels;
     QRectF m_content;

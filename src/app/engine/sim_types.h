@@ -79,6 +79,10 @@ struct SimStats {
     int assumed = 0;
     int attempts = 0;
     bool idle = true;
+    /// Core steps taken (the playback's position), and the most ever reached in this plan:
+    /// stepping back replays to an earlier position; End returns to the newest.
+    quint64 steps = 0;
+    quint64 newestStep = 0;
 };
 
 /// Everything the GUI needs to know after a load: the full tables.
@@ -91,6 +95,12 @@ struct ClusterSnapshot {
     QList<QueueRow> queue;
     SimStats stats;
     quint64 serial = 0;  // the replay request this answers
+    /// A step back or a restart (SimulationWorker::travel): the same plan at an earlier
+    /// step, not a new one. The selection stays; the batch carrying `stepSerial` follows.
+    bool travelled = false;
+    /// With `travelled`: the event log keeps its rows before this sequence number (the
+    /// batch that follows brings the last step's events again).
+    quint64 eventsFrom = 0;
 };
 
 /// One frame's worth of change: rows whose content changed, new pods, the queue as it now is,

@@ -78,7 +78,8 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
     const core::FinishOnExit finish(progress.get());
     // Built beside the plan on show, with the configuration the edits put into effect (so
     // replay() keeps this plan); it replaces the one on show only once it is complete.
-    auto plan = std::make_unique<plan::Plan>(plan::inputForEdits(std::move(input), edits), progress.get());
+    auto effective = plan::inputForEdits(std::move(input), edits);
+    auto plan = std::make_unique<plan::Plan>(effective, progress.get());
     if (plan->cancelled()) return Q_EMIT replayCancelled(serial);
     if (refuseBadInput)
         if (const QStringList problems = manifestErrors(*plan); !problems.isEmpty())
@@ -92,6 +93,26 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
     }
     plan->setProgress(nullptr);  // the operation ends here; the plan lives on
 
+    m_input = std::move(effective);
+    m_source = source;
+    m_selectedPod = -1;  // a new plan: nothing is selected
+    m_edits = std::move(edits);
+    m_editsApplied = m_edits.size();  // replay() applied them all
+    adopt(std::move(plan));
+    m_newestStep = m_plan->steps();
+    QString error;
+    if (!m_plan->ok())
+        error = QStringLiteral("configuration error: ") + qs(m_plan->error());
+    else if (!replayError.empty())
+        error = QStringLiteral("replay stopped: ") + qs(replayError);
+    else if (m_plan->load().diagnostics.hasErrors())
+        error = QStringLiteral("%1 input problem(s); objects with errors were skipped")
+                    .arg(m_plan->load().diagnostics.items.size());
+    Q_EMIT loaded(snapshot(error, serial));
+    announcePriorityClasses();
+}
+
+void SimulationWorker::adopt(std::unique_ptr<plan::Plan> plan) {
     setRunning(false);
     m_flushTimer.stop();
     m_dirtyPods.clear();
@@ -100,37 +121,33 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
     m_attempts = 0;
     m_traces.clear();
     m_assumedOn.clear();
-    m_cyclePod = m_lastCyclePod = m_selectedPod = -1;
+    m_cyclePod = m_lastCyclePod = -1;
     m_selectedTraceDirty = false;
+    m_nextSequence = 0;
     m_sim = nullptr;
     m_plan = std::move(plan);
     m_cluster = &m_plan->cluster();
-
-    ClusterSnapshot snap;
-    snap.source = source;
-    snap.serial = serial;
-    const io::LoadResult& result = m_plan->load();
-    for (const auto& d : result.diagnostics.items) snap.diagnostics << qs(d.toString());
-    if (!m_plan->ok()) {
-        snap.error = QStringLiteral("configuration error: ") + qs(m_plan->error());
-    } else {
+    if (m_plan->ok()) {
         m_sim = &m_plan->sim();
-        if (!replayError.empty())
-            snap.error = QStringLiteral("replay stopped: ") + qs(replayError);
-        else if (result.diagnostics.hasErrors())
-            snap.error = QStringLiteral("%1 input problem(s); objects with errors were skipped")
-                             .arg(result.diagnostics.items.size());
         m_sim->setEventListener([this](const core::SimEvent& e) { onEvent(e); });
         m_sim->setTraceListener([this](const core::CycleTrace& t) { onTrace(t); });
         updateTracing();
-        for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) snap.nodes << nodeRow(i);
-        for (quint32 i = 0; i < m_cluster->pods.size(); ++i) snap.pods << podRow(i);
-        snap.queue = queueRows();
-        snap.stats = stats();
     }
     m_knownPods = m_cluster->pods.size();
-    Q_EMIT loaded(snap);
-    announcePriorityClasses();
+}
+
+ClusterSnapshot SimulationWorker::snapshot(const QString& error, quint64 serial) const {
+    ClusterSnapshot snap;
+    snap.source = m_source;
+    snap.serial = serial;
+    snap.error = error;
+    for (const auto& d : m_plan->load().diagnostics.items) snap.diagnostics << qs(d.toString());
+    if (!m_sim) return snap;
+    for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) snap.nodes << nodeRow(i);
+    for (quint32 i = 0; i < m_cluster->pods.size(); ++i) snap.pods << podRow(i);
+    snap.queue = queueRows();
+    snap.stats = stats();
+    return snap;
 }
 
 void SimulationWorker::applyEdit(plan::PlanEdit edit, quint64 serial) {
@@ -138,9 +155,15 @@ void SimulationWorker::applyEdit(plan::PlanEdit edit, quint64 serial) {
     out.serial = serial;
     if (!m_sim) {
         out.error = QStringLiteral("no cluster is loaded");
-    } else {
+    } else if (out.error = editRefusal(); out.error.isEmpty()) {
         edit.atStep = m_plan->steps();
         out.error = qs(m_plan->apply(edit));
+        if (out.error.isEmpty()) {
+            // From here on the plan's future is new: the steps once reached past it are gone.
+            m_edits.push_back(edit);
+            m_editsApplied = m_edits.size();
+            m_newestStep = m_plan->steps();
+        }
         // Node edits replace the node object (a new id) or add nodes: their rows change
         // without a pod event naming them. Pods announce themselves (events, new ids).
         if (out.error.isEmpty())
@@ -169,7 +192,7 @@ void SimulationWorker::step(quint64 serial) {
     m_stepSerial = serial;
     if (!m_sim) return;
     setRunning(false);
-    if (!m_plan->step()) m_finishedPending = true;
+    if (!advance()) m_finishedPending = true;
     scheduleFlush();
 }
 
@@ -251,12 +274,12 @@ void SimulationWorker::tick() {
     if (m_toEnd || m_speed >= kMaxSpeed) {
         QElapsedTimer budget;
         budget.start();
-        while (more && budget.nsecsElapsed() < kFastBudgetNs) more = m_plan->step();
+        while (more && budget.nsecsElapsed() < kFastBudgetNs) more = advance();
         if (m_runProgress) m_runSettled.update(*m_runProgress, m_plan->waitingPods());
     } else {
         m_stepBudget += kStepsPerSecondAt1x * m_speed * static_cast<double>(elapsedNs) / 1e9;
         while (more && m_stepBudget >= 1.0) {
-            more = m_plan->step();
+            more = advance();
             m_stepBudget -= 1.0;
         }
     }
@@ -269,6 +292,7 @@ void SimulationWorker::tick() {
 }
 
 void SimulationWorker::onEvent(const core::SimEvent& e) {
+    m_nextSequence = e.sequence + 1;
     if (e.pod != 0xFFFFFFFFu) m_dirtyPods.insert(e.pod);
     if (e.node != core::kEmptySym)
         if (const core::Node* n = m_cluster->findNode(e.node)) m_dirtyNodes.insert(n->id);
@@ -436,6 +460,8 @@ SimStats SimulationWorker::stats() const {
     SimStats s;
     s.timeNs = m_sim->clock().now();
     s.idle = m_sim->idle();
+    s.steps = m_plan->steps();
+    s.newestStep = std::max<quint64>(m_newestStep, s.steps);
     s.attempts = m_attempts;
     for (quint32 i = 0; i < m_cluster->pods.size(); ++i) {
         if (m_cluster->podRemoved[i]) continue;

@@ -43,6 +43,9 @@ public:
     /// Up to this many nodes every attempt is traced, even flat out; above it, traces are
     /// recorded only while playback is slow enough to watch (tracing costs per node).
     static constexpr std::size_t kTraceAllNodes = 1000;
+    /// A step back replays up to this many steps traced (every pod's newest attempt kept
+    /// for the inspector); a longer replay traces its last step only.
+    static constexpr quint64 kTraceTravelSteps = 2000;
 
 public Q_SLOTS:
     /// Builds a fresh plan from `input` (loaded as berthctl loads it), replays `edits` (each
@@ -55,8 +58,16 @@ public Q_SLOTS:
                 quint64 stopAtStep, const QString& source, quint64 serial,
                 std::shared_ptr<berth::core::Progress> progress, bool refuseBadInput);
     /// Applies one edit at the current step and answers with `editDone` (the edit with its
-    /// step recorded, or why it was refused: the plan is then unchanged).
+    /// step recorded, or why it was refused: the plan is then unchanged). Refused while the
+    /// playback is stepped back before an edit already made (its future holds that edit).
     void applyEdit(berth::plan::PlanEdit edit, quint64 serial);
+    /// Time travel (step back, restart): the plan on show as it was at core step `target`.
+    /// A fresh plan from the same input steps to it, applying the edits recorded up to there
+    /// (simulation_worker_travel.cpp): the core is deterministic, so the cluster, the queue
+    /// and the traces are what they were, and stepping forward again makes the same
+    /// decisions. The last step to `target` runs traced, so step mode can show its cycle.
+    /// Answers with `loaded` (travelled) and then a batch carrying `serial`.
+    void travel(quint64 target, quint64 serial);
     void play();
     void pause();
     /// One core step (a scheduling cycle, or one timed event such as a bind). `serial` comes
@@ -88,6 +99,16 @@ Q_SIGNALS:
     void priorityClassesChanged(const QStringList& names);
 
 private:
+    /// One core step, after the recorded edits due at this step (they are re-applied when
+    /// the playback steps forward again after a step back). False: nothing left to do.
+    bool advance();
+    void applyDueEdits();
+    /// Why an edit cannot be made now (stepped back before recorded edits), else empty.
+    QString editRefusal() const;
+    /// Makes `plan` the one on show: listeners attached, the per-plan state reset.
+    void adopt(std::unique_ptr<plan::Plan> plan);
+    /// The full tables of the plan on show (a load, a replay, a travel).
+    ClusterSnapshot snapshot(const QString& error, quint64 serial) const;
     void onEvent(const core::SimEvent& e);
     void announcePriorityClasses();  // node_verdict.cpp
     void tick();
@@ -105,6 +126,14 @@ private:
     EventRow eventRow(const core::SimEvent& e) const;
 
     std::unique_ptr<plan::Plan> m_plan;
+    /// What the plan on show was built from, for travel: the input (the configuration in
+    /// effect), the source name, and every edit made, in order, each at its step.
+    std::shared_ptr<const plan::PlanInput> m_input;
+    QString m_source;
+    std::vector<plan::PlanEdit> m_edits;
+    std::size_t m_editsApplied = 0;  // m_edits[0, m_editsApplied) are in the plan on show
+    quint64 m_newestStep = 0;        // the most steps this plan has reached
+    quint64 m_nextSequence = 0;      // the sequence number the next event will carry
     QStringList m_priorityClasses;       // as last announced
     core::Cluster* m_cluster = nullptr;  // the plan's
     core::Simulation* m_sim = nullptr;   // the plan's; null when it has none

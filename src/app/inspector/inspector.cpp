@@ -4,6 +4,7 @@
 
 #include "app/models/node_list_model.h"
 #include "app/models/pod_list_model.h"
+#include "app/playback/cycle_playback.h"
 
 namespace berth::app {
 
@@ -31,6 +32,7 @@ void Inspector::setSelectedNode(const QString& name) { select(name, m_selectedPo
 
 QString Inspector::summary() const {
     if (!m_trace.isValid()) return {};
+    if (const QString staged = stageSummary(); !staged.isEmpty()) return staged;
     const int fit = feasibleCount();
     QString s = tr("Attempt %1: %2 of %3 nodes fit").arg(m_trace.attempt).arg(fit).arg(m_trace.nodes.size());
     if (!m_trace.chosen.isEmpty())
@@ -48,11 +50,13 @@ void Inspector::setTrace(const CycleTraceUi& trace) {
 }
 
 void Inspector::applyTrace(const CycleTraceUi& trace) {
-    m_trace = trace;
-    m_filter.setTrace(trace);
-    m_score.setTrace(trace);
-    m_why.setTrace(trace);
+    m_fullTrace = trace;
+    m_trace = revealedTrace();
+    m_filter.setTrace(m_trace);
+    m_score.setTrace(m_trace);
+    m_why.setTrace(m_trace);
     Q_EMIT traceChanged();
+    Q_EMIT detailsChanged();  // the pod's phase shown depends on the stage
 }
 
 void Inspector::refresh() {
@@ -73,7 +77,13 @@ void Inspector::clear() {
 QVariantMap Inspector::podDetails(const QString& key) const {
     const int row = m_pods->indexOf(key);
     if (row < 0) return {};
-    const PodRow& r = m_pods->rows()[row];
+    PodRow r = m_pods->rows()[row];
+    if (onStage() && r.key == m_selectedPod && m_stagePhase < CyclePlayback::Assume) {
+        // The core has assumed it already; the stage has not got there yet.
+        r.phase = PodPhaseUi::Pending;
+        r.node.clear();
+        r.queue = QStringLiteral("in flight");
+    }
     return {{QStringLiteral("key"), r.key},           {QStringLiteral("workload"), r.workload},
             {QStringLiteral("owner"), r.owner},       {QStringLiteral("phase"), PodListModel::phaseName(r.phase)},
             {QStringLiteral("node"), r.node},         {QStringLiteral("queue"), r.queue},

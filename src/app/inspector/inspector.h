@@ -37,6 +37,13 @@ class Inspector : public QObject {
     Q_PROPERTY(int nodeCount READ nodeCount NOTIFY traceChanged)
     Q_PROPERTY(bool scored READ scored NOTIFY traceChanged)
     Q_PROPERTY(QString summary READ summary NOTIFY traceChanged)
+    /// The selected pod is the one on the playback's stage, and its cycle is shown only up to
+    /// `stagePhase` (CyclePlayback::Phase): no scores before Score, no host before Select,
+    /// no "Assumed" before Assume.
+    Q_PROPERTY(bool onStage READ onStage NOTIFY traceChanged)
+    Q_PROPERTY(int stagePhase READ stagePhase NOTIFY traceChanged)
+    /// The Score tab has something to say: the pod is not on stage before Score.
+    Q_PROPERTY(bool scoreRevealed READ scoreRevealed NOTIFY traceChanged)
     /// podDetails(selectedPod) and nodeDetails(selectedNode), kept up to date ({} for none).
     Q_PROPERTY(QVariantMap pod READ pod NOTIFY detailsChanged)
     Q_PROPERTY(QVariantMap node READ node NOTIFY detailsChanged)
@@ -61,6 +68,9 @@ public:
     int nodeCount() const { return static_cast<int>(m_trace.nodes.size()); }
     bool scored() const { return m_trace.scored; }
     QString summary() const;
+    bool onStage() const;
+    int stagePhase() const { return m_stagePhase; }
+    bool scoreRevealed() const;
     QVariantMap pod() const { return podDetails(m_selectedPod); }
     QVariantMap node() const { return nodeDetails(m_selectedNode); }
 
@@ -78,6 +88,14 @@ public:
     void refresh();
     /// A new cluster: everything is deselected.
     void clear();
+    /// The selected pod's attempt is no longer known (the playback stepped back): nothing
+    /// until the worker's answer.
+    void forgetTrace() { applyTrace(CycleTraceUi{}); }
+    /// The playback's stage (inspector_stage.cpp): the cycle on show, its phase
+    /// (CyclePlayback::Phase; Idle: none) and the pod it shows. A new pod on stage is
+    /// selected (the inspector follows it); the selected pod, while on stage, shows only
+    /// what happened so far.
+    void setStage(const CycleTraceUi& trace, int phase, const QString& podOnStage);
 
 Q_SIGNALS:
     void selectionChanged();
@@ -88,6 +106,10 @@ Q_SIGNALS:
 
 private:
     void applyTrace(const CycleTraceUi& trace);
+    /// m_fullTrace cut to what the stage has shown of it (all of it when not on stage).
+    CycleTraceUi revealedTrace() const;
+    /// The summary line while the selected pod is on stage before its outcome, else empty.
+    QString stageSummary() const;
 
     const NodeListModel* m_nodes;
     const PodListModel* m_pods;
@@ -97,7 +119,10 @@ private:
     NodePodsModel m_nodePods;
     QString m_selectedPod, m_selectedNode;
     qint64 m_selectedPodId = -1;
-    CycleTraceUi m_trace;
+    CycleTraceUi m_fullTrace;  // the worker's, whole
+    CycleTraceUi m_trace;      // what is shown of it
+    qint64 m_stagePodId = -1;
+    int m_stagePhase = 0;  // CyclePlayback::Idle
 };
 
 }  // namespace berth::app

@@ -33,6 +33,16 @@ void EventLogModel::clear() {
     endResetModel();
 }
 
+void EventLogModel::truncateFrom(quint64 sequence) {
+    // Rows are in sequence order: the ones to drop are a tail.
+    qsizetype first = m_rows.size();
+    while (first > 0 && m_rows[first - 1].sequence >= sequence) --first;
+    if (first == m_rows.size()) return;
+    beginRemoveRows({}, static_cast<int>(first), static_cast<int>(m_rows.size() - 1));
+    m_rows.resize(first);
+    endRemoveRows();
+}
+
 void EventLogModel::append(const QList<EventRow>& events) {
     if (events.isEmpty()) return;
     // Only the newest `cap` of this batch can survive.

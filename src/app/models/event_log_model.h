@@ -24,6 +24,8 @@ public:
     QHash<int, QByteArray> roleNames() const override;
 
     void clear();
+    /// Drops the rows from `sequence` on (the playback stepped back before them).
+    void truncateFrom(quint64 sequence);
     void append(const QList<EventRow>& events);
     const QList<EventRow>& rows() const { return m_rows; }
 

@@ -65,24 +65,26 @@ QString CyclePlayback::narration() const {
             const NodeTraceUi* top = nullptr;
             for (const auto& n : t.nodes)
                 if (n.feasible && (!top || n.total > top->total)) top = &n;
+            const QStringList tied = tiedNodes();
             return tr("%1 Score plugins rated the %2 feasible nodes 0–100; each score is multiplied by its plugin's "
                       "weight and summed. Highest total: %3 (%4).")
                 .arg(t.scorePlugins.size())
                 .arg(fit)
-                .arg(top ? top->node : QString())
+                .arg(tied.size() > 1 ? tr("a tie between %1").arg(tied.join(QStringLiteral(", ")))
+                                     : (top ? top->node : QString()))
                 .arg(top ? top->total : 0);
         }
         case Select: {
-            qint64 best = 0;
-            int tied = 0;
-            for (const auto& n : t.nodes)
-                if (n.node == t.chosen) best = n.total;
-            for (const auto& n : t.nodes) tied += n.feasible && n.total == best ? 1 : 0;
             if (!t.scored) return tr("selectHost picks %1, the only node that fits.").arg(t.chosen);
-            return tied > 1 ? tr("%1 nodes share the highest total; selectHost picks %2 among them at random (seeded).")
-                                  .arg(tied)
-                                  .arg(t.chosen)
-                            : tr("selectHost picks %1, the node with the highest total.").arg(t.chosen);
+            const QStringList tied = tiedNodes();
+            if (tied.size() < 2) return tr("selectHost picks %1, the node with the highest total.").arg(t.chosen);
+            // selectHost (schedule_one.go) keeps one of the nodes with the highest total by
+            // reservoir sampling; Berth draws from the session's seeded generator.
+            return tr("%1 nodes tie at the highest total (%2): %3. selectHost picks one of them at random "
+                      "(seeded, so a replay picks the same): %4.")
+                .arg(tied.size())
+                .arg(topTotal())
+                .arg(tied.join(QStringLiteral(", ")), t.chosen);
         }
         case Assume:
             return tr("The scheduler cache counts %1 on %2 now (drawn faded), before the API server hears of it, so "
@@ -103,6 +105,21 @@ QString CyclePlayback::narration() const {
         case Clock: return m_clockText;
     }
     return {};
+}
+
+qint64 CyclePlayback::topTotal() const {
+    qint64 best = 0;
+    for (const auto& n : m_trace.nodes)
+        if (n.node == m_trace.chosen) best = n.total;
+    return best;
+}
+
+QStringList CyclePlayback::tiedNodes() const {
+    QStringList tied;
+    const qint64 best = topTotal();
+    for (const auto& n : m_trace.nodes)
+        if (n.feasible && n.total == best) tied << n.node;
+    return tied;
 }
 
 CyclePlayback::Phase CyclePlayback::lastPhase() const {
@@ -136,6 +153,13 @@ bool CyclePlayback::advance() {
         setPhase(Failed);
     else
         setPhase(static_cast<Phase>(m_phase + 1));
+    return true;
+}
+
+bool CyclePlayback::retreat() {
+    if (!hasPrevious()) return false;
+    // The failure path came to Failed straight from Filter (advance()).
+    setPhase(m_phase == Failed ? Filter : static_cast<Phase>(m_phase - 1));
     return true;
 }
 

@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QStringList>
 #include <QtQml/qqmlregistration.h>
 
 #include "app/engine/trace_types.h"
@@ -47,6 +48,8 @@ public:
     QString pod() const { return m_phase == Bind ? m_boundPod : m_trace.pod; }
     QString node() const { return m_phase == Bind ? m_boundNode : m_trace.chosen; }
     bool hasNext() const { return m_phase >= Pop && m_phase < lastPhase(); }
+    /// An earlier extension point of the same cycle can be shown (retreat()).
+    bool hasPrevious() const { return m_phase > Pop && m_phase != Bind && m_phase <= Failed; }
     bool active() const { return m_phase != Idle; }
     const CycleTraceUi& trace() const { return m_trace; }
 
@@ -58,6 +61,9 @@ public:
     void showClock(const QString& what);
     /// Moves to the next phase of the current cycle; false when there is none.
     bool advance();
+    /// Moves back to the previous phase of the current cycle; false when there is none (the
+    /// cycle is at its first phase, or what is shown is a bind or the clock).
+    bool retreat();
     void clear();
 
     /// Per node name, at the current phase (empty when nothing is highlighted).
@@ -70,6 +76,9 @@ Q_SIGNALS:
 
 private:
     Phase lastPhase() const;
+    /// The chosen node's total, and every feasible node with that total (a tie when two or more).
+    qint64 topTotal() const;
+    QStringList tiedNodes() const;
     void setPhase(Phase p);
     void rebuildMarks();
 

@@ -21,6 +21,11 @@ class PlaybackControls : public QObject {
     Q_PROPERTY(bool running READ running NOTIFY stateChanged)
     Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY stateChanged)
     Q_PROPERTY(double maxSpeed READ maxSpeed CONSTANT)
+    /// Core steps taken, and the most this plan reached (time travel).
+    Q_PROPERTY(qint64 position READ position NOTIFY stateChanged)
+    Q_PROPERTY(qint64 newestPosition READ newestPosition NOTIFY stateChanged)
+    /// There is something to step back to: an earlier phase on show, or an earlier step.
+    Q_PROPERTY(bool canStepBack READ canStepBack NOTIFY stateChanged)
     /// The cycle on show, phase by phase (step mode, slow play).
     Q_PROPERTY(berth::app::CyclePlayback* cycle READ cycle CONSTANT)
 public:
@@ -31,6 +36,9 @@ public:
     double speed() const;
     double maxSpeed() const;
     CyclePlayback* cycle() { return &m_cycle; }
+    qint64 position() const;
+    qint64 newestPosition() const;
+    bool canStepBack() const;
 
     Q_INVOKABLE void play();
     Q_INVOKABLE void pause();
@@ -38,6 +46,16 @@ public:
     Q_INVOKABLE void step();
     Q_INVOKABLE void stepPhase();
     Q_INVOKABLE void runToEnd();
+    /// Left: back one extension point (the step before, from a cycle's first phase).
+    Q_INVOKABLE void stepBack();
+    /// Shift+Left: back one pod (one core step).
+    Q_INVOKABLE void stepPodBack();
+    /// Home: back to t = 0, the plan as loaded.
+    Q_INVOKABLE void restart();
+    /// End: forward to the newest step reached.
+    Q_INVOKABLE void toNewest();
+    /// To core step `step` (0 .. newestPosition): a scrubber's jump.
+    Q_INVOKABLE void seek(qint64 step);
     void setSpeed(double speed);
 
 Q_SIGNALS:
