@@ -259,7 +259,7 @@ ApplicationWindow {
     NodeLabelsDialog { id: labelsDialog; planner: window.controller.planner }
     NodeTaintsDialog { id: taintsDialog; planner: window.controller.planner }
     ScaleDialog { id: scaleDialog; planner: window.controller.planner }
-    FitDialog { id: fitDialog; fit: window.controller.fit; parent: Overlay.overlay; x: canvasView.width - width - 12; y: 12 }
+    FitDialog { id: fitDialog; fit: window.controller.fit; parent: Overlay.overlay; x: canvasView.width - width - 12; y: parent.height - height - 140 }
     AddNodesDialog { id: addNodesDialog; nodeSearch: window.controller.nodeSearch; modelNode: window.controller.inspector.selectedNode }
     GroupDrainDialog {
         id: groupDrainDialog

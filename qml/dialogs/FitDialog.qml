@@ -16,8 +16,7 @@ Dialog {
 
     title: qsTr("How many more fit?")
     modal: false
-    width: 460
-    height: 420
+    width: 400
     standardButtons: Dialog.Close
 
     /// Asks about `podKey` and shows the dialog.
@@ -75,8 +74,7 @@ Dialog {
             objectName: "nodeList"
             visible: dialog.fit.valid
             Layout.fillWidth: true
-            Layout.fillHeight: true
-            Layout.minimumHeight: 60
+            Layout.preferredHeight: Math.min(contentHeight, 140)
             clip: true
             model: dialog.fit.byNode
             ScrollBar.vertical: ScrollBar {}

@@ -70,7 +70,7 @@ QVariantList CompareController::outcomes() const {
                            {QStringLiteral("placed"), qint64(c.placed)},
                            {QStringLiteral("nodesUsed"), qint64(c.nodesUsed)},
                            {QStringLiteral("nodesEmpty"), qint64(c.nodesEmpty)},
-                           {QStringLiteral("stranded"), tr("%1 cpu, %2").arg(qs(core::formatMilliCpu(c.strandedMilliCpu)),
+                           {QStringLiteral("stranded"), tr("%1 cpu, %2 memory").arg(qs(core::formatMilliCpu(c.strandedMilliCpu)),
                                                                               qs(core::formatBytes(c.strandedMemory)))}};
     return out;
 }
