@@ -73,6 +73,7 @@ ApplicationWindow {
         }
         onExportRequested: exportDialog.begin("")
         onSchedulerConfigRequested: schedulerDialog.open()
+        onAddNodesRequested: addNodesDialog.begin()
         // The selected node's zone, or the first zone.
         onGroupDrainRequested: {
             groupDrainDialog.groupKeys = canvasView.canvas.availableGroupKeys()
@@ -173,6 +174,8 @@ ApplicationWindow {
                     templates: templatePalette
                     onPodDropped: (pod, node) => verdictDialog.ask(pod, node)
                 }
+                FitGhostLayer { anchors.fill: parent; canvas: canvasView.canvas; fit: window.controller.fit }
+                onFitRequested: (pod) => fitDialog.ask(pod)
             }
             NarrationPanel {
                 visible: toolBar.narrationVisible
@@ -219,6 +222,7 @@ ApplicationWindow {
                 CapacityPanel {
                     id: capacityPanel
                     capacity: window.controller.capacity
+                    compare: window.controller.compare
                     // Read again with each answer, not on every step of the run.
                     groupKeys: window.controller.capacity.valid ? canvasView.canvas.availableGroupKeys() : []
                     // A new plan, an edit, undo or redo: measure again while the panel is shown.
@@ -239,6 +243,7 @@ ApplicationWindow {
                 Layout.preferredHeight: 3
                 inspector: window.controller.inspector
                 onPodClicked: (key) => window.selectPod(key)
+                onFitRequested: (key) => fitDialog.ask(key)
             }
         }
     }
@@ -280,6 +285,8 @@ ApplicationWindow {
     NodeLabelsDialog { id: labelsDialog; planner: window.controller.planner }
     NodeTaintsDialog { id: taintsDialog; planner: window.controller.planner }
     ScaleDialog { id: scaleDialog; planner: window.controller.planner }
+    FitDialog { id: fitDialog; fit: window.controller.fit; parent: Overlay.overlay; x: canvasView.width - width - 12; y: parent.height - height - 140 }
+    AddNodesDialog { id: addNodesDialog; nodeSearch: window.controller.nodeSearch; modelNode: window.controller.inspector.selectedNode }
     GroupDrainDialog {
         id: groupDrainDialog
         groupDrain: window.controller.groupDrain

@@ -18,6 +18,8 @@ Item {
     property bool dark: false
     property bool highContrast: false
     property string groupBy: "topology.kubernetes.io/zone"
+    /// The context menu of a pod asked "How many more fit?".
+    signal fitRequested(string pod)
 
     Rectangle { anchors.fill: parent; color: canvas.background }
 
@@ -31,6 +33,29 @@ Item {
         highContrast: view.highContrast
         groupBy: view.groupBy
         fitInsetBottom: legendRow.height + 8  // fitted content stays clear of the legend
+    }
+
+    // A right click on a pod: its menu (the canvas itself takes the left button only).
+    MouseArea {
+        objectName: "contextArea"
+        anchors.fill: parent
+        acceptedButtons: Qt.RightButton
+        onPressed: (mouse) => {
+            podMenu.pod = canvas.podAt(Qt.point(mouse.x, mouse.y))
+            if (podMenu.pod.length === 0) return
+            canvas.select(canvas.nodeAt(Qt.point(mouse.x, mouse.y)), podMenu.pod)
+            podMenu.popup()
+        }
+    }
+    Menu {
+        id: podMenu
+        objectName: "podMenu"
+        property string pod: ""
+        MenuItem {
+            objectName: "fitMenuItem"
+            text: qsTr("How many more fit?")
+            onTriggered: view.fitRequested(podMenu.pod)
+        }
     }
 
     Item {

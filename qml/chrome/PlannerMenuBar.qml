@@ -26,6 +26,7 @@ MenuBar {
     signal scaleRequested()
     signal schedulerConfigRequested()
     signal groupDrainRequested()
+    signal addNodesRequested()
     signal aboutRequested()
     signal shortcutsRequested()
 
@@ -66,6 +67,7 @@ MenuBar {
         Action { text: qsTr("Add a pool like this node…"); enabled: bar.nodeSelected; onTriggered: bar.addPoolRequested() }
         MenuSeparator {}
         Action { text: qsTr("Drain or cordon a group…"); enabled: bar.session.loaded; onTriggered: bar.groupDrainRequested() }
+        Action { text: qsTr("Add nodes until everything fits…"); enabled: bar.session.loaded; onTriggered: bar.addNodesRequested() }
     }
     Menu {
         title: qsTr("&Workload")

@@ -13,10 +13,14 @@ Pane {
     readonly property string selectedNode: inspector.selectedNode
     readonly property string selectedPod: inspector.selectedPod
     signal podClicked(string key)
+    /// The pod's "How many more fit?" button.
+    signal fitRequested(string key)
 
     // The inspector keeps these up to date as the simulation moves on.
     readonly property var pod: inspector.pod
     readonly property var node: inspector.node
+    /// The selected pod's workload: replicas placed per zone and per node.
+    readonly property var workload: inspector.workload
     readonly property bool showPod: selectedPod.length > 0
     readonly property bool showNode: selectedNode.length > 0 && !showPod
 
@@ -53,6 +57,27 @@ Pane {
             Label { text: qsTr("cpu %1m · mem %2 MiB").arg(panel.pod.cpu || 0).arg(Math.round((panel.pod.memory || 0) / 1048576)); Layout.fillWidth: true }
             Label { text: qsTr("Priority"); color: AppPalette.muted }
             Label { text: String(panel.pod.priority || 0) }
+        }
+        Label {
+            objectName: "workloadSummary"
+            visible: panel.showPod && (panel.workload.workload || "").length > 0
+            text: visible ? qsTr("%1: %2 placed, %3 pending · by zone: %4 · by node: %5")
+                                .arg(panel.workload.workload).arg(panel.workload.placed).arg(panel.workload.pending)
+                                .arg(panel.workload.byZone.map(z => (z.zone || qsTr("(no zone)")) + " " + z.count).join(", ") || "—")
+                                .arg(panel.workload.byNode.map(n => n.node + " " + n.count).join(", ") || "—")
+                          : ""
+            font.pixelSize: 12
+            wrapMode: Text.Wrap
+            maximumLineCount: 3
+            elide: Text.ElideRight
+            Layout.fillWidth: true
+        }
+        Button {
+            objectName: "fitButton"
+            visible: panel.showPod
+            text: qsTr("How many more fit?")
+            font.pixelSize: 12
+            onClicked: panel.fitRequested(panel.selectedPod)
         }
         Label {
             objectName: "traceSummary"

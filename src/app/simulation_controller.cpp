@@ -49,6 +49,10 @@ void SimulationController::connectWorker() {
     connect(m_worker, &SimulationWorker::traceReady, &m_inspector, &Inspector::setTrace, Qt::QueuedConnection);
     connect(&m_inspector, &Inspector::podSelectionRequested, m_worker, &SimulationWorker::selectPod,
             Qt::QueuedConnection);
+    // The fit answer's ghosts are about the plan they were asked of.
+    connect(m_session.history(), &EditHistoryModel::changed, &m_fit, &FitController::planChanged);
+    connect(&m_status, &RunStatus::loadedChanged, &m_fit, &FitController::planChanged);
+    connect(m_session.history(), &EditHistoryModel::changed, &m_nodeSearch, &NodesController::planChanged);
 }
 
 SimulationController::~SimulationController() {

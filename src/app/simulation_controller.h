@@ -18,7 +18,10 @@
 #include <optional>
 
 #include "app/capacity/capacity_controller.h"
+#include "app/capacity/compare_controller.h"
+#include "app/capacity/fit_controller.h"
 #include "app/capacity/group_drain_controller.h"
+#include "app/capacity/nodes_controller.h"
 #include "app/config/config_controller.h"
 #include "app/engine/node_verdict.h"
 #include "app/engine/sim_types.h"
@@ -58,6 +61,12 @@ class SimulationController : public QObject, public PlanHost, public PlaybackHos
     Q_PROPERTY(berth::app::CapacityController* capacity READ capacity CONSTANT)
     /// Node > Drain or cordon a group…: cordon edits, and the drain simulation's report.
     Q_PROPERTY(berth::app::GroupDrainController* groupDrain READ groupDrain CONSTANT)
+    /// "How many more fit?" on a pod: the answer and the ghost replicas on the canvas.
+    Q_PROPERTY(berth::app::FitController* fit READ fit CONSTANT)
+    /// The Capacity panel's configurations side by side.
+    Q_PROPERTY(berth::app::CompareController* compare READ compare CONSTANT)
+    /// Node > Add nodes until everything fits…
+    Q_PROPERTY(berth::app::NodesController* nodeSearch READ nodeSearch CONSTANT)
     Q_PROPERTY(berth::app::PlaybackControls* playback READ playback CONSTANT)
     Q_PROPERTY(berth::app::RunStatus* status READ status CONSTANT)
     Q_PROPERTY(bool running READ running NOTIFY runningChanged)
@@ -87,6 +96,9 @@ public:
     PlannerActions* planner() { return &m_planner; }
     CapacityController* capacity() { return &m_capacity; }
     GroupDrainController* groupDrain() { return &m_groupDrain; }
+    FitController* fit() { return &m_fit; }
+    CompareController* compare() { return &m_compare; }
+    NodesController* nodeSearch() { return &m_nodeSearch; }
     PlaybackControls* playback() { return &m_playback; }
     RunStatus* status() { return &m_status; }
     bool running() const override { return m_running; }
@@ -195,6 +207,9 @@ private:
     PlannerActions m_planner{*this, this};
     CapacityController m_capacity{*this, this};
     GroupDrainController m_groupDrain{*this, this};
+    FitController m_fit{*this, this};
+    CompareController m_compare{*this, this};
+    NodesController m_nodeSearch{*this, this};
     double m_speed = 1.0;
     int m_revision = 0;
     bool m_running = false;

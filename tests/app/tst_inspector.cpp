@@ -344,6 +344,35 @@ private Q_SLOTS:
         QCOMPARE(rows.first().reason, QStringLiteral("Insufficient cpu"));
         QCOMPARE(rows.first().count, 3);
     }
+
+    // The per-workload summary of a web pod, the plan run to the end: the six replicas two on
+    // each schedulable node (tst_group_drain_controller's drainsAZone), so zone-a 4 and
+    // zone-b 2; a pod no controller owns has none.
+    void workloadSummary() {
+        SimulationController c;
+        QSignalSpy loaded(&c, &SimulationController::loadedChanged);
+        QSignalSpy finished(&c, &SimulationController::runFinished);
+        c.session()->loadFiles({kSmall});
+        QVERIFY(loaded.wait(10000));
+        c.runToEnd();
+        QVERIFY(finished.wait(20000));
+        QString web;
+        for (const PodRow& r : c.pods()->rows())
+            if (r.key.startsWith(QStringLiteral("default/web-"))) web = r.key;
+        const QVariantMap s = c.inspector()->workloadSummary(web);
+        QCOMPARE(s.value("workload").toString(), QStringLiteral("Deployment/web"));
+        QCOMPARE(s.value("placed").toInt(), 6);
+        QCOMPARE(s.value("pending").toInt(), 0);
+        const QVariantList zones = s.value("byZone").toList();
+        QCOMPARE(zones.size(), 2);
+        QCOMPARE(zones[0].toMap().value("zone").toString(), QStringLiteral("zone-a"));
+        QCOMPARE(zones[0].toMap().value("count").toInt(), 4);
+        QCOMPARE(zones[1].toMap().value("count").toInt(), 2);
+        const QVariantList nodes = s.value("byNode").toList();
+        QCOMPARE(nodes.size(), 3);
+        for (const QVariant& n : nodes) QCOMPARE(n.toMap().value("count").toInt(), 2);
+        QVERIFY(c.inspector()->workloadSummary(QStringLiteral("default/worker")).isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestInspector)

@@ -4,7 +4,11 @@
 // binary makes: the PNG must show the stacked bars of both zones in the cpu colour and the
 // memory colour (AppPalette.cpu and AppPalette.memory) in the side panel, and the headroom
 // part above them. drainReport: Node > Drain or cordon a group… on zone-b, with its report.
-// BERTH_KEEP_SCREENSHOT=PREFIX keeps them as PREFIX-capacity.png and PREFIX-drain.png.
+// fitGhosts: "How many more fit?" on the pod worker, with its replicas as ghost chips on the
+// canvas. nodesAnswer: Node > Add nodes until everything fits… with a template file and its
+// answer. comparison: the Capacity tab's configurations side by side.
+// BERTH_KEEP_SCREENSHOT=PREFIX keeps them as PREFIX-capacity.png, PREFIX-drain.png,
+// PREFIX-fit.png, PREFIX-nodes.png and PREFIX-compare.png.
 
 #include <QFile>
 #include <QImage>
@@ -18,9 +22,23 @@ namespace {
 
 /// Pixels of exactly `colour` in `area` of `img`.
 int pixelsOf(const QImage& img, const QRect& area, QRgb colour) {
+    if (img.isNull()) return 0;
     int n = 0;
     for (int y = area.top(); y <= area.bottom(); ++y)
         for (int x = area.left(); x <= area.right(); ++x) n += img.pixel(x, y) == colour;
+    return n;
+}
+
+/// Pixels of a fit answer's ghost chips in `area`: close to the accent colour (#2f80d1) at a
+/// quarter over white, (203, 223, 243).
+int ghostPixels(const QImage& img, const QRect& area) {
+    if (img.isNull()) return 0;
+    int n = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x) {
+            const QColor c(img.pixel(x, y));
+            n += std::abs(c.red() - 203) <= 10 && std::abs(c.green() - 223) <= 10 && std::abs(c.blue() - 243) <= 10;
+        }
     return n;
 }
 
@@ -109,6 +127,65 @@ private Q_SLOTS:
                 warn += std::abs(c.red() - 0x9a) < 24 && std::abs(c.green() - 0x6a) < 24 && c.blue() < 40;
             }
         QVERIFY2(warn >= 30, qPrintable(QString::number(warn)));
+    }
+
+    // "How many more fit?" on worker (2 cpu, no owner): copies of it fit once on node-a1 and
+    // node-a2 and twice on node-b1 (tests/app/capacity/tst_fit_controller.cpp). The ghosts are
+    // filled with the accent colour at a quarter over the white card: a light blue,
+    // about (203, 223, 243), that nothing else on the canvas has.
+    void fitGhosts() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QRect canvas(0, 60, 840, 800 - 60 - 60);
+        const int before = ghostPixels(runBerth(dir, "\n"), canvas);
+        const QImage img = runBerth(dir, "fitDialog.ask(\"default/worker\")\n");
+        QVERIFY(!img.isNull());
+        if (qEnvironmentVariableIsSet("BERTH_KEEP_SCREENSHOT"))
+            img.save(qEnvironmentVariable("BERTH_KEEP_SCREENSHOT") + "-fit.png");
+        const int after = ghostPixels(img, canvas);
+        // Four ghosts of 10 x 10 inside their dashed frames.
+        QVERIFY2(before < 50 && after >= 150, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+    }
+
+    // Node > Add nodes until everything fits… with tests/app/data/big-node-template.yaml (80
+    // cpu): one node of it takes huge, the small cluster's only pending pod. The dialog shows
+    // the answer; nothing is in the error colour (AppPalette.bad, #a12b2b).
+    void nodesAnswer() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QImage img = runBerth(dir, "controller.nodeSearch.addTemplateFile(\"file://" BERTH_SOURCE_DIR
+                                         "/tests/app/data/big-node-template.yaml\")\n"
+                                         "addNodesDialog.begin()\n"
+                                         "controller.nodeSearch.search()\n");
+        QVERIFY(!img.isNull());
+        if (qEnvironmentVariableIsSet("BERTH_KEEP_SCREENSHOT"))
+            img.save(qEnvironmentVariable("BERTH_KEEP_SCREENSHOT") + "-nodes.png");
+        const QRect dialog(330, 110, 620, 580);
+        QCOMPARE(pixelsOf(img, dialog, qRgb(0xa1, 0x2b, 0x2b)), 0);
+    }
+
+    // The Capacity tab's second page with LeastAllocated against MostAllocated
+    // (resources/examples/capacity): the grouped bars draw one bar set per configuration in
+    // the chart theme's first two colours.
+    void comparison() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QImage img = runBerth(dir, "tabs.currentIndex = 4\n"
+                                         "capacityPanel.showComparison()\n"
+                                         "controller.compare.addConfigFile(\"file://" BERTH_SOURCE_DIR
+                                         "/resources/examples/capacity/least-allocated.yaml\")\n"
+                                         "controller.compare.addConfigFile(\"file://" BERTH_SOURCE_DIR
+                                         "/resources/examples/capacity/most-allocated.yaml\")\n"
+                                         "controller.compare.compare(\"topology.kubernetes.io/zone\")\n");
+        QVERIFY(!img.isNull());
+        if (qEnvironmentVariableIsSet("BERTH_KEEP_SCREENSHOT"))
+            img.save(qEnvironmentVariable("BERTH_KEEP_SCREENSHOT") + "-compare.png");
+        // The side panel holds the charts: many pixels of more than one saturated colour.
+        const QRect side(860, 60, 1280 - 860, 800 - 60 - 30);
+        int saturated = 0;
+        for (int y = side.top(); y <= side.bottom(); ++y)
+            for (int x = side.left(); x <= side.right(); ++x) saturated += QColor(img.pixel(x, y)).hsvSaturation() > 120;
+        QVERIFY2(saturated >= 800, qPrintable(QString::number(saturated)));
     }
 };
 

@@ -14,7 +14,10 @@
 #include <tuple>
 
 #include "app/capacity/capacity_controller.h"
+#include "app/capacity/compare_controller.h"
+#include "app/capacity/fit_controller.h"
 #include "app/capacity/group_drain_controller.h"
+#include "app/capacity/nodes_controller.h"
 #include "app/config/config_controller.h"
 #include "app/engine/sim_types.h"
 #include "app/models/node_list_model.h"
@@ -32,6 +35,9 @@ class StubPlanHost : public QObject, public berth::app::PlanHost {
     Q_PROPERTY(berth::app::PlannerActions* planner READ planner CONSTANT)
     Q_PROPERTY(berth::app::CapacityController* capacity READ capacity CONSTANT)
     Q_PROPERTY(berth::app::GroupDrainController* groupDrain READ groupDrain CONSTANT)
+    Q_PROPERTY(berth::app::FitController* fit READ fit CONSTANT)
+    Q_PROPERTY(berth::app::CompareController* compare READ compare CONSTANT)
+    Q_PROPERTY(berth::app::NodesController* nodeSearch READ nodeSearch CONSTANT)
     Q_PROPERTY(bool loaded READ planLoaded WRITE setLoaded NOTIFY callsChanged)
     Q_PROPERTY(bool busy READ planBusy WRITE setBusy NOTIFY callsChanged)
     Q_PROPERTY(bool refuseEdits MEMBER m_refuseEdits)
@@ -50,6 +56,9 @@ public:
     berth::app::PlannerActions* planner() { return &m_planner; }
     berth::app::CapacityController* capacity() { return &m_capacity; }
     berth::app::GroupDrainController* groupDrain() { return &m_groupDrain; }
+    berth::app::FitController* fit() { return &m_fit; }
+    berth::app::CompareController* compare() { return &m_compare; }
+    berth::app::NodesController* nodeSearch() { return &m_nodeSearch; }
     QStringList calls() const { return m_calls; }
     QString lastCall() const { return m_calls.isEmpty() ? QString() : m_calls.constLast(); }
     QVariantMap lastEdit() const { return m_lastEdit; }
@@ -153,6 +162,79 @@ public:
         a.pendingAfter = m.value(QStringLiteral("pendingAfter")).toLongLong();
         m_groupDrain.show(group, std::move(a));
     }
+    /// A configuration comparison arrives: {groupBy, configs: [{name, pending, placed,
+    /// nodesUsed, nodesEmpty, groups: [{group, cpu: [requested, allocatable], memory: [...]}]}],
+    /// moved: [{pod, config, from, to}]}.
+    Q_INVOKABLE void showCompare(const QVariantMap& m) {
+        auto text = [](const QVariantMap& v, const char* key) {
+            return v.value(QLatin1String(key)).toString().toStdString();
+        };
+        berth::plan::capacity::CompareAnswer a;
+        a.groupBy = text(m, "groupBy");
+        for (const QVariant& v : m.value(QStringLiteral("configs")).toList()) {
+            const QVariantMap cm = v.toMap();
+            berth::plan::capacity::ConfigOutcome c;
+            c.name = text(cm, "name");
+            c.pending = cm.value(QStringLiteral("pending")).toLongLong();
+            c.placed = cm.value(QStringLiteral("placed")).toLongLong();
+            c.nodesUsed = cm.value(QStringLiteral("nodesUsed")).toLongLong();
+            c.nodesEmpty = cm.value(QStringLiteral("nodesEmpty")).toLongLong();
+            for (const QVariant& gv : cm.value(QStringLiteral("groups")).toList()) {
+                const QVariantMap g = gv.toMap();
+                for (const char* r : {"cpu", "memory"}) {
+                    const QVariantList u = g.value(QLatin1String(r)).toList();
+                    c.utilization[r][text(g, "group")] = {u.value(0).toLongLong(), u.value(1).toLongLong()};
+                }
+            }
+            a.configs.push_back(std::move(c));
+        }
+        for (const QVariant& v : m.value(QStringLiteral("moved")).toList()) {
+            const QVariantMap mm = v.toMap();
+            a.moved.push_back({text(mm, "pod"), text(mm, "config"), text(mm, "from"), text(mm, "to")});
+        }
+        m_compare.show(std::move(a));
+    }
+    /// A "how many nodes" answer arrives with the manifest that applies it: {pools: [{name,
+    /// count, price}], unplaceable: [{pod, message}], pendingBefore, verified}.
+    Q_INVOKABLE void showNodes(const QVariantMap& m, const QString& manifest) {
+        berth::plan::capacity::NodesAnswer a;
+        for (const QVariant& v : m.value(QStringLiteral("pools")).toList()) {
+            const QVariantMap pm = v.toMap();
+            berth::plan::capacity::NodesAnswer::Pool p;
+            p.name = pm.value(QStringLiteral("name")).toString().toStdString();
+            p.count = pm.value(QStringLiteral("count")).toLongLong();
+            if (pm.contains(QStringLiteral("price"))) p.pricePerHour = pm.value(QStringLiteral("price")).toDouble();
+            for (std::int64_t i = 1; i <= p.count; ++i) p.nodes.push_back(p.name + "-" + std::to_string(i));
+            a.pools.push_back(std::move(p));
+        }
+        for (const QVariant& v : m.value(QStringLiteral("unplaceable")).toList())
+            a.unplaceable.push_back({v.toMap().value(QStringLiteral("pod")).toString().toStdString(),
+                                     v.toMap().value(QStringLiteral("message")).toString().toStdString()});
+        a.pendingBefore = m.value(QStringLiteral("pendingBefore")).toLongLong();
+        a.verified = m.value(QStringLiteral("verified")).toBool();
+        m_nodeSearch.show(std::move(a), manifest.toStdString());
+    }
+    /// A "how many more fit" answer for `pod` arrives: {kind, ref, existing, byNode: {node: n},
+    /// byZone: {zone: n}, next: pod, message} (stopped by an unschedulable replica when `next`
+    /// is given, else by the limit).
+    Q_INVOKABLE void showFit(const QString& pod, const QVariantMap& m) {
+        berth::plan::capacity::FitAnswer a;
+        a.templateKind = m.value(QStringLiteral("kind")).toString().toStdString();
+        a.templateRef = m.value(QStringLiteral("ref")).toString().toStdString();
+        a.existingReplicas = m.value(QStringLiteral("existing")).toLongLong();
+        const QVariantMap byNode = m.value(QStringLiteral("byNode")).toMap();
+        for (auto it = byNode.begin(); it != byNode.end(); ++it) {
+            a.byNode[it.key().toStdString()] = it.value().toLongLong();
+            a.fits += it.value().toLongLong();
+        }
+        const QVariantMap byZone = m.value(QStringLiteral("byZone")).toMap();
+        for (auto it = byZone.begin(); it != byZone.end(); ++it) a.byZone[it.key().toStdString()] = it.value().toLongLong();
+        a.nextPod = m.value(QStringLiteral("next")).toString().toStdString();
+        a.nextMessage = m.value(QStringLiteral("message")).toString().toStdString();
+        a.stoppedBy = a.nextPod.empty() ? berth::plan::capacity::FitAnswer::Stop::Max
+                                        : berth::plan::capacity::FitAnswer::Stop::Unschedulable;
+        m_fit.show(pod, std::move(a));
+    }
     /// The newest replay is on show: its commit runs, as when the worker's plan arrives.
     Q_INVOKABLE bool commitReplay() {
         if (!m_replay) return false;
@@ -247,6 +329,9 @@ private:
     berth::app::PlannerActions m_planner{*this, this};
     berth::app::CapacityController m_capacity{*this, this};
     berth::app::GroupDrainController m_groupDrain{*this, this};
+    berth::app::FitController m_fit{*this, this};
+    berth::app::CompareController m_compare{*this, this};
+    berth::app::NodesController m_nodeSearch{*this, this};
     QStringList m_calls;
     QVariantMap m_lastEdit;
     std::optional<berth::app::ReplayRequest> m_replay;

@@ -6,7 +6,9 @@ import BerthTest
 // The Capacity panel over the stub host: an answer handed over as the worker side would
 // (stub.showCapacity) fills the stacked cpu and memory bars per zone, the headroom table and
 // the fragmentation histogram; a chart saves as a PNG that reads back at the chart's size;
-// the report exports as Markdown and is never overwritten silently.
+// the report exports as Markdown and is never overwritten silently. A comparison of two
+// configurations (stub.showCompare) shows a row per configuration, grouped bars per zone (one
+// bar set per configuration, utilization in percent) and the pods placed differently.
 Item {
     id: root
     width: 440
@@ -16,6 +18,7 @@ Item {
         id: panel
         anchors.fill: parent
         capacity: TestEnv.stub.capacity
+        compare: TestEnv.stub.compare
         groupKeys: ["topology.kubernetes.io/zone", "pool"]
     }
 
@@ -100,6 +103,33 @@ Item {
             verify(capacity.exportMarkdown(url, false).length > 0)
             compare(capacity.exportMarkdown(url, true), "")
             mouseClick(findChild(panel, "exportButton"))
+        }
+
+        function test_5_configurationsSideBySide() {
+            const cmp = TestEnv.stub.compare
+            verify(!findChild(panel, "compareButton").enabled)  // two or more configurations
+            // zone-a: 2 of 8 cpu (25%) under least, 6 of 8 (75%) under most; zone-b the other way.
+            TestEnv.stub.showCompare({ groupBy: "topology.kubernetes.io/zone",
+                configs: [{ name: "least", pending: 0, placed: 4, nodesUsed: 4, nodesEmpty: 0,
+                            groups: [{ group: "zone-a", cpu: [2000, 8000], memory: [1073741824, 4294967296] },
+                                     { group: "zone-b", cpu: [6000, 8000], memory: [0, 4294967296] }] },
+                          { name: "most", pending: 1, placed: 3, nodesUsed: 2, nodesEmpty: 2,
+                            groups: [{ group: "zone-a", cpu: [6000, 8000], memory: [0, 4294967296] },
+                                     { group: "zone-b", cpu: [2000, 8000], memory: [0, 4294967296] }] }],
+                moved: [{ pod: "default/web-1", config: "most", from: "node-a1", to: "" }] })
+            verify(cmp.valid)
+            compare(cmp.groups, ["zone-a", "zone-b"])
+            compare(cmp.utilization("cpu"), [{ name: "least", values: [25, 75] }, { name: "most", values: [75, 25] }])
+            panel.showComparison()
+            const chart = findChild(panel, "compare-cpu")
+            tryVerify(() => chart.visible)
+            compare(chart.series(0).count, 2)  // a bar set per configuration
+            compare(chart.series(0).at(1).label, "most")
+            compare(cmp.moved[0].to, "pending")
+            const md = cmp.markdown()
+            verify(md.indexOf("least") >= 0 && md.indexOf("most") >= 0, md)
+            const scroll = findChild(panel, "configComparison")
+            verify(scroll.visible)
         }
     }
 }

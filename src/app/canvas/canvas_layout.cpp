@@ -97,6 +97,18 @@ std::vector<ChipBox> chipsAt(const std::vector<int>& pods, double left, double t
 
 }  // namespace
 
+std::vector<QRectF> freeChipSlots(const CardBox& card, std::size_t count) {
+    std::vector<QRectF> out;
+    const auto perRow = static_cast<std::size_t>(kChipCols);
+    for (std::size_t i = card.chips.size(); out.size() < count; ++i) {
+        const double x = card.card.left() + kPad + static_cast<double>(i % perRow) * kPitch;
+        const double y = card.card.top() + kPodsTop + static_cast<double>(i / perRow) * kPitch;
+        if (y + kChip > card.card.bottom()) break;
+        out.emplace_back(x, y, kChip, kChip);
+    }
+    return out;
+}
+
 CanvasDetail canvasDetailAt(double zoom) {
     if (zoom * kCardW < kMinifiedCardPx) return MinifiedDetail;
     if (zoom * kPitch < kCoarseChipPitchPx) return CoarseDetail;

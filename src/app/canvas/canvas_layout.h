@@ -122,6 +122,10 @@ std::vector<CanvasGroup> groupNodes(const QList<NodeRow>& nodes, const QString& 
 /// the full rows and the last partial row, for `count` chips `perRow` a row from (left, top).
 std::vector<QRectF> chipBlocks(double left, double top, std::size_t count, int perRow);
 
+/// Where `count` more chips would go on `card` after its own, in the same rows (as many as
+/// the card has room for): the ghost replicas of a "how many more fit" answer.
+std::vector<QRectF> freeChipSlots(const CardBox& card, std::size_t count);
+
 /// A card's usage bar tracks: the cpu bar (index 0) and the memory bar (index 1).
 QRectF barTrack(const QRectF& card, int index);
 

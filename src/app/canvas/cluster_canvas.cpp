@@ -184,6 +184,18 @@ QRectF ClusterCanvas::nodeRect(const QString& name) {
     return {};
 }
 
+QVariantList ClusterCanvas::ghostSlots(const QString& name, int count) {
+    rebuild();
+    QVariantList out;
+    for (const GroupBox& band : m_layout.bands)
+        for (const CardBox& b : band.cards)
+            if (m_nodes->rows()[b.nodeRow].name == name) {
+                for (const QRectF& r : freeChipSlots(b, static_cast<std::size_t>(std::max(0, count)))) out << r;
+                return out;
+            }
+    return out;
+}
+
 template <typename Pred>
 const ChipBox* ClusterCanvas::findChip(Pred pred) {
     rebuild();

@@ -162,6 +162,9 @@ public:
     Q_INVOKABLE QRectF nodeRect(const QString& name);
     /// The chip of a pod (world coordinates), or an empty rect.
     Q_INVOKABLE QRectF podRect(const QString& key);
+    /// Where `count` more chips would go on a node's card after its own (world coordinates,
+    /// as many as the card has room for; freeChipSlots): the ghosts of a fit answer.
+    Q_INVOKABLE QVariantList ghostSlots(const QString& name, int count);
     /// The centre of a node's card in item coordinates (where a drop on it lands).
     Q_INVOKABLE QPointF nodeCenter(const QString& name) {
         const QRectF card = nodeRect(name);  // first: a pending layout may also refit the view

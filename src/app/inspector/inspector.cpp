@@ -1,5 +1,6 @@
 #include "app/inspector/inspector.h"
 
+#include <QMap>
 #include <QVariantList>
 
 #include "app/models/node_list_model.h"
@@ -111,6 +112,35 @@ QVariantMap Inspector::nodeDetails(const QString& name) const {
             {QStringLiteral("cordoned"), r.cordoned},
             {QStringLiteral("taints"), r.taints},
             {QStringLiteral("pods"), pods}};
+}
+
+QVariantMap Inspector::workloadSummary(const QString& podKey) const {
+    const int row = m_pods->indexOf(podKey);
+    if (row < 0 || m_pods->rows()[row].owner.isEmpty()) return {};
+    const QString owner = m_pods->rows()[row].owner;
+    const QString ns = podKey.section(QLatin1Char('/'), 0, 0) + QLatin1Char('/');
+    QMap<QString, int> byNode, byZone;
+    int placed = 0, pending = 0;
+    for (const PodRow& p : m_pods->rows()) {
+        if (p.owner != owner || !p.key.startsWith(ns)) continue;
+        if (p.phase == PodPhaseUi::Pending) ++pending;
+        if (p.node.isEmpty() || p.phase == PodPhaseUi::Evicted || p.phase == PodPhaseUi::Ignored) continue;
+        ++placed;
+        ++byNode[p.node];
+        const int n = m_nodes->indexOf(p.node);
+        ++byZone[n >= 0 ? m_nodes->rows()[n].zone : QString()];
+    }
+    auto list = [](const QMap<QString, int>& counts, const QString& keyName) {
+        QVariantList out;
+        for (auto it = counts.begin(); it != counts.end(); ++it)
+            out << QVariantMap{{keyName, it.key()}, {QStringLiteral("count"), it.value()}};
+        return out;
+    };
+    return {{QStringLiteral("workload"), owner},
+            {QStringLiteral("placed"), placed},
+            {QStringLiteral("pending"), pending},
+            {QStringLiteral("byZone"), list(byZone, QStringLiteral("zone"))},
+            {QStringLiteral("byNode"), list(byNode, QStringLiteral("node"))}};
 }
 
 }  // namespace berth::app

@@ -47,6 +47,8 @@ class Inspector : public QObject {
     /// podDetails(selectedPod) and nodeDetails(selectedNode), kept up to date ({} for none).
     Q_PROPERTY(QVariantMap pod READ pod NOTIFY detailsChanged)
     Q_PROPERTY(QVariantMap node READ node NOTIFY detailsChanged)
+    /// The selected pod's workload (workloadSummary), {} for a pod of none.
+    Q_PROPERTY(QVariantMap workload READ workload NOTIFY detailsChanged)
 public:
     Inspector(const NodeListModel* nodes, const PodListModel* pods, QObject* parent = nullptr);
 
@@ -73,12 +75,18 @@ public:
     bool scoreRevealed() const;
     QVariantMap pod() const { return podDetails(m_selectedPod); }
     QVariantMap node() const { return nodeDetails(m_selectedNode); }
+    QVariantMap workload() const { return workloadSummary(m_selectedPod); }
 
     /// What the inspector shows for a pod (by namespace/name): phase, node, queue, message...
     /// {} when there is no such pod.
     Q_INVOKABLE QVariantMap podDetails(const QString& key) const;
     /// What the inspector shows for a node: usage, taints and its pods. {} when none.
     Q_INVOKABLE QVariantMap nodeDetails(const QString& name) const;
+    /// Where the replicas of the pod's workload (the top of its controller chain, in its
+    /// namespace) are: {workload: "Deployment/web", placed, pending, byZone: [{zone, count}],
+    /// byNode: [{node, count}]} in name order, counting the pods on show; {} for a pod no
+    /// controller owns.
+    Q_INVOKABLE QVariantMap workloadSummary(const QString& podKey) const;
     /// The pod id selected (-1: none): what the worker is asked about.
     qint64 selectedPodId() const { return m_selectedPodId; }
 

@@ -6,6 +6,7 @@
 
 #include "core/simulation.h"
 #include "plan/capacity/capacity_template.h"
+#include "plan/capacity/pod_template.h"
 
 namespace berth::plan::capacity {
 namespace {
@@ -183,13 +184,21 @@ std::optional<FitAnswer> howManyMoreFit(Plan& plan, const FitRequest& request, i
     if (!plan.ok()) return fail("configuration error: " + plan.error());
     core::Cluster& c = plan.cluster();
     core::Simulation& sim = plan.sim();
-    const auto tmpl = readCapacityTemplate(c, request.templateText, request.templateFile, TemplateUse::Replicas,
-                                           plan.input().version, diags);
-    if (!tmpl) return std::nullopt;
+    std::optional<CapacityTemplate> tmpl;
+    if (request.pod.empty()) {
+        tmpl = readCapacityTemplate(c, request.templateText, request.templateFile, TemplateUse::Replicas,
+                                    plan.input().version, diags);
+        if (!tmpl) return std::nullopt;
+    }
 
     plan.setProgress(progress);
     plan.runToEnd();  // the plan's own pending pods settle first
     if (plan.cancelled()) return std::nullopt;
+    if (!request.pod.empty()) {  // the pod's controllers made it in that run, perhaps
+        std::string error;
+        tmpl = templateOfPod(c, request.pod, error);
+        if (!tmpl) return fail(error);
+    }
     sim.scheduler().setPreemption(request.allowPreemption);
 
     FitAnswer a;

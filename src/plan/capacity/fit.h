@@ -29,6 +29,8 @@ struct FitRequest {
     std::string templateFile;         // its name in messages
     std::optional<std::int64_t> max;  // stop after this many replicas
     bool allowPreemption = false;     // may a replica preempt the plan's pods?
+    /// Instead of a text: more of this pod of the plan ("namespace/name"; pod_template.h).
+    std::string pod;
 };
 
 struct FitAnswer {

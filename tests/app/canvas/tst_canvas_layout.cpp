@@ -156,6 +156,23 @@ private Q_SLOTS:
         QCOMPARE(chipBlocks(8, 100, 14, 14).size(), std::size_t(1));
     }
 
+    // A fit answer's ghosts go where the card's next chips would: a card at (14, 98), 220 x 83,
+    // with 3 chips. kChipCols = (220 - 2*8 + 3) / 14 = 14 a row; rows from 98 + 50 = 148, 14
+    // apart, while a chip ends by the bottom 181: 148 and 162 (176 + 11 = 187 crosses it).
+    // 2 rows x 14 = 28 slots, 3 taken: 25 free.
+    void freeChipSlotsFollowTheCardsChips() {
+        CardBox card{0, QRectF(14, 98, 220, 83), {}};
+        for (int i = 0; i < 3; ++i) card.chips.push_back({i, QRectF(22 + 14 * i, 148, 11, 11)});
+        const std::vector<QRectF> two = freeChipSlots(card, 2);
+        QCOMPARE(two.size(), std::size_t(2));
+        QCOMPARE(two[0], QRectF(22 + 3 * 14, 148, 11, 11));  // the 4th slot: (64, 148)
+        QCOMPARE(two[1], QRectF(78, 148, 11, 11));
+        const std::vector<QRectF> all = freeChipSlots(card, 100);
+        QCOMPARE(all.size(), std::size_t(25));
+        QCOMPARE(all.back(), QRectF(22 + 13 * 14, 162, 11, 11));  // slot 27: column 13, row 1
+        QVERIFY(freeChipSlots(card, 0).empty());
+    }
+
     void barTracksUnderTheTitle() {
         // From the card's left + 8, 24 below its top, 220 - 16 = 204 wide; memory 7 + 4 lower.
         const QRectF card(14, 98, 220, 83);

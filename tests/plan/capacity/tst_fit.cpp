@@ -85,6 +85,9 @@ private slots:
     void stopsAtMax();
     void antiAffinityOnePerNode();
     void existingWorkloadScalesFromItsReplicas();
+    void morePodsOfThePlan();
+    void badPodsOfThePlan_data();
+    void badPodsOfThePlan();
     void badTemplates_data();
     void badTemplates();
     void jsonShape();
@@ -144,6 +147,71 @@ void TestFit::existingWorkloadScalesFromItsReplicas() {
     QVERIFY2(a, diags.firstErrors(3).c_str());
     QCOMPARE(a->existingReplicas, std::int64_t{2});
     QCOMPARE(a->fits, std::int64_t{1});
+}
+
+namespace {
+
+std::optional<FitAnswer> askForPod(const std::string& cluster, const std::string& pod, io::Diagnostics& diags) {
+    plan::Plan p(testlib::planInput(cluster));
+    plan::capacity::FitRequest r;
+    r.pod = pod;
+    return plan::capacity::howManyMoreFit(p, r, diags);
+}
+
+/// The key of a pod whose name starts with `prefix` in `cluster` run to the end.
+std::string podNamed(const std::string& cluster, const std::string& prefix) {
+    plan::Plan p(testlib::planInput(cluster));
+    p.runToEnd();
+    for (const core::Pod& pod : p.cluster().pods)
+        if (pod.name.rfind(prefix, 0) == 0) return p.cluster().podKey(pod);
+    return {};
+}
+
+}  // namespace
+
+// The GUI's question on a pod it shows: the pod's workload, or a copy of a plain pod.
+void TestFit::morePodsOfThePlan() {
+    io::Diagnostics diags;
+    std::string cluster = std::string(kNodes) + "---\n" + kAntiAffinityDeployment;
+    cluster.replace(cluster.find("replicas: 5"), 11, "replicas: 2");
+    // A replica of db (owned by its ReplicaSet, owned by the Deployment): db scaled from its
+    // 2 replicas, as existingWorkloadScalesFromItsReplicas: one more node is free of db.
+    const std::string replica = podNamed(cluster, "db-");
+    QVERIFY(!replica.empty());
+    const auto a = askForPod(cluster, replica, diags);
+    QVERIFY2(a, diags.firstErrors(3).c_str());
+    QCOMPARE(a->templateKind, std::string("Deployment"));
+    QCOMPARE(a->templateRef, std::string("default/db"));
+    QCOMPARE(a->existingReplicas, std::int64_t{2});
+    QCOMPARE(a->fits, std::int64_t{1});
+    // The bound pod `running` of kNodes (500m, no owner): copies of it, unbound, are the
+    // worker template's 500m copies (podCopiesUntilCpuRunsOut): 3 + 2 + 8 = 13.
+    const auto copies = askForPod(kNodes, "default/running", diags);
+    QVERIFY2(copies, diags.firstErrors(3).c_str());
+    QCOMPARE(copies->templateKind, std::string("Pod"));
+    QCOMPARE(copies->fits, std::int64_t{13});
+    QCOMPARE(copies->nextPod, std::string("default/running-14"));
+}
+
+void TestFit::badPodsOfThePlan_data() {
+    QTest::addColumn<QString>("pod");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no such pod") << "default/nope" << "<input>: error: the plan has no pod default/nope";
+    QTest::newRow("a DaemonSet's pod")
+        << "ds-" << "<input>: error: DaemonSet default/ds runs one pod per node: add nodes instead of replicas";
+}
+
+void TestFit::badPodsOfThePlan() {
+    QFETCH(QString, pod);
+    QFETCH(QString, message);
+    const std::string cluster = std::string(kNodes) +
+                                "---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: ds, namespace: "
+                                "default}\nspec:\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: "
+                                "{labels: {a: b}}\n    spec: {containers: [{name: c}]}\n";
+    const std::string key = pod.endsWith('-') ? podNamed(cluster, pod.toStdString()) : pod.toStdString();
+    io::Diagnostics diags;
+    QVERIFY(!askForPod(cluster, key, diags));
+    QCOMPARE(QString::fromStdString(diags.items.front().toString()), message);
 }
 
 void TestFit::badTemplates_data() {
@@ -252,7 +320,7 @@ void TestFit::sameAsOneReplicaAtATime() {
 
     io::Diagnostics diags;
     plan::Plan forAnswer(in);
-    plan::capacity::FitRequest r{deployment, "app.yaml", 200, false};
+    plan::capacity::FitRequest r{deployment, "app.yaml", 200, false, {}};
     const auto answer = plan::capacity::howManyMoreFit(forAnswer, r, diags);
     QVERIFY2(answer, diags.firstErrors(3).c_str());
 

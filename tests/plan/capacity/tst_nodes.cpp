@@ -11,6 +11,8 @@
 
 #include "plan/capacity/node_estimate.h"
 #include "plan/capacity/nodes.h"
+#include "plan/capacity/nodes_manifest.h"
+#include "plan/capacity/node_pool.h"
 #include "plan/capacity/nodes_report.h"
 #include "plan/plan.h"
 #include "testlib/random_manifests.h"
@@ -101,6 +103,7 @@ core::ResourceList cpuMemory(std::int64_t milliCpu, std::int64_t mib, std::int64
 class TestNodes : public QObject {
     Q_OBJECT
 private slots:
+    void answerAsOneManifest();
     void binpackFirstFitDecreasing();
     void binpackKeepsGroupsApart();
     void strategiesPickAsTheExpanders();
@@ -262,6 +265,40 @@ spec:
     QCOMPARE(a->unplaceable[0].message,
              std::string("no node template fits: small: node(s) didn't match Pod's node affinity/selector; "
                          "big: node(s) didn't match Pod's node affinity/selector"));
+}
+
+// What the GUI applies: the answer's nodes as one manifest, and a node of the plan as a
+// template. least-waste adds 5 small nodes (oneFewerLeavesAPodPending); the plan with that
+// manifest loaded places every pod, the 5 app pods one on each of small-1 ... small-5.
+void TestNodes::answerAsOneManifest() {
+    io::Diagnostics diags;
+    const auto a = ask(kCluster, {kSmall, kBig}, "least-waste", diags);
+    QVERIFY2(a, diags.firstErrors(3).c_str());
+    plan::capacity::NodesRequest r;
+    r.templates = {{"t0.yaml", kSmall}, {"t1.yaml", kBig}};
+    const auto manifest = plan::capacity::addedNodesManifest(r, *a, core::KubeVersion::newest(), diags);
+    QVERIFY2(manifest, diags.firstErrors(3).c_str());
+    plan::Plan p(testlib::planInput(std::string(kCluster) + "---\n" + *manifest));
+    p.runToEnd();
+    const core::Cluster& c = p.cluster();
+    QCOMPARE(c.nodes.size(), std::size_t{6});
+    for (int i = 1; i <= 5; ++i) QVERIFY(c.pool.find("small-" + std::to_string(i)) != core::kNoSym);
+    for (std::size_t i = 0; i < c.pods.size(); ++i)
+        QVERIFY2(p.sim().outcomes()[i].state != core::PodState::Pending, c.pods[i].name.c_str());
+    // No pool adds a node: nothing to submit.
+    NodesAnswer none = *a;
+    for (auto& pool : none.pools) pool.nodes.clear();
+    QCOMPARE(*plan::capacity::addedNodesManifest(r, none, core::KubeVersion::newest(), diags), std::string());
+
+    // n0 as a template: one Node named n0 (the pool), with n0's 2 cpu.
+    const auto text = plan::capacity::nodeTemplateOf(c, "n0");
+    QVERIFY(text);
+    core::Cluster scratch;
+    const auto pool = plan::capacity::readNodePool(scratch, *text, "n0", core::KubeVersion::newest(), diags);
+    QVERIFY2(pool, diags.firstErrors(3).c_str());
+    QCOMPARE(pool->name, std::string("n0"));
+    QCOMPARE(pool->node.allocatable.milliCpu, std::int64_t{2000});
+    QVERIFY(!plan::capacity::nodeTemplateOf(c, "nope"));
 }
 
 void TestNodes::oneFewerLeavesAPodPending() {
