@@ -77,7 +77,7 @@ Item {
                         anchors.centerIn: parent
                         text: "+" + onNode.modelData.count
                         color: "white"
-                        font.pixelSize: 10
+                        font.pixelSize: UiScale.px(10)
                         font.bold: true
                         renderType: Text.QtRendering
                     }

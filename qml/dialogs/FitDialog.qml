@@ -54,7 +54,7 @@ Dialog {
             visible: dialog.fit.valid
             text: dialog.fit.summary
             font.bold: true
-            font.pixelSize: 14
+            font.pixelSize: UiScale.px(14)
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }

@@ -74,8 +74,8 @@ ColumnLayout {
         id: pages
         objectName: "capacityPages"
         Layout.fillWidth: true
-        TabButton { text: qsTr("This plan"); font.pixelSize: 12 }
-        TabButton { objectName: "compareTab"; text: qsTr("Configurations side by side"); font.pixelSize: 12 }
+        TabButton { text: qsTr("This plan"); font.pixelSize: UiScale.px(12) }
+        TabButton { objectName: "compareTab"; text: qsTr("Configurations side by side"); font.pixelSize: UiScale.px(12) }
     }
     /// Shows the comparison page (the window's --script uses it too).
     function showComparison() { pages.currentIndex = 1 }

@@ -141,7 +141,7 @@ ColumnLayout {
             Layout.fillWidth: true
             Layout.leftMargin: 12
             elide: Text.ElideRight
-            font.pixelSize: 12
+            font.pixelSize: UiScale.px(12)
             text: qsTr("%1: %2 → %3 (%4)").arg(modelData.pod).arg(modelData.from).arg(modelData.to).arg(modelData.config)
         }
     }

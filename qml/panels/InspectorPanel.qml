@@ -66,7 +66,7 @@ Pane {
                                 .arg(panel.workload.byZone.map(z => (z.zone || qsTr("(no zone)")) + " " + z.count).join(", ") || "—")
                                 .arg(panel.workload.byNode.map(n => n.node + " " + n.count).join(", ") || "—")
                           : ""
-            font.pixelSize: 12
+            font.pixelSize: UiScale.px(12)
             wrapMode: Text.Wrap
             maximumLineCount: 3
             elide: Text.ElideRight
@@ -76,7 +76,7 @@ Pane {
             objectName: "fitButton"
             visible: panel.showPod
             text: qsTr("How many more fit?")
-            font.pixelSize: 12
+            font.pixelSize: UiScale.px(12)
             onClicked: panel.fitRequested(panel.selectedPod)
         }
         Label {
