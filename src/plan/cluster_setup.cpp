@@ -1,5 +1,7 @@
 #include "plan/cluster_setup.h"
 
+#include <memory>
+
 #include "plan/controllers/admission.h"
 #include "plan/controllers/disruption.h"
 #include "plan/controllers/workloads.h"
@@ -17,9 +19,12 @@ void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t
 }
 
 core::Simulation::Reconciler controllerReconciler(std::uint64_t seed, const core::KubeVersion& version) {
-    return [seed, version](core::Cluster& cluster) {
+    // One index for the simulation's cluster, kept between reconciles: an eviction or a
+    // scale-up costs its own pods, not a new index of every pod (docs/performance.md).
+    auto expansion = std::make_shared<WorkloadExpansion>(seed, version);
+    return [expansion](core::Cluster& cluster) {
         io::Diagnostics ignored;
-        return expandWorkloads(cluster, seed, version, ignored);
+        return expansion->expand(cluster, ignored);
     };
 }
 

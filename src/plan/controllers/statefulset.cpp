@@ -40,7 +40,7 @@ void WorkloadExpander::expandStatefulSet(const Workload& w) {
     if (missing > 0 && !roomFor(w, missing, "spec.replicas")) return;
     for (std::int32_t ordinal = 0; ordinal < w.replicas; ++ordinal) {
         std::string name = w.name + "-" + std::to_string(ordinal);
-        if (m_liveNames.count(nameKey(w.ns, name))) continue;
+        if (m_index.nameLive(w.ns, name)) continue;
         if (!priority) priority = resolvePriority(w);
         if (!*priority) return;
         Pod pod = podFromTemplate(w, name, "");

@@ -9,8 +9,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "core/api/cluster.h"
@@ -18,6 +16,7 @@
 #include "io/diagnostics.h"
 #include "plan/controllers/admission.h"
 #include "plan/controllers/names.h"
+#include "plan/controllers/workload_index.h"
 
 namespace berth::plan::detail {
 
@@ -30,8 +29,9 @@ using core::WorkloadKind;
 
 class WorkloadExpander {
 public:
-    WorkloadExpander(core::Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
-                     io::Diagnostics& diags);
+    /// `index` is kept between passes over the same cluster (WorkloadExpansion).
+    WorkloadExpander(core::Cluster& cluster, WorkloadIndex& index, std::uint64_t seed,
+                     const core::KubeVersion& version, io::Diagnostics& diags);
 
     /// Pods the controllers delete because their workload wants fewer (scaled down).
     std::vector<std::uint32_t> surplus() const { return m_surplus; }
@@ -44,17 +44,16 @@ private:
     using PriorityDecision = detail::PriorityDecision;
 
     // --- shared (workloads.cpp) ---
-    static std::string nameKey(core::Sym ns, std::string_view name);
     /// Pods that `w` controls (controller ownerReference of its kind and name; the uid too,
     /// when both sides have one), still present.
-    std::vector<const core::Pod*> ownedPods(const core::Workload& w) const;
+    std::vector<const core::Pod*> ownedPods(const core::Workload& w);
     /// Whether `count` more pods keep the cluster within kMaxPlannedPods; an error if not.
     bool roomFor(const core::Workload& w, std::int64_t count, const char* field);
     /// controller.FilterActivePods: not Succeeded, not Failed, not being deleted.
     static bool isActive(const core::Pod& p);
     void warn(const core::Workload& w, std::string message) { report(w, io::Severity::Warning, std::move(message)); }
     void report(const core::Workload& w, io::Severity severity, std::string message);
-    std::string generateName(core::Sym ns, std::string_view prefix);
+    std::string generateName(core::Sym ns, std::string_view prefix) { return m_index.generateName(ns, prefix); }
     core::OwnerReference controllerRefTo(const core::Workload& w) const;
     /// The pod a controller creates from `w`'s template (before per-kind labels).
     core::Pod podFromTemplate(const core::Workload& w, std::string name, std::string generateNamePrefix);
@@ -80,16 +79,13 @@ private:
     bool shouldRunDaemonPod(const core::Pod& probe, const core::Node& node) const;
 
     core::Cluster& m_cluster;
+    WorkloadIndex& m_index;
     core::StringPool& m_pool;
     std::uint64_t m_seed;
     core::KubeVersion m_version;
     io::Diagnostics& m_diags;
-    SuffixGenerator m_suffixes;
     core::Sym m_tcp;
     core::Sym m_anyIp;
-    std::unordered_set<std::string> m_liveNames;                          // "ns/name"
-    std::unordered_set<std::string> m_takenNames;                         // live or removed
-    std::unordered_map<std::string, std::vector<std::uint32_t>> m_owned;  // controller -> pods
     std::vector<std::uint32_t> m_surplus;
 };
 

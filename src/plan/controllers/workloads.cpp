@@ -11,16 +11,6 @@ namespace berth::plan::detail {
 
 namespace {
 
-std::optional<WorkloadKind> kindFromString(std::string_view kind) {
-    if (kind == "Deployment") return WorkloadKind::Deployment;
-    if (kind == "ReplicaSet") return WorkloadKind::ReplicaSet;
-    if (kind == "StatefulSet") return WorkloadKind::StatefulSet;
-    if (kind == "ReplicationController") return WorkloadKind::ReplicationController;
-    if (kind == "Job") return WorkloadKind::Job;
-    if (kind == "DaemonSet") return WorkloadKind::DaemonSet;
-    return std::nullopt;
-}
-
 const char* apiVersionOf(WorkloadKind k) {
     switch (k) {
         case WorkloadKind::Deployment:
@@ -33,38 +23,19 @@ const char* apiVersionOf(WorkloadKind k) {
     return "v1";
 }
 
-std::string ownerIndexKey(WorkloadKind kind, Sym ns, std::string_view name) {
-    std::string key = std::to_string(static_cast<int>(kind));
-    key += '/';
-    key += std::to_string(ns);
-    key += '/';
-    key.append(name);
-    return key;
-}
-
 }  // namespace
 
-WorkloadExpander::WorkloadExpander(Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
-                                   io::Diagnostics& diags)
+WorkloadExpander::WorkloadExpander(Cluster& cluster, WorkloadIndex& index, std::uint64_t seed,
+                                   const core::KubeVersion& version, io::Diagnostics& diags)
     : m_cluster(cluster),
+      m_index(index),
       m_pool(cluster.pool),
       m_seed(seed),
       m_version(version),
       m_diags(diags),
-      m_suffixes(seed),
       m_tcp(m_pool.intern("TCP")),
       m_anyIp(m_pool.intern("0.0.0.0")) {
-    for (std::size_t i = 0; i < m_cluster.pods.size(); ++i) {
-        const Pod& p = m_cluster.pods[i];
-        // Names of removed pods stay taken: a replacement gets a new name, so the UI and
-        // the event log never show two pods under one generated name.
-        m_takenNames.insert(nameKey(p.ns, p.name));
-        if (m_cluster.podRemoved[i]) continue;
-        m_liveNames.insert(nameKey(p.ns, p.name));
-        if (const auto* ref = core::controllerOf(p))
-            if (auto kind = kindFromString(ref->kind))
-                m_owned[ownerIndexKey(*kind, p.ns, ref->name)].push_back(static_cast<std::uint32_t>(i));
-    }
+    m_index.startPass(m_cluster);
 }
 
 void WorkloadExpander::run() {
@@ -84,21 +55,14 @@ void WorkloadExpander::run() {
     }
 }
 
-std::string WorkloadExpander::nameKey(Sym ns, std::string_view name) {
-    std::string key = std::to_string(ns);
-    key += '/';
-    key.append(name);
-    return key;
-}
-
 /// Pods that `w` controls (controller ownerReference of its kind and name; the uid too,
 /// when both sides have one), still present.
-std::vector<const Pod*> WorkloadExpander::ownedPods(const Workload& w) const {
+std::vector<const Pod*> WorkloadExpander::ownedPods(const Workload& w) {
     std::vector<const Pod*> out;
-    auto it = m_owned.find(ownerIndexKey(w.kind, w.ns, w.name));
-    if (it == m_owned.end()) return out;
-    for (std::uint32_t idx : it->second) {
-        if (m_cluster.podRemoved[idx]) continue;
+    const std::vector<std::uint32_t>* ids = m_index.controlledBy(w.kind, w.ns, w.name);
+    if (!ids) return out;
+    out.reserve(ids->size());
+    for (std::uint32_t idx : *ids) {
         const Pod& p = m_cluster.pods[idx];
         const auto* ref = core::controllerOf(p);
         if (ref && !ref->uid.empty() && !w.uid.empty() && ref->uid != w.uid) continue;
@@ -141,16 +105,6 @@ void WorkloadExpander::report(const Workload& w, io::Severity severity, std::str
     m_diags.add(std::move(d));
 }
 
-/// names.SimpleNameGenerator: the prefix cut to 58 characters, plus 5 random ones. A name
-/// already taken is drawn again (the controller retries after AlreadyExists).
-std::string WorkloadExpander::generateName(Sym ns, std::string_view prefix) {
-    std::string base(prefix.substr(0, std::min(prefix.size(), kMaxGeneratedNameLength)));
-    for (;;) {
-        std::string name = base + m_suffixes.next();
-        if (!m_takenNames.count(nameKey(ns, name))) return name;
-    }
-}
-
 core::OwnerReference WorkloadExpander::controllerRefTo(const Workload& w) const {
     return core::OwnerReference{apiVersionOf(w.kind), core::workloadKindName(w.kind), w.name, w.uid, true};
 }
@@ -178,9 +132,7 @@ void WorkloadExpander::addPod(Pod pod, const PriorityDecision& priority) {
     // name is a new object.
     pod.uid =
         deterministicUid(m_seed, "Pod", m_pool.str(pod.ns), pod.name + "#" + std::to_string(m_cluster.pods.size()));
-    m_takenNames.insert(nameKey(pod.ns, pod.name));
-    m_liveNames.insert(nameKey(pod.ns, pod.name));
-    m_cluster.addPod(std::move(pod));
+    m_index.podCreated(m_cluster.addPod(std::move(pod)));
 }
 
 /// controller.ActivePods / ActivePodsWithRanks Less (pkg/controller/controller_utils.go):
@@ -219,11 +171,20 @@ void WorkloadExpander::deleteSurplus(std::vector<const Pod*> active, std::size_t
 
 namespace berth::plan {
 
-std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
-                                           io::Diagnostics& diags) {
-    detail::WorkloadExpander expander(cluster, seed, version, diags);
+WorkloadExpansion::WorkloadExpansion(std::uint64_t seed, const core::KubeVersion& version)
+    : m_seed(seed), m_version(version), m_index(std::make_unique<detail::WorkloadIndex>(seed)) {}
+
+WorkloadExpansion::~WorkloadExpansion() = default;
+
+std::vector<std::uint32_t> WorkloadExpansion::expand(core::Cluster& cluster, io::Diagnostics& diags) {
+    detail::WorkloadExpander expander(cluster, *m_index, m_seed, m_version, diags);
     expander.run();
     return expander.surplus();
+}
+
+std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
+                                           io::Diagnostics& diags) {
+    return WorkloadExpansion(seed, version).expand(cluster, diags);
 }
 
 std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, io::Diagnostics& diags) {

@@ -17,6 +17,7 @@
 /// (a StatefulSet pod keeps its name, as upstream, with a new uid).
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,31 @@ constexpr std::int64_t kMaxPlannedPods = 1'000'000;
 /// condemn the highest ordinals.
 std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, const core::KubeVersion& version,
                                            io::Diagnostics& diags);
+
+namespace detail {
+class WorkloadIndex;
+}
+
+/// expandWorkloads called again and again on one cluster, as the controllers reconcile while
+/// a plan runs: each call answers exactly as a fresh expandWorkloads call would (pods, names,
+/// uids, surplus), but the index of the cluster's pods (owners, names; see
+/// controllers/workload_index.h) is kept between calls and catches up on the pods appended
+/// since, so a call costs the pods it creates and the workloads' own pods, not every pod of
+/// the cluster. Given another cluster, or one whose pods were cut back, it starts over.
+class WorkloadExpansion {
+public:
+    WorkloadExpansion(std::uint64_t seed, const core::KubeVersion& version);
+    ~WorkloadExpansion();
+    WorkloadExpansion(const WorkloadExpansion&) = delete;
+    WorkloadExpansion& operator=(const WorkloadExpansion&) = delete;
+
+    std::vector<std::uint32_t> expand(core::Cluster& cluster, io::Diagnostics& diags);
+
+private:
+    std::uint64_t m_seed;
+    core::KubeVersion m_version;
+    std::unique_ptr<detail::WorkloadIndex> m_index;
+};
 
 /// The same for the newest Kubernetes version Berth models.
 std::vector<std::uint32_t> expandWorkloads(core::Cluster& cluster, std::uint64_t seed, io::Diagnostics& diags);
