@@ -40,7 +40,7 @@ for f in ./usr/bin/berth ./usr/bin/berthctl ./usr/share/man/man1/berth.1.gz ./us
          ./usr/share/mime/packages/dev.berth.Berth.xml ./usr/share/icons/hicolor/scalable/apps/dev.berth.Berth.svg \
          ./usr/share/icons/hicolor/48x48/apps/dev.berth.Berth.png ./usr/share/icons/hicolor/128x128/apps/dev.berth.Berth.png \
          ./usr/share/icons/hicolor/256x256/apps/dev.berth.Berth.png \
-         ./usr/share/bash-completion/completions/berthctl ./usr/share/zsh/vendor-completions/_berthctl; do
+         ./usr/share/doc/berth/copyright ./usr/share/bash-completion/completions/berthctl ./usr/share/zsh/vendor-completions/_berthctl; do
   grep -qxF "$f" <<<"$files" || fail "the package lacks $f"
 done
 
