@@ -89,6 +89,7 @@ QtObject {
         readonly property color heatHigh: table.dark ? "#c9772a" : "#f59b42"
         readonly property color winnerBorder: table.dark ? "#5fd47f" : "#0f7b2f"
         readonly property color cyclePod: table.dark ? "#ffa31a" : "#f08c00"
+        readonly property color searchMark: table.dark ? "#ff6fa8" : "#d6336c"
         readonly property color trayInk: table.dark ? "#f0b4b4" : "#7a2e2e"
         readonly property color groupInk: table.dark ? "#c8d0dc" : "#333344"
         readonly property color nodeInk: table.dark ? "#e6e9ee" : "#222222"
