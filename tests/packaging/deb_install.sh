@@ -64,6 +64,9 @@ XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" QT_QPA_PLATFORM=offscr
   "$bin/berth" --no-autosave --run --screenshot "$work/shot.png" || fail "berth --screenshot"
 [ "$(head -c 8 "$work/shot.png" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
   fail "berth wrote no PNG screenshot"
+# BERTH_KEEP_SCREENSHOT=PREFIX keeps the installed app's window as PREFIX-installed.png
+# (the README's picture of the package).
+[ -z "${BERTH_KEEP_SCREENSHOT:-}" ] || cp "$work/shot.png" "$BERTH_KEEP_SCREENSHOT-installed.png"
 
 [ "$failed" -eq 0 ] && echo "the package installs and runs"
 exit "$failed"
