@@ -91,6 +91,7 @@ QtObject {
         readonly property color heatHigh: table.highContrast ? "#ffb000" : table.dark ? "#c9772a" : "#f59b42"
         readonly property color winnerBorder: table.highContrast ? "#00ff66" : table.dark ? "#5fd47f" : "#0f7b2f"
         readonly property color cyclePod: table.highContrast ? "#ffd400" : table.dark ? "#ffa31a" : "#f08c00"
+        readonly property color searchMark: table.highContrast ? "#ff4fd8" : table.dark ? "#ff6fa8" : "#d6336c"
         readonly property color trayInk: table.highContrast ? "#ffb3b3" : table.dark ? "#f0b4b4" : "#7a2e2e"
         readonly property color groupInk: table.highContrast ? "#ffffff" : table.dark ? "#c8d0dc" : "#333344"
         readonly property color nodeInk: table.highContrast ? "#ffffff" : table.dark ? "#e6e9ee" : "#222222"

@@ -60,18 +60,20 @@ ApplicationWindow {
         session: window.controller.session
         planner: window.controller.planner
         selectedNode: window.controller.inspector.selectedNode
+        selectedNodes: canvasView.canvas.selectedNodes
         selectedPod: window.controller.inspector.selectedPod
         selectedWorkload: window.controller.revision >= 0 && selectedPod.length > 0
                           ? (window.controller.inspector.podDetails(selectedPod).owner || "") : ""
-        onOpenManifestsRequested: openDialog.begin()
-        onOpenSessionRequested: openSessionDialog.begin()
+        guard: (action) => unsavedGuard.run(action)
+        onOpenManifestsRequested: unsavedGuard.run(() => openDialog.begin())
+        onOpenSessionRequested: unsavedGuard.run(() => openSessionDialog.begin())
         onSaveSessionRequested: (saveAs) => {
             if (!saveAs && window.controller.session.planSession.path.length > 0)
                 window.controller.session.saveSession("file://" + window.controller.session.planSession.path, true)
             else
-                saveSessionDialog.begin(window.controller.session.planSession.path)
+                saveSessionDialog.begin(window.controller.session.planSession.path || "plan.berth")
         }
-        onExportRequested: exportDialog.begin("")
+        onExportRequested: exportDialog.begin()
         onSchedulerConfigRequested: schedulerDialog.open()
         onAddNodesRequested: addNodesDialog.begin()
         // The selected node's zone, or the first zone.
@@ -80,6 +82,7 @@ ApplicationWindow {
             groupDrainDialog.begin("topology.kubernetes.io/zone",
                                    selectedNode.length > 0 ? window.controller.inspector.nodeDetails(selectedNode).zone || "" : "")
         }
+        onFindRequested: searchPanel.begin()
         onAboutRequested: aboutDialog.open()
         onShortcutsRequested: shortcutsDialog.open()
         onAddPoolRequested: poolDialog.open()
@@ -87,9 +90,24 @@ ApplicationWindow {
         onTaintsRequested: taintsDialog.begin(selectedNode)
         onSubmitYamlRequested: yamlDialog.open()
         onScaleRequested: {
-            scaleDialog.workload = selectedWorkload
-            scaleDialog.ns = selectedPod.split("/")[0]
-            scaleDialog.open()
+            const ns = selectedPod.split("/")[0]
+            scaleDialog.begin(selectedWorkload, ns, window.controller.pods.countOwnedBy(ns, selectedWorkload))
+        }
+        onDeleteNodeRequested: {
+            const nodes = targets
+            confirmDialog.ask(nodes.length > 1 ? qsTr("Delete %1 nodes?").arg(nodes.length) : qsTr("Delete node %1?").arg(nodes[0]),
+                              (nodes.length > 1 ? nodes.join(", ") + "\n" : "")
+                              + qsTr("Their pods go back to the scheduling queue. Edit > Undo brings the nodes back."),
+                              () => window.controller.planner.editNodes(PlannerActions.DeleteNode, nodes))
+        }
+        onGroupLabelRequested: groupNodeDialog.begin(GroupNodeDialog.Label, targets)
+        onGroupTaintRequested: groupNodeDialog.begin(GroupNodeDialog.Taint, targets)
+        onDeleteWorkloadRequested: {
+            const parts = selectedWorkload.split("/")
+            const ns = selectedPod.split("/")[0]
+            confirmDialog.ask(qsTr("Delete %1 in %2?").arg(selectedWorkload).arg(ns),
+                              qsTr("Its pods are deleted with it. Edit > Undo brings it back."),
+                              () => window.controller.planner.deleteWorkload(parts[0], ns, parts.slice(1).join("/")))
         }
         ViewMenu {
             appearance: appearance
@@ -103,7 +121,7 @@ ApplicationWindow {
         id: toolBar
         playback: window.controller.playback
         status: window.controller.status
-        onOpenRequested: openDialog.begin()
+        onOpenRequested: unsavedGuard.run(() => openDialog.begin())
         onFitRequested: canvasView.canvas.fitToView()
     }
 
@@ -124,13 +142,25 @@ ApplicationWindow {
     Shortcut { sequence: "End"; property string help: qsTr("Run to the end"); onActivated: window.controller.runToEnd() }
     Shortcut { sequence: "F"; property string help: qsTr("Fit the cluster to the view"); onActivated: canvasView.canvas.fitToView() }
     // Esc stops the long operations under way (a load, a run to the end, an export), if any;
-    // otherwise it clears the selection.
+    // otherwise it closes Find, or else clears the selection.
     Shortcut {
         sequence: "Escape"
-        property string help: qsTr("Cancel the operations under way, or clear the selection")
-        onActivated: window.controller.operations.count > 0 ? window.controller.cancelOperations()
-                                                            : canvasView.canvas.clearSelection()
+        property string help: qsTr("Cancel the operations under way, close Find, or clear the selection")
+        onActivated: {
+            if (window.controller.operations.count > 0) window.controller.cancelOperations()
+            else if (searchPanel.visible) searchPanel.visible = false
+            else canvasView.canvas.clearSelection()
+        }
     }
+
+    // Edit > Find's matches, marked on the canvas while the search panel is open.
+    SearchModel { id: searchModel; nodes: window.controller.nodes; pods: window.controller.pods }
+    function updateMarks() {
+        const on = searchPanel.visible
+        canvasView.canvas.setMarks(on ? searchModel.markedNodes : [], on ? searchModel.markedPods : [],
+                                   on && searchPanel.dimOthers)
+    }
+    Connections { target: searchModel; function onResultsChanged() { window.updateMarks() } }
 
     // The canvas owns the click; the inspector follows it (and asks the worker for traces).
     function selectPod(key) { canvasView.canvas.select(window.controller.inspector.podDetails(key).node || "", key) }
@@ -167,6 +197,25 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 // Template tiles and pending pods dropped on the canvas.
+                // Edit > Find: over the canvas's top right corner.
+                SearchPanel {
+                    id: searchPanel
+                    visible: false
+                    search: searchModel
+                    anchors.top: parent.top
+                    anchors.right: parent.right
+                    anchors.margins: 8
+                    width: Math.min(460, parent.width - 16)
+                    height: Math.min(380, parent.height - 16)
+                    z: 2
+                    onPicked: (node, pod) => {
+                        canvasView.canvas.select(node, pod)
+                        canvasView.canvas.centerOn(node, pod)
+                    }
+                    onCloseRequested: visible = false
+                    onVisibleChanged: window.updateMarks()
+                    onDimOthersChanged: window.updateMarks()
+                }
                 PlannerDropLayer {
                     id: dropLayer
                     anchors.fill: parent
@@ -223,6 +272,7 @@ ApplicationWindow {
                     id: capacityPanel
                     capacity: window.controller.capacity
                     compare: window.controller.compare
+                    recent: window.controller.session.recentFiles
                     // Read again with each answer, not on every step of the run.
                     groupKeys: window.controller.capacity.valid ? canvasView.canvas.availableGroupKeys() : []
                     // A new plan, an edit, undo or redo: measure again while the panel is shown.
@@ -266,14 +316,54 @@ ApplicationWindow {
         parentWindow: window
         handler: (urls) => window.controller.session.openSession(urls[0])
     }
-    PathDialog {
+    FileChooser {
         id: saveSessionDialog
         title: qsTr("Save session")
-        accept: (url, overwrite) => window.controller.session.saveSession(url, overwrite)
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "berth"
+        nameFilters: [qsTr("Berth sessions (*.berth)"), qsTr("All files (*)")]
+        recent: window.controller.session.recentFiles
+        parentWindow: window
+        /// What to do once saved (UnsavedEditsGuard's Save: the open or close it held back).
+        property var then: null
+        handler: (urls, overwrite) => {
+            const error = window.controller.session.saveSession(urls[0], overwrite)
+            const next = then
+            then = null
+            if (error.length === 0 && next) next()
+            return error
+        }
     }
+    // Unsaved edits: asked about before an open replaces the plan and before the window closes.
+    UnsavedEditsGuard {
+        id: unsavedGuard
+        planSession: window.controller.session.planSession
+        parentWindow: window
+        save: (then) => {
+            const path = window.controller.session.planSession.path
+            if (path.length === 0) {
+                saveSessionDialog.then = then
+                saveSessionDialog.begin("plan.berth")
+            } else {
+                saveSessionDialog.error = window.controller.session.saveSession("file://" + path, true)
+                if (saveSessionDialog.error.length === 0) then()
+                else saveSessionDialog.message.open()
+            }
+        }
+    }
+    property bool closeConfirmed: false
+    onClosing: (close) => {
+        if (closeConfirmed || !controller.session.planSession.dirty) return
+        close.accepted = false
+        unsavedGuard.run(() => { window.closeConfirmed = true; window.close() })
+    }
+    ConfirmDialog { id: confirmDialog; parentWindow: window; title: qsTr("Delete") }
     ExportDialog {
         id: exportDialog
-        accept: (url, overwrite) => window.controller.session.exportPlacements(url, exportDialog.format, exportDialog.exportNamespace, overwrite)
+        recent: window.controller.session.recentFiles
+        parentWindow: window
+        inferFormat: (url, chosen) => window.controller.session.exportFormatFor(url, chosen)
+        accept: (url, format, ns, overwrite) => window.controller.session.exportPlacements(url, format, ns, overwrite)
     }
     NodePoolDialog {
         id: poolDialog
@@ -287,9 +377,12 @@ ApplicationWindow {
     ScaleDialog { id: scaleDialog; planner: window.controller.planner }
     FitDialog { id: fitDialog; fit: window.controller.fit; parent: Overlay.overlay; x: canvasView.width - width - 12; y: parent.height - height - 140 }
     AddNodesDialog { id: addNodesDialog; nodeSearch: window.controller.nodeSearch; modelNode: window.controller.inspector.selectedNode }
+    GroupNodeDialog { id: groupNodeDialog; planner: window.controller.planner }
     GroupDrainDialog {
         id: groupDrainDialog
         groupDrain: window.controller.groupDrain
+        recent: window.controller.session.recentFiles
+        parentWindow: window
     }
     SchedulerConfigDialog {
         id: schedulerDialog
@@ -306,7 +399,11 @@ ApplicationWindow {
     }
 
     // Files dropped on the window open like File > Open; refusals explain themselves.
-    FileDropArea { anchors.fill: parent; session: window.controller.session }
+    FileDropArea {
+        anchors.fill: parent
+        session: window.controller.session
+        guard: (action) => unsavedGuard.run(action)
+    }
     OpenErrorDialog { anchors.centerIn: parent; session: window.controller.session }
 
     AboutDialog { id: aboutDialog }

@@ -127,9 +127,12 @@ Item {
         }
     }
 
-    Row {
+    // Wraps onto more lines where the canvas is narrow (1024 px windows, QT_SCALE_FACTOR=2).
+    Flow {
         id: legendRow
+        objectName: "legend"
         anchors.left: parent.left
+        anchors.right: parent.right
         anchors.bottom: parent.bottom
         anchors.margins: 8
         spacing: 12

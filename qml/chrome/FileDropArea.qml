@@ -8,6 +8,8 @@ import Berth.App
 DropArea {
     id: area
     required property SessionController session
+    /// Runs the open once unsaved edits are dealt with (UnsavedEditsGuard.run).
+    property var guard: function(action) { action() }
     keys: ["text/uri-list"]
     onEntered: (drag) => {
         // Only local .yaml, .yml and .json files (the controller checks again).
@@ -17,7 +19,8 @@ DropArea {
     onDropped: (drop) => {
         if (!drop.hasUrls) return
         drop.accept(Qt.CopyAction)
-        area.session.openDropped(drop.urls)
+        const urls = drop.urls  // the drop is gone once the question is answered
+        area.guard(() => area.session.openDropped(urls))
     }
 
     Rectangle {

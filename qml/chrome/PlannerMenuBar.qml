@@ -10,6 +10,11 @@ MenuBar {
     required property SessionController session
     required property PlannerActions planner
     property string selectedNode: ""
+    /// The nodes picked on the canvas (Ctrl+click, Shift+click on a group): with more than
+    /// one, the Node menu acts on them all, each action one undoable edit.
+    property var selectedNodes: []
+    readonly property var targets: selectedNodes.length > 1 ? selectedNodes : selectedNode.length > 0 ? [selectedNode] : []
+    readonly property bool several: targets.length > 1
     /// The selected pod's namespace/name and its controlling workload ("Kind/name"), if any.
     property string selectedPod: ""
     property string selectedWorkload: ""
@@ -22,6 +27,9 @@ MenuBar {
     signal addPoolRequested()
     signal labelsRequested()
     signal taintsRequested()
+    /// A label or a taint for all of `targets` (several nodes).
+    signal groupLabelRequested()
+    signal groupTaintRequested()
     signal submitYamlRequested()
     signal scaleRequested()
     signal schedulerConfigRequested()
@@ -29,6 +37,13 @@ MenuBar {
     signal addNodesRequested()
     signal aboutRequested()
     signal shortcutsRequested()
+    /// Delete asks first (Main.qml's ConfirmDialog).
+    signal deleteNodeRequested()
+    signal deleteWorkloadRequested()
+    signal findRequested()
+    /// Runs an action that replaces the plan on show once unsaved edits are dealt with
+    /// (Main.qml: UnsavedEditsGuard.run); Open Recent goes through it.
+    property var guard: function(action) { action() }
 
     readonly property bool nodeSelected: selectedNode.length > 0 && planner.loaded && !planner.busy
 
@@ -37,13 +52,14 @@ MenuBar {
         delegate: ShortcutMenuItem {}
         Action { text: qsTr("Open manifests…"); shortcut: "Ctrl+O"; onTriggered: bar.openManifestsRequested() }
         Action { text: qsTr("Open session…"); onTriggered: bar.openSessionRequested() }
-        RecentFilesMenu { session: bar.session }
+        RecentFilesMenu { session: bar.session; guard: bar.guard }
         Action { text: qsTr("Save session"); shortcut: "Ctrl+S"; enabled: bar.session.loaded; onTriggered: bar.saveSessionRequested(false) }
         Action { text: qsTr("Save session as…"); shortcut: "Ctrl+Shift+S"; enabled: bar.session.loaded; onTriggered: bar.saveSessionRequested(true) }
         MenuSeparator {}
         Action { text: qsTr("Export placements…"); shortcut: "Ctrl+E"; enabled: bar.session.loaded; onTriggered: bar.exportRequested() }
         MenuSeparator {}
-        Action { text: qsTr("Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
+        // Through the window's close: unsaved edits are asked about (Main.qml's onClosing).
+        Action { text: qsTr("Quit"); shortcut: "Ctrl+Q"; onTriggered: bar.Window.window.close() }
     }
     Menu {
         title: qsTr("&Edit")
@@ -52,17 +68,45 @@ MenuBar {
         Action { text: qsTr("Redo"); shortcut: "Ctrl+Shift+Z"; enabled: bar.session.canRedo; onTriggered: bar.session.redo() }
         MenuSeparator {}
         Action { text: qsTr("Submit YAML…"); shortcut: "Ctrl+Shift+Y"; enabled: bar.session.loaded; onTriggered: bar.submitYamlRequested() }
+        MenuSeparator {}
+        Action { text: qsTr("Find…"); shortcut: "Ctrl+F"; enabled: bar.session.loaded; onTriggered: bar.findRequested() }
     }
     Menu {
-        title: bar.selectedNode.length > 0 ? qsTr("&Node %1").arg(bar.selectedNode) : qsTr("&Node")
+        title: bar.several ? qsTr("&Nodes (%1)").arg(bar.targets.length)
+             : bar.selectedNode.length > 0 ? qsTr("&Node %1").arg(bar.selectedNode) : qsTr("&Node")
         delegate: ShortcutMenuItem {}
-        Action { text: qsTr("Cordon"); enabled: bar.nodeSelected; onTriggered: bar.planner.cordonNode(bar.selectedNode) }
-        Action { text: qsTr("Uncordon"); enabled: bar.nodeSelected; onTriggered: bar.planner.uncordonNode(bar.selectedNode) }
-        Action { text: qsTr("Drain"); enabled: bar.nodeSelected; onTriggered: bar.planner.drainNode(bar.selectedNode) }
-        Action { text: qsTr("Delete"); enabled: bar.nodeSelected; onTriggered: bar.planner.deleteNode(bar.selectedNode) }
+        // With several nodes picked, each action is one edit of them all (one undo step).
+        Action {
+            text: bar.several ? qsTr("Cordon %1 nodes").arg(bar.targets.length) : qsTr("Cordon")
+            enabled: bar.nodeSelected
+            onTriggered: bar.planner.editNodes(PlannerActions.Cordon, bar.targets)
+        }
+        Action {
+            text: bar.several ? qsTr("Uncordon %1 nodes").arg(bar.targets.length) : qsTr("Uncordon")
+            enabled: bar.nodeSelected
+            onTriggered: bar.planner.editNodes(PlannerActions.Uncordon, bar.targets)
+        }
+        Action {
+            text: bar.several ? qsTr("Drain %1 nodes").arg(bar.targets.length) : qsTr("Drain")
+            enabled: bar.nodeSelected
+            onTriggered: bar.planner.editNodes(PlannerActions.Drain, bar.targets)
+        }
+        Action {
+            text: bar.several ? qsTr("Delete %1 nodes…").arg(bar.targets.length) : qsTr("Delete…")
+            enabled: bar.nodeSelected
+            onTriggered: bar.deleteNodeRequested()
+        }
         MenuSeparator {}
-        Action { text: qsTr("Edit labels…"); enabled: bar.nodeSelected; onTriggered: bar.labelsRequested() }
-        Action { text: qsTr("Edit taints…"); enabled: bar.nodeSelected; onTriggered: bar.taintsRequested() }
+        Action {
+            text: bar.several ? qsTr("Add a label to %1 nodes…").arg(bar.targets.length) : qsTr("Edit labels…")
+            enabled: bar.nodeSelected
+            onTriggered: bar.several ? bar.groupLabelRequested() : bar.labelsRequested()
+        }
+        Action {
+            text: bar.several ? qsTr("Add a taint to %1 nodes…").arg(bar.targets.length) : qsTr("Edit taints…")
+            enabled: bar.nodeSelected
+            onTriggered: bar.several ? bar.groupTaintRequested() : bar.taintsRequested()
+        }
         MenuSeparator {}
         Action { text: qsTr("Add a pool like this node…"); enabled: bar.nodeSelected; onTriggered: bar.addPoolRequested() }
         MenuSeparator {}
@@ -78,10 +122,9 @@ MenuBar {
             onTriggered: bar.scaleRequested()
         }
         Action {
-            text: bar.selectedWorkload.length > 0 ? qsTr("Delete %1").arg(bar.selectedWorkload) : qsTr("Delete")
+            text: bar.selectedWorkload.length > 0 ? qsTr("Delete %1…").arg(bar.selectedWorkload) : qsTr("Delete…")
             enabled: (bar.scalable || bar.selectedWorkload.startsWith("DaemonSet/")) && !bar.planner.busy
-            onTriggered: bar.planner.deleteWorkload(bar.selectedWorkload.split("/")[0], bar.selectedPod.split("/")[0],
-                                                       bar.selectedWorkload.split("/").slice(1).join("/"))
+            onTriggered: bar.deleteWorkloadRequested()
         }
     }
     Menu {

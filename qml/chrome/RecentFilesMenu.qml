@@ -8,6 +8,8 @@ Menu {
     id: root
     required property SessionController session
     readonly property RecentFiles recent: session.recentFiles
+    /// Runs the open once unsaved edits are dealt with (UnsavedEditsGuard.run).
+    property var guard: function(action) { action() }
     title: qsTr("Open &Recent")
     enabled: recent.count > 0
     onAboutToShow: recent.refresh()
@@ -23,7 +25,7 @@ Menu {
             text: (kind === RecentFiles.Session ? qsTr("Session: %1") : "%1").arg(label) + (exists ? "" : qsTr("  (missing)"))
             // (not `menu`: a MenuItem has a property of that name)
             enabled: exists && !root.session.busy
-            onTriggered: root.session.openRecent(index)
+            onTriggered: root.guard(() => root.session.openRecent(index))
             ToolTip.visible: hovered
             ToolTip.text: fullPaths
             ToolTip.delay: 600

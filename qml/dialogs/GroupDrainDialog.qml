@@ -1,6 +1,7 @@
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Dialogs
 import QtQuick.Layouts
 import Berth
 import Berth.App
@@ -15,6 +16,10 @@ Dialog {
     required property GroupDrainController groupDrain
     /// The node label keys offered (the canvas's); any other can be typed.
     property var groupKeys: []
+    /// Where the report's save dialog opens and checks for existing files (optional).
+    property RecentFiles recent: null
+    /// The window the save dialog opens over (a Dialog has no Window of its own to tell).
+    property var parentWindow: null
     property string error: ""
     readonly property string key: keyBox.editText.trim()
     readonly property string value: valueBox.currentText
@@ -128,9 +133,15 @@ Dialog {
         }
     }
 
-    PathDialog {
+    FileChooser {
         id: exportDialog
+        objectName: "drainReportSaveDialog"
         title: qsTr("Export the drain report (Markdown)")
-        accept: (url, overwrite) => dialog.groupDrain.exportMarkdown(url, overwrite)
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "md"
+        nameFilters: [qsTr("Markdown (*.md)"), qsTr("All files (*)")]
+        recent: dialog.recent
+        parentWindow: dialog.parentWindow
+        handler: (urls, overwrite) => dialog.groupDrain.exportMarkdown(urls[0], overwrite)
     }
 }

@@ -1,6 +1,7 @@
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Dialogs
 import QtQuick.Layouts
 import QtCharts
 import Berth
@@ -18,6 +19,8 @@ ColumnLayout {
     required property CompareController compare
     /// The node label keys offered for grouping (the canvas's); any other can be typed.
     property var groupKeys: []
+    /// Where the save dialogs open and check for existing files (optional).
+    property RecentFiles recent: null
     spacing: 4
 
     // Shown: measure the plan, unless the answer on show is for the plan as it stands.
@@ -233,15 +236,27 @@ ColumnLayout {
         }
     }
 
-    PathDialog {
+    FileChooser {
         id: exportDialog
+        objectName: "reportSaveDialog"
         title: qsTr("Export the capacity report (Markdown)")
-        accept: (url, overwrite) => panel.capacity.exportMarkdown(url, overwrite)
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "md"
+        nameFilters: [qsTr("Markdown (*.md)"), qsTr("All files (*)")]
+        recent: panel.recent
+        parentWindow: panel.Window.window
+        handler: (urls, overwrite) => panel.capacity.exportMarkdown(urls[0], overwrite)
     }
-    PathDialog {
+    FileChooser {
         id: pngDialog
+        objectName: "chartSaveDialog"
         property Item chart: null
         title: qsTr("Save the chart as PNG")
-        accept: (url, overwrite) => panel.capacity.saveChart(pngDialog.chart, url, overwrite)
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "png"
+        nameFilters: [qsTr("PNG images (*.png)"), qsTr("All files (*)")]
+        recent: panel.recent
+        parentWindow: panel.Window.window
+        handler: (urls, overwrite) => panel.capacity.saveChart(pngDialog.chart, urls[0], overwrite)
     }
 }

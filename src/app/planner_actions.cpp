@@ -39,6 +39,62 @@ void PlannerActions::uncordonNode(const QString& node) { m_host.applyEdit(nodeEd
 void PlannerActions::drainNode(const QString& node) { m_host.applyEdit(nodeEdit(plan::EditKind::Drain, node)); }
 void PlannerActions::deleteNode(const QString& node) { m_host.applyEdit(nodeEdit(plan::EditKind::DeleteNode, node)); }
 
+void PlannerActions::editNodes(EditKind kind, const QStringList& nodes) {
+    const auto planKind = static_cast<plan::EditKind>(kind);
+    QString verb;
+    switch (planKind) {
+        case plan::EditKind::Cordon: verb = tr("Cordon"); break;
+        case plan::EditKind::Uncordon: verb = tr("Uncordon"); break;
+        case plan::EditKind::Drain: verb = tr("Drain"); break;
+        case plan::EditKind::DeleteNode: verb = tr("Delete"); break;
+        default:
+            return m_host.refuseEdit(plan::EditKind::Group, tr("Edit %1 nodes").arg(nodes.size()),
+                                     tr("not an edit of several nodes"));
+    }
+    std::vector<plan::PlanEdit> parts;
+    for (const QString& node : nodes) parts.push_back(nodeEdit(planKind, node));
+    applyTogether(std::move(parts), verb);
+}
+
+void PlannerActions::labelNodes(const QStringList& nodes, const QString& key, const QString& value) {
+    std::vector<plan::PlanEdit> parts;
+    for (const QString& node : nodes) {
+        QVariantMap labels = nodeLabels(node);
+        labels.insert(key, value);
+        plan::PlanEdit e = nodeEdit(plan::EditKind::SetNodeLabels, node);
+        for (auto it = labels.begin(); it != labels.end(); ++it)
+            e.labels.emplace_back(it.key().toStdString(), it.value().toString().toStdString());
+        parts.push_back(std::move(e));
+    }
+    applyTogether(std::move(parts), tr("Label %1=%2 on").arg(key, value));
+}
+
+void PlannerActions::taintNodes(const QStringList& nodes, const QString& key, const QString& value,
+                                const QString& effect) {
+    std::vector<plan::PlanEdit> parts;
+    for (const QString& node : nodes) {
+        plan::PlanEdit e = nodeEdit(plan::EditKind::SetNodeTaints, node);
+        for (const QVariant& t : nodeTaints(node)) {
+            const QVariantMap m = t.toMap();
+            const QString k = m.value(QStringLiteral("key")).toString(), fx = m.value(QStringLiteral("effect")).toString();
+            if (k == key && fx == effect) continue;  // replaced by the new one
+            e.taints.push_back({k.toStdString(), m.value(QStringLiteral("value")).toString().toStdString(),
+                                fx.toStdString()});
+        }
+        e.taints.push_back({key.toStdString(), value.toStdString(), effect.toStdString()});
+        parts.push_back(std::move(e));
+    }
+    const QString taint = key + (value.isEmpty() ? QString() : QLatin1Char('=') + value) + QLatin1Char(':') + effect;
+    applyTogether(std::move(parts), tr("Taint %1 on").arg(taint));
+}
+
+void PlannerActions::applyTogether(std::vector<plan::PlanEdit> parts, const QString& verb) {
+    if (parts.empty()) return;
+    if (parts.size() == 1) return m_host.applyEdit(parts.front());
+    const int n = static_cast<int>(parts.size());
+    m_host.applyEdit(plan::groupEdit(std::move(parts), tr("%1 %2 nodes").arg(verb).arg(n).toStdString()));
+}
+
 void PlannerActions::addNodePool(const QString& templateNode, int count, const QString& zone,
                                  const QString& namePrefix) {
     plan::PlanEdit e = nodeEdit(plan::EditKind::AddNodePool, templateNode);

@@ -42,6 +42,7 @@ public:
         SubmitYaml = static_cast<int>(plan::EditKind::SubmitYaml),
         PinPod = static_cast<int>(plan::EditKind::PinPod),
         SetSchedulerConfig = static_cast<int>(plan::EditKind::SetSchedulerConfig),
+        Group = static_cast<int>(plan::EditKind::Group),
     };
     Q_ENUM(EditKind)
     static EditKind editKindOf(plan::EditKind kind) { return static_cast<EditKind>(kind); }
@@ -74,6 +75,16 @@ public:
     Q_INVOKABLE void uncordonNode(const QString& node);
     Q_INVOKABLE void drainNode(const QString& node);
     Q_INVOKABLE void deleteNode(const QString& node);
+    /// Several nodes at once, as ONE edit of the history (a plan::EditKind::Group: one undo
+    /// step): `kind` Cordon, Uncordon, Drain or DeleteNode for each of `nodes`. One node
+    /// makes a plain edit.
+    Q_INVOKABLE void editNodes(berth::app::PlannerActions::EditKind kind, const QStringList& nodes);
+    /// Sets label `key`=`value` on each node (its other labels kept), as one edit.
+    Q_INVOKABLE void labelNodes(const QStringList& nodes, const QString& key, const QString& value);
+    /// Adds taint `key`[=`value`]:`effect` to each node (replacing one of the same key and
+    /// effect), as one edit.
+    Q_INVOKABLE void taintNodes(const QStringList& nodes, const QString& key, const QString& value,
+                                const QString& effect);
     /// `count` copies of `templateNode` named <namePrefix>-1.. in `zone` (empty: the template's).
     Q_INVOKABLE void addNodePool(const QString& templateNode, int count, const QString& zone,
                                  const QString& namePrefix);
@@ -119,6 +130,9 @@ Q_SIGNALS:
     void editFailed(berth::app::PlannerActions::EditKind kind, const QString& description, const QString& error);
 
 private:
+    /// Sends `parts` as one edit: the part itself when there is one, else a Group titled
+    /// "<verb> <n> nodes".
+    void applyTogether(std::vector<plan::PlanEdit> parts, const QString& verb);
     /// A workload edit (scale, delete); refused when `kind` is not a workload kind.
     void workloadEdit(plan::EditKind editKind, const QString& verb, const QString& kind, const QString& ns,
                       const QString& name, int replicas);

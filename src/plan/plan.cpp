@@ -26,6 +26,38 @@ const core::Node* liveNode(core::Cluster& c, std::string_view name) {
     return sym == core::kNoSym ? nullptr : c.findNode(sym);
 }
 
+/// Why a SetNodeLabels edit's labels would be refused, as the API server's validation.go
+/// refuses them; "" when they are fine.
+std::string labelsProblem(const PlanEdit& e) {
+    for (const auto& [k, v] : e.labels) {
+        if (!io::detail::isQualifiedName(k)) return "invalid label key '" + k + "'";
+        if (!io::detail::isValidLabelValue(v)) return "invalid value '" + v + "' for label " + k;
+    }
+    return {};
+}
+
+/// The same for a SetNodeTaints edit's taints.
+std::string taintsProblem(const PlanEdit& e) {
+    for (const auto& t : e.taints) {
+        if (!io::detail::isQualifiedName(t.key)) return "invalid taint key '" + t.key + "'";
+        if (!io::detail::isValidLabelValue(t.value)) return "invalid taint value '" + t.value + "'";
+        if (!parseEffect(t.effect)) return "unknown taint effect '" + t.effect + "'";
+    }
+    return {};
+}
+
+bool isNodeEdit(EditKind kind) {
+    switch (kind) {
+        case EditKind::Cordon:
+        case EditKind::Uncordon:
+        case EditKind::Drain:
+        case EditKind::DeleteNode:
+        case EditKind::SetNodeLabels:
+        case EditKind::SetNodeTaints: return true;
+        default: return false;
+    }
+}
+
 }  // namespace
 
 std::shared_ptr<const PlanInput> inputForEdits(std::shared_ptr<const PlanInput> input,
@@ -196,27 +228,20 @@ std::string Plan::apply(const PlanEdit& e) {
         case EditKind::AddNodePool: return addNodePool(e);
         case EditKind::SetNodeLabels: {
             if (!liveNode(c, e.node)) return noNode;
-            core::Labels labels;
             // Checked as the API server checks them (validation.go), all before any is set.
-            for (const auto& [k, v] : e.labels) {
-                if (!io::detail::isQualifiedName(k)) return "invalid label key '" + k + "'";
-                if (!io::detail::isValidLabelValue(v)) return "invalid value '" + v + "' for label " + k;
-            }
+            if (std::string problem = labelsProblem(e); !problem.empty()) return problem;
+            core::Labels labels;
             for (const auto& [k, v] : e.labels) labels.set(c.pool.intern(k), c.pool.intern(v));
             sim.updateNode(e.node, [&](core::Node& n) { n.labels = labels; });
             return {};
         }
         case EditKind::SetNodeTaints: {
             if (!liveNode(c, e.node)) return noNode;
+            if (std::string problem = taintsProblem(e); !problem.empty()) return problem;
             std::vector<core::Taint> taints;
-            for (const auto& t : e.taints) {
-                const auto effect = parseEffect(t.effect);
-                if (!io::detail::isQualifiedName(t.key)) return "invalid taint key '" + t.key + "'";
-                if (!io::detail::isValidLabelValue(t.value)) return "invalid taint value '" + t.value + "'";
-                if (!effect) return "unknown taint effect '" + t.effect + "'";
-                taints.push_back(
-                    {c.pool.intern(t.key), t.value.empty() ? core::kEmptySym : c.pool.intern(t.value), *effect});
-            }
+            for (const auto& t : e.taints)
+                taints.push_back({c.pool.intern(t.key), t.value.empty() ? core::kEmptySym : c.pool.intern(t.value),
+                                  *parseEffect(t.effect)});
             sim.updateNode(e.node, [&](core::Node& n) { n.taints = taints; });
             return {};
         }
@@ -232,8 +257,28 @@ std::string Plan::apply(const PlanEdit& e) {
         case EditKind::SubmitYaml: return submitYaml(e);
         case EditKind::PinPod: return pinPod(e);
         case EditKind::SetSchedulerConfig: return checkSchedulerConfig(e.yaml, e.fileName, m_input->version);
+        case EditKind::Group: return applyGroup(e);
     }
     return "unknown edit";
+}
+
+std::string Plan::applyGroup(const PlanEdit& g) {
+    // Every part is checked before any is applied: a refused group leaves the plan unchanged,
+    // as apply() promises.
+    if (g.parts.empty()) return "a group of no edits";
+    std::set<std::string_view> named;
+    for (const PlanEdit& e : g.parts) {
+        if (!isNodeEdit(e.kind)) return std::string("a group holds node edits only, not ") + editKindName(e.kind);
+        if (!named.insert(e.node).second) return "node " + e.node + " is edited twice in one group";
+        if (!liveNode(*m_cluster, e.node)) return "no node " + e.node;
+        const std::string problem = e.kind == EditKind::SetNodeLabels   ? labelsProblem(e)
+                                    : e.kind == EditKind::SetNodeTaints ? taintsProblem(e)
+                                                                        : std::string();
+        if (!problem.empty()) return e.node + ": " + problem;
+    }
+    for (const PlanEdit& e : g.parts)
+        if (std::string err = apply(e); !err.empty()) return e.node + ": " + err;  // checked above: not expected
+    return {};
 }
 
 std::string Plan::addNodePool(const PlanEdit& e) {

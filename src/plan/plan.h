@@ -129,6 +129,7 @@ private:
     bool stopRequested();
     std::string submitYaml(const PlanEdit& edit);
     std::string addNodePool(const PlanEdit& edit);
+    std::string applyGroup(const PlanEdit& group);
     std::string deleteWorkload(const PlanEdit& edit);
     std::string pinPod(const PlanEdit& edit);
 

@@ -5,7 +5,7 @@
 namespace berth::plan {
 namespace {
 
-constexpr std::array<std::pair<EditKind, const char*>, 12> kNames{{
+constexpr std::array<std::pair<EditKind, const char*>, 13> kNames{{
     {EditKind::Cordon, "cordon"},
     {EditKind::Uncordon, "uncordon"},
     {EditKind::Drain, "drain"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<EditKind, const char*>, 12> kNames{{
     {EditKind::SubmitYaml, "submitYaml"},
     {EditKind::PinPod, "pinPod"},
     {EditKind::SetSchedulerConfig, "setSchedulerConfig"},
+    {EditKind::Group, "group"},
 }};
 
 }  // namespace
@@ -59,8 +60,18 @@ std::string describeEdit(const PlanEdit& e) {
         case EditKind::PinPod: return "Pin " + e.ns + "/" + e.name + " to " + e.node;
         case EditKind::SetSchedulerConfig:
             return e.yaml.empty() ? "Default scheduler configuration" : "Scheduler configuration " + e.fileName;
+        case EditKind::Group:
+            return !e.title.empty() ? e.title : std::to_string(e.parts.size()) + " node edits";
     }
     return {};
+}
+
+PlanEdit groupEdit(std::vector<PlanEdit> parts, std::string title) {
+    PlanEdit e;
+    e.kind = EditKind::Group;
+    e.parts = std::move(parts);
+    e.title = std::move(title);
+    return e;
 }
 
 }  // namespace berth::plan

@@ -27,6 +27,9 @@ enum class EditKind : std::uint8_t {
     SubmitYaml,
     PinPod,
     SetSchedulerConfig,
+    /// Node edits made together (Node > Cordon 13 nodes, a label for a group): one step of
+    /// the history, undone and redone as one.
+    Group,
 };
 
 /// The name the session file uses ("cordon", "addNodePool", ...).
@@ -68,12 +71,19 @@ struct PlanEdit {
     // starting state: Plan::replay runs the whole plan with the last one (see plan.h).
     std::string yaml;
     std::string fileName;
+    // Group: the node edits, applied in order (each a node edit: cordon, uncordon, drain,
+    // delete, labels, taints; every node at most once), and the history's line for them.
+    std::vector<PlanEdit> parts;
+    std::string title;
 
     bool operator==(const PlanEdit&) const = default;
 };
 
 /// One line for the history list: "Cordon node-a", "Scale Deployment default/web to 5".
 std::string describeEdit(const PlanEdit& edit);
+
+/// A Group of `parts` described as `title` (its atStep is set when it is applied).
+PlanEdit groupEdit(std::vector<PlanEdit> parts, std::string title);
 
 std::optional<core::WorkloadKind> parseWorkloadKind(std::string_view name);
 

@@ -1,5 +1,7 @@
 #include "plan/plan_export.h"
 
+#include <cctype>
+
 #include "io/placed_pods_writer.h"
 #include "io/report_writer.h"
 
@@ -12,6 +14,34 @@ std::optional<ExportFormat> parseExportFormat(std::string_view name) {
     if (name == "csv") return ExportFormat::ReportCsv;
     if (name == "workloads") return ExportFormat::WorkloadsYaml;
     return std::nullopt;
+}
+
+std::string_view exportFormatName(ExportFormat format) {
+    switch (format) {
+    case ExportFormat::PodsYaml: return "pods";
+    case ExportFormat::BindingsYaml: return "bindings";
+    case ExportFormat::ReportJson: return "json";
+    case ExportFormat::ReportCsv: return "csv";
+    case ExportFormat::WorkloadsYaml: return "workloads";
+    }
+    return "pods";
+}
+
+ExportFormat exportFormatForFile(std::string_view fileName, ExportFormat chosen) {
+    const std::size_t slash = fileName.find_last_of('/');
+    const std::string_view base = slash == std::string_view::npos ? fileName : fileName.substr(slash + 1);
+    const std::size_t dot = base.find_last_of('.');
+    if (dot == std::string_view::npos || dot == 0) return chosen;  // no extension (".hidden" has none)
+    std::string ext(base.substr(dot + 1));
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (ext == "csv") return ExportFormat::ReportCsv;
+    if (ext == "json") return ExportFormat::ReportJson;
+    if (ext == "yaml" || ext == "yml") {
+        const bool writesYaml = chosen == ExportFormat::PodsYaml || chosen == ExportFormat::BindingsYaml ||
+                                chosen == ExportFormat::WorkloadsYaml;
+        return writesYaml ? chosen : ExportFormat::PodsYaml;
+    }
+    return chosen;
 }
 
 std::string placementsCsvPathFor(const std::string& path) {

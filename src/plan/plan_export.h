@@ -22,6 +22,14 @@ enum class ExportFormat {
 };
 
 std::optional<ExportFormat> parseExportFormat(std::string_view name);  // pods | bindings | json | csv | workloads
+/// The name parseExportFormat reads back ("pods", "bindings", "json", "csv", "workloads").
+std::string_view exportFormatName(ExportFormat format);
+
+/// The format a file name asks for, where its extension decides (File > Export: the name
+/// typed in the save dialog wins over the format picked before): ".csv" the CSV report,
+/// ".json" the JSON report, ".yaml"/".yml" `chosen` when it writes YAML (three formats do:
+/// the extension cannot tell which), else Pods; any other name keeps `chosen`.
+ExportFormat exportFormatForFile(std::string_view fileName, ExportFormat chosen);
 
 /// Where the GUI's "workloads" export puts the placement report (CSV) beside the YAML at
 /// `path`: the same folder, `<name without its last extension>.placements.csv`.

@@ -56,6 +56,11 @@ private Q_SLOTS:
         QCOMPARE(c.status()->pendingCount(), 9);
         QCOMPARE(c.queue()->activeCount(), 9);
         QCOMPARE(c.nodes()->data(c.nodes()->index(3), NodeListModel::CordonedRole).toBool(), true);
+        // Scale's starting value: the Deployment's 6 replicas (its pods are owned by its
+        // ReplicaSet; PodRow::owner names the Deployment); no other namespace, no bare pod.
+        QCOMPARE(c.pods()->countOwnedBy(QStringLiteral("default"), QStringLiteral("Deployment/web")), 6);
+        QCOMPARE(c.pods()->countOwnedBy(QStringLiteral("other"), QStringLiteral("Deployment/web")), 0);
+        QCOMPARE(c.pods()->countOwnedBy(QStringLiteral("default"), QString()), 0);
         QCOMPARE(c.nodes()->data(c.nodes()->index(0), NodeListModel::ZoneRole).toString(), QStringLiteral("zone-a"));
 
         // Step one cycle at a time: the queue shrinks, pods gain nodes, rows never reset.

@@ -5,6 +5,7 @@
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -253,6 +254,11 @@ private Q_SLOTS:
         a.session()->setSeed(11);
         QVERIFY(load(a, kSmall));
         QVERIFY(edit(a, [&] { a.planner()->cordonNode(QStringLiteral("node-a1")); }));
+        // A whole-group edit: saved with its parts, read back the same (the documents compare).
+        QVERIFY(edit(a, [&] {
+            a.planner()->labelNodes({QStringLiteral("node-a2"), QStringLiteral("node-b1")}, QStringLiteral("team"),
+                                    QStringLiteral("blue"));
+        }));
         QVERIFY(edit(a, [&] {
             a.planner()->scaleWorkload(QStringLiteral("Deployment"), QStringLiteral("default"), QStringLiteral("web"),
                                        8);
@@ -269,7 +275,11 @@ private Q_SLOTS:
         const QJsonObject json = QJsonDocument::fromJson(readAll(path)).object();
         QCOMPARE(json.value(QStringLiteral("version")).toInt(), 1);
         QCOMPARE(json.value(QStringLiteral("seed")).toInt(), 11);
-        QCOMPARE(json.value(QStringLiteral("applied")).toInt(), 2);
+        QCOMPARE(json.value(QStringLiteral("applied")).toInt(), 3);
+        const QJsonObject group = json.value(QStringLiteral("edits")).toArray().at(1).toObject();
+        QCOMPARE(group.value(QStringLiteral("op")).toString(), QStringLiteral("group"));
+        QCOMPARE(group.value(QStringLiteral("title")).toString(), QStringLiteral("Label team=blue on 2 nodes"));
+        QCOMPARE(group.value(QStringLiteral("edits")).toArray().size(), 2);
 
         SimulationController b;
         QVERIFY(waitReplay(b, [&] { QCOMPARE(b.session()->openSession(QUrl::fromLocalFile(path)), QString()); }));
@@ -291,6 +301,24 @@ private Q_SLOTS:
 
         // Not a session: refused, nothing changes.
         QVERIFY(!b.session()->openSession(QUrl::fromLocalFile(kSmall)).isEmpty());
+    }
+
+    // Node > Cordon N nodes: one edit of the history; one Undo takes back all of it.
+    void groupIsOneUndoStep() {
+        SimulationController c;
+        QVERIFY(load(c, kSmall));
+        const QStringList nodes{QStringLiteral("node-a1"), QStringLiteral("node-a2"), QStringLiteral("node-b1")};
+        const auto cordoned = [&c](const QString& n) {
+            return c.nodes()->index(c.nodes()->indexOf(n)).data(NodeListModel::CordonedRole).toBool();
+        };
+        QVERIFY(edit(c, [&] { c.planner()->editNodes(PlannerActions::EditKind::Cordon, nodes); }));
+        QCOMPARE(c.session()->history()->appliedCount(), 1);
+        for (const QString& n : nodes) QVERIFY2(cordoned(n), qPrintable(n));
+        QVERIFY(waitReplay(c, [&] { c.session()->undo(); }));
+        QCOMPARE(c.session()->history()->appliedCount(), 0);
+        for (const QString& n : nodes) QVERIFY2(!cordoned(n), qPrintable(n));
+        QVERIFY(waitReplay(c, [&] { c.session()->redo(); }));
+        for (const QString& n : nodes) QVERIFY2(cordoned(n), qPrintable(n));
     }
 
     void exportEqualsBerthctl_data() {

@@ -58,6 +58,36 @@ std::vector<Box> whiteRegions(const QImage& img, int minArea) {
     return boxes;
 }
 
+// The window's layout, checked from inside it (a --script line; `window` and `canvasView` are
+// Main.qml's ids): every visible control (a button, tab, check box, text field or combo box)
+// lies inside the window, once cut to the views that clip it (what a scroll view hides is
+// reachable by scrolling); the canvas legend lies inside the canvas and wraps to its width.
+// Throws with the list of what does not.
+constexpr char kLayoutCheck[] = R"((function () {
+  const W = window.width, H = window.height, bad = [];
+  function isControl(it) {
+    return (it.pressed !== undefined && it.text !== undefined) || it.placeholderText !== undefined ||
+           (it.displayText !== undefined && it.currentIndex !== undefined);
+  }
+  function walk(it, clip, legend) {
+    if (!it || !it.visible || it.width <= 0 || it.height <= 0) return;
+    const p = it.mapToItem(null, 0, 0);
+    let r = {x0: p.x, y0: p.y, x1: p.x + it.width, y1: p.y + it.height};
+    if (clip) r = {x0: Math.max(r.x0, clip.x0), y0: Math.max(r.y0, clip.y0), x1: Math.min(r.x1, clip.x1), y1: Math.min(r.y1, clip.y1)};
+    if (r.x1 <= r.x0 || r.y1 <= r.y0) return;
+    const name = (it.objectName || it.text || it.placeholderText || String(it)) + " [" + Math.round(r.x0) + "," + Math.round(r.y0) + " - " + Math.round(r.x1) + "," + Math.round(r.y1) + "]";
+    if ((isControl(it) || it.objectName === "legend") && (r.x0 < -1 || r.y0 < -1 || r.x1 > W + 1 || r.y1 > H + 1)) bad.push(name);
+    for (let i = 0; i < it.children.length; ++i) walk(it.children[i], it.clip ? r : clip);
+  }
+  walk(window.contentItem.parent, null);
+  let legend = null;
+  for (let i = 0; i < canvasView.children.length; ++i) if (canvasView.children[i].objectName === "legend") legend = canvasView.children[i];
+  if (!legend) bad.push("no legend");
+  else if (legend.childrenRect.width > legend.width + 1 || legend.y + legend.height > canvasView.height + 1) bad.push("legend " + legend.childrenRect.width + " wide in " + legend.width);
+  if (bad.length > 0) throw new Error("outside the window " + W + "x" + H + ": " + bad.join("; "));
+  return true;
+})())";
+
 bool saturated(QRgb c) {
     const QColor q(c);
     return q.hsvSaturationF() > 0.35 && q.valueF() > 0.4;
@@ -213,6 +243,49 @@ private Q_SLOTS:
             QVERIFY(doc.contains(QStringLiteral("zone-b")));
         }
         QCOMPARE(planned, 3);
+    }
+
+    // Small windows and large text: at 1024x700, and at 1024x700 with QT_SCALE_FACTOR=2 (a
+    // 4K screen's 200 %), the canvas legend wraps within the canvas and every control of the
+    // window (panels, tabs, toolbar, menu bar) lies inside it, or inside a scrolled view (a
+    // control scrolled out of sight is reachable). Checked in the window itself, after the run,
+    // by a `--script` line; the grab is the window's size times the scale.
+    void smallWindows_data() {
+        QTest::addColumn<QString>("scale");
+        QTest::newRow("1024x700") << QStringLiteral("1");
+        QTest::newRow("1024x700 at QT_SCALE_FACTOR=2") << QStringLiteral("2");
+    }
+    void smallWindows() {
+        QFETCH(QString, scale);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString script = dir.filePath(QStringLiteral("small.js"));
+        const QString png = dir.filePath(QStringLiteral("small.png"));
+        {
+            QFile f(script);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
+            f.write("window.width = 1024\nwindow.height = 700\n// after run\n");
+            f.write(QByteArray(kLayoutCheck).replace('\n', ' ') + "\n");
+        }
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("QT_QUICK_CONTROLS_STYLE"), QStringLiteral("Fusion"));
+        env.insert(QStringLiteral("QT_SCALE_FACTOR"), scale);
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());
+        QProcess proc;
+        proc.setProcessEnvironment(env);
+        proc.start(QStringLiteral(BERTH_BINARY), {QStringLiteral("--run"), QStringLiteral("--no-autosave"), QStringLiteral("--script"),
+                                                  script, QStringLiteral("--screenshot"), png});
+        QVERIFY2(proc.waitForStarted(10000), qPrintable(proc.errorString()));
+        QVERIFY(proc.waitForFinished(120000));
+        const QByteArray out = proc.readAllStandardError() + proc.readAllStandardOutput();
+        QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0, out.constData());
+        const QImage img(png);
+        const int factor = scale.toInt();
+        QCOMPARE(img.size(), QSize(1024 * factor, 700 * factor));
+        if (qEnvironmentVariableIsSet("BERTH_KEEP_SCREENSHOT"))
+            img.save(qEnvironmentVariable("BERTH_KEEP_SCREENSHOT") + "-small-x" + scale + ".png");
     }
 
     // `berth --version` names the version berthctl --version names: CMake's project VERSION.

@@ -2,7 +2,8 @@
 # The desktop integration files of packaging/, checked as a distribution would check them:
 # the desktop entry (desktop-file-validate), the AppStream metainfo (appstreamcli validate,
 # offline), the MIME type (update-mime-database accepts it), the metainfo's newest release
-# is the project version and its licence the one Help > About names, and the man pages and berthctl's completions name every long option
+# is the project version and its licence the one Help > About names, LICENSE and the
+# copyright file agree with it (and the homepage and contact with the package's), and the man pages and berthctl's completions name every long option
 # that `berthctl --help` and `berth --help` list.
 #
 #   tests/packaging/check_metadata.sh SOURCE_DIR VERSION BERTHCTL [BERTH]
@@ -33,6 +34,29 @@ newest="$(grep -o '<release version="[^"]*"' "$pkg/dev.berth.Berth.metainfo.xml"
 license="$(sed -n 's|.*<project_license>\(.*\)</project_license>.*|\1|p' "$pkg/dev.berth.Berth.metainfo.xml")"
 grep -q "QString AboutInfo::license() { return QStringLiteral(\"$license\"); }" "$src/src/app/about_info.cpp" ||
   fail "Help > About (src/app/about_info.cpp) does not name the metainfo's licence $license"
+
+# The licence, the same everywhere: LICENSE is the Apache License 2.0's standard text, the
+# .deb's copyright file (DEP-5) gives the project the metainfo's licence, and its contact and
+# source are the package's maintainer and homepage (packaging/CMakeLists.txt, the metainfo).
+grep -q "^ *Version 2.0, January 2004$" "$src/LICENSE" || fail "LICENSE is not the Apache License 2.0"
+grep -q '^ *Apache License$' "$src/LICENSE" || fail "LICENSE is not the Apache License"
+if [ -f /usr/share/common-licenses/Apache-2.0 ]; then
+  cmp -s "$src/LICENSE" /usr/share/common-licenses/Apache-2.0 || fail "LICENSE differs from the standard Apache-2.0 text"
+fi
+copyright="$pkg/copyright"
+grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/$' "$copyright" ||
+  fail "packaging/copyright is not a machine-readable copyright file"
+project_license="$(awk '/^Files: \*$/ {f=1; next} f && /^License:/ {print $2; exit}' "$copyright")"
+[ "$project_license" = "$license" ] || fail "packaging/copyright licenses Files: * as '$project_license', the metainfo as $license"
+grep -q "^License: $license\$" "$copyright" || fail "packaging/copyright has no stand-alone $license paragraph"
+cmake_value() { sed -n "s|^set($1 \(.*\))\$|\1|p" "$pkg/CMakeLists.txt" | tr -d '"'; }
+contact="$(cmake_value CPACK_PACKAGE_CONTACT)"
+homepage="$(cmake_value CPACK_DEBIAN_PACKAGE_HOMEPAGE)"
+[ -n "$contact" ] && [ -n "$homepage" ] || fail "packaging/CMakeLists.txt: no contact or homepage"
+grep -qxF "Upstream-Contact: $contact" "$copyright" || fail "packaging/copyright's contact is not $contact"
+grep -qxF "Source: $homepage" "$copyright" || fail "packaging/copyright's Source is not $homepage"
+grep -qF "<url type=\"homepage\">$homepage</url>" "$pkg/dev.berth.Berth.metainfo.xml" ||
+  fail "the metainfo's homepage is not $homepage"
 
 # long_options PROGRAM: each --option its --help lists, one a line.
 long_options() { "$@" --help | grep -oE '(^|[[:space:],(])--[a-z][a-z-]*' | grep -oE -- '--[a-z-]+' | sort -u; }

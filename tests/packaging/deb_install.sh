@@ -40,7 +40,7 @@ for f in ./usr/bin/berth ./usr/bin/berthctl ./usr/share/man/man1/berth.1.gz ./us
          ./usr/share/mime/packages/dev.berth.Berth.xml ./usr/share/icons/hicolor/scalable/apps/dev.berth.Berth.svg \
          ./usr/share/icons/hicolor/48x48/apps/dev.berth.Berth.png ./usr/share/icons/hicolor/128x128/apps/dev.berth.Berth.png \
          ./usr/share/icons/hicolor/256x256/apps/dev.berth.Berth.png \
-         ./usr/share/bash-completion/completions/berthctl ./usr/share/zsh/vendor-completions/_berthctl; do
+         ./usr/share/doc/berth/copyright ./usr/share/bash-completion/completions/berthctl ./usr/share/zsh/vendor-completions/_berthctl; do
   grep -qxF "$f" <<<"$files" || fail "the package lacks $f"
 done
 
@@ -64,6 +64,9 @@ XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" QT_QPA_PLATFORM=offscr
   "$bin/berth" --no-autosave --run --screenshot "$work/shot.png" || fail "berth --screenshot"
 [ "$(head -c 8 "$work/shot.png" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
   fail "berth wrote no PNG screenshot"
+# BERTH_KEEP_SCREENSHOT=PREFIX keeps the installed app's window as PREFIX-installed.png
+# (the README's picture of the package).
+[ -z "${BERTH_KEEP_SCREENSHOT:-}" ] || cp "$work/shot.png" "$BERTH_KEEP_SCREENSHOT-installed.png"
 
 [ "$failed" -eq 0 ] && echo "the package installs and runs"
 exit "$failed"

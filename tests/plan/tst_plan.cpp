@@ -205,6 +205,44 @@ private Q_SLOTS:
         QCOMPARE(p.cluster().findNode(p.cluster().pool.find("a2"))->taints.size(), std::size_t{1});
     }
 
+    // Whole-group actions: several node edits as one Group, applied together, or refused as
+    // a whole (the plan unchanged) when any part would be refused.
+    void groupAppliesAllOrNothing() {
+        plan::Plan p(input());
+        const auto unschedulable = [&p](const char* name) {
+            return p.cluster().findNode(p.cluster().pool.find(name))->unschedulable;
+        };
+        // a2 does not exist twice, and "x9" not at all: refused before a1 is cordoned.
+        for (const auto& bad : {std::vector<PlanEdit>{nodeEdit(EditKind::Cordon, "a1"), nodeEdit(EditKind::Cordon, "x9")},
+                                std::vector<PlanEdit>{nodeEdit(EditKind::Cordon, "a1"), nodeEdit(EditKind::Drain, "a1")},
+                                std::vector<PlanEdit>{}}) {
+            QVERIFY(!p.apply(plan::groupEdit(bad, "bad")).empty());
+            QVERIFY(!unschedulable("a1"));
+        }
+        // A bad label on the second node refuses the first node's cordon too.
+        PlanEdit label = nodeEdit(EditKind::SetNodeLabels, "a2");
+        label.labels = {{"bad key!", "x"}};
+        const std::string refused = p.apply(plan::groupEdit({nodeEdit(EditKind::Cordon, "a1"), label}, "mixed"));
+        QVERIFY2(refused.find("a2: invalid label key") == 0, refused.c_str());
+        QVERIFY(!unschedulable("a1"));
+        // Not a node edit: refused.
+        PlanEdit scale;
+        scale.kind = EditKind::ScaleWorkload;
+        QVERIFY(p.apply(plan::groupEdit({scale, nodeEdit(EditKind::Cordon, "a1")}, "scale")).find("node edits only") !=
+                std::string::npos);
+        // Both cordoned by one edit; its history line is the title.
+        const PlanEdit both = plan::groupEdit({nodeEdit(EditKind::Cordon, "a1"), nodeEdit(EditKind::Cordon, "a2")},
+                                              "Cordon 2 nodes");
+        QCOMPARE(p.apply(both), std::string());
+        QVERIFY(unschedulable("a1") && unschedulable("a2"));
+        QCOMPARE(plan::describeEdit(both), std::string("Cordon 2 nodes"));
+        QCOMPARE(std::string(plan::editKindName(EditKind::Group)), std::string("group"));
+        // Replayed from the edit list: the same.
+        plan::Plan again(input());
+        QCOMPARE(again.replay({both}, plan::Plan::kToEnd), std::string());
+        QVERIFY(again.cluster().findNode(again.cluster().pool.find("a2"))->unschedulable);
+    }
+
     void deleteWorkloadCascades() {
         plan::Plan p(input());
         QCOMPARE(livePods(p), std::size_t{5});  // 4 web + solo

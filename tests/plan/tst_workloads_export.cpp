@@ -88,6 +88,35 @@ private Q_SLOTS:
         QCOMPARE(plan::placementsCsvPathFor("/tmp/a.b/plan"), std::string("/tmp/a.b/plan.placements.csv"));
         QCOMPARE(plan::placementsCsvPathFor("/tmp/.hidden"), std::string("/tmp/.hidden.placements.csv"));
     }
+
+    // File > Export: the extension typed in the save dialog decides where it can.
+    void formatForFile_data() {
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QString>("chosen");
+        QTest::addColumn<QString>("expected");
+        // clang-format off
+        QTest::newRow("csv wins over json")      << "/tmp/out.csv"    << "json"      << "csv";
+        QTest::newRow("JSON, any case")          << "/tmp/out.JSON"   << "pods"      << "json";
+        QTest::newRow("yaml keeps a YAML choice")<< "/tmp/out.yaml"   << "bindings"  << "bindings";
+        QTest::newRow("yml keeps workloads")     << "/tmp/out.yml"    << "workloads" << "workloads";
+        // A report format cannot be written to .yaml: the first YAML format (Pods) instead.
+        QTest::newRow("yaml after csv: pods")    << "/tmp/out.yaml"   << "csv"       << "pods";
+        QTest::newRow("no extension keeps")      << "/tmp/out"        << "csv"       << "csv";
+        QTest::newRow("hidden file keeps")       << "/tmp/.csv"       << "json"      << "json";
+        QTest::newRow("dot in the folder only")  << "/tmp/a.csv/out"  << "json"      << "json";
+        QTest::newRow("unknown extension keeps") << "/tmp/out.txt"    << "bindings"  << "bindings";
+        // clang-format on
+    }
+    void formatForFile() {
+        QFETCH(QString, fileName);
+        QFETCH(QString, chosen);
+        QFETCH(QString, expected);
+        const auto format = plan::parseExportFormat(chosen.toStdString());
+        QVERIFY(format.has_value());
+        QCOMPARE(QString::fromStdString(std::string(
+                     plan::exportFormatName(plan::exportFormatForFile(fileName.toStdString(), *format)))),
+                 expected);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWorkloadsExport)

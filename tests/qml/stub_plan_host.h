@@ -298,7 +298,11 @@ private:
             taints << QVariantMap{{QStringLiteral("key"), QString::fromStdString(t.key)},
                                   {QStringLiteral("value"), QString::fromStdString(t.value)},
                                   {QStringLiteral("effect"), QString::fromStdString(t.effect)}};
-        return {{QStringLiteral("node"), QString::fromStdString(e.node)},
+        QVariantList parts;  // a Group's edits
+        for (const auto& part : e.parts) parts << editToVariant(part);
+        return {{QStringLiteral("kind"), static_cast<int>(e.kind)},
+                {QStringLiteral("parts"), parts},
+                {QStringLiteral("node"), QString::fromStdString(e.node)},
                 {QStringLiteral("labels"), labels},
                 {QStringLiteral("taints"), taints},
                 {QStringLiteral("ns"), QString::fromStdString(e.ns)},

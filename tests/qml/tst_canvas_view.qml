@@ -73,5 +73,29 @@ Item {
         function test_4_legend() {
             verify(view.canvas.legend.length > 0)
         }
+
+        // Several nodes for a whole-group action: Ctrl+click adds and removes, a plain click
+        // starts over, Shift+click on a group's header takes all its nodes.
+        function test_5_severalNodes() {
+            const a = view.canvas.nodeCenter("node-a1"), b = view.canvas.nodeCenter("node-b1")
+            mouseClick(view, a.x, a.y)
+            compare(view.canvas.selectedNodes, ["node-a1"])
+            mouseClick(view, b.x, b.y, Qt.LeftButton, Qt.ControlModifier)
+            compare(view.canvas.selectedNodes, ["node-a1", "node-b1"])
+            mouseClick(view, a.x, a.y, Qt.LeftButton, Qt.ControlModifier)
+            compare(view.canvas.selectedNodes, ["node-b1"])
+            compare(view.canvas.selectedNode, "node-b1")
+            mouseClick(view, a.x, a.y)
+            compare(view.canvas.selectedNodes, ["node-a1"])
+            // Zone b's header, just above its card: every node of the group.
+            const card = view.canvas.nodeRect("node-b1")
+            const header = Qt.point(card.x * view.canvas.zoom + view.canvas.panX + 4,
+                                    (card.y - 6) * view.canvas.zoom + view.canvas.panY)
+            compare(view.canvas.groupNodesAt(header), ["node-b1"])
+            mouseClick(view, header.x, header.y, Qt.LeftButton, Qt.ShiftModifier)
+            compare(view.canvas.selectedNodes, ["node-b1"])
+            view.canvas.clearSelection()
+            compare(view.canvas.selectedNodes, [])
+        }
     }
 }

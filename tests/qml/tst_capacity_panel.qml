@@ -102,7 +102,12 @@ Item {
             compare(capacity.exportMarkdown(url, false), "")
             verify(capacity.exportMarkdown(url, false).length > 0)
             compare(capacity.exportMarkdown(url, true), "")
+            // "Export report…" opens a save dialog (a file dialog, Markdown by default).
             mouseClick(findChild(panel, "exportButton"))
+            const saveDialog = findChild(panel, "reportSaveDialog")
+            tryCompare(saveDialog, "visible", true)
+            compare(saveDialog.defaultSuffix, "md")
+            saveDialog.close()
         }
 
         function test_5_configurationsSideBySide() {

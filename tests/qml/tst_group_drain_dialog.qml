@@ -2,10 +2,11 @@ import QtQuick
 import QtQuick.Controls
 import QtTest
 import Berth
+import Berth.App
 import BerthTest
 
 // Node > Drain or cordon a group…, over the stub host: the zone's values come from the nodes
-// on show, Cordon applies one edit per node of the group, a refusal is shown in the dialog,
+// on show, Cordon applies one edit for the nodes of the group, a refusal is shown in the dialog,
 // and a drain report handed over as the worker side would (stub.showDrain) lists the evicted
 // pods with their replacements and the blocked ones with the reason, and exports as Markdown.
 Item {
@@ -46,10 +47,13 @@ Item {
             child("valueBox").currentIndex = 1
         }
 
-        function test_2_cordonIsOneEditPerNode() {
+        function test_2_cordonIsOneEdit() {
             stub.clearCalls()
             mouseClick(child("cordonButton"))
-            compare(stub.calls, ["edit: Cordon node-b1", "edit: Cordon node-b2"])
+            // Both nodes in ONE edit of the history: one undo step.
+            compare(stub.calls, ["edit: Cordon topology.kubernetes.io/zone=zone-b (2 nodes)"])
+            compare(stub.lastEdit.kind, PlannerActions.Group)
+            compare(stub.lastEdit.parts.map(p => p.node), ["node-b1", "node-b2"])
             // The stub's rows stay uncordoned: Uncordon has nothing to do, and says so.
             stub.clearCalls()
             mouseClick(child("uncordonButton"))

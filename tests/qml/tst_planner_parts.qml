@@ -2,6 +2,7 @@ import QtQuick
 import QtQuick.Controls
 import QtTest
 import Berth
+import Berth.App
 import BerthTest
 
 // The panels and dialogs that take one of the controller's parts, over the stub host (no
@@ -28,7 +29,8 @@ Item {
         planner: TestEnv.stub.planner
         dragLayer: root
     }
-    ScaleDialog { id: scale; planner: TestEnv.stub.planner; workload: "Deployment/web"; ns: "default" }
+    ScaleDialog { id: scale; planner: TestEnv.stub.planner }
+    GroupNodeDialog { id: groupNodes; planner: TestEnv.stub.planner }
     YamlEditorDialog { id: yaml; planner: TestEnv.stub.planner; width: 600; height: 400 }
     VerdictDialog { id: verdict; planner: TestEnv.stub.planner; width: 600; height: 500 }
     RestoreDialog { id: restore; session: TestEnv.stub.session }
@@ -72,6 +74,52 @@ Item {
             compare(cordon.enabled, false)  // waits for the worker
         }
 
+        // Several nodes picked: the Node menu names them and each action is ONE edit (a Group
+        // of per-node edits, one undo step).
+        function test_menuBarActsOnSeveralNodes() {
+            menuBar.selectedNodes = ["node-a1", "node-a2", "node-b1"]
+            const node = menu("Nodes (3)")
+            verify(node !== null)
+            action(node, "Cordon 3 nodes").trigger()
+            compare(stub.lastCall, "edit: Cordon 3 nodes")
+            compare(stub.lastEdit.kind, PlannerActions.Group)
+            compare(stub.lastEdit.parts.map(p => p.node), ["node-a1", "node-a2", "node-b1"])
+            action(node, "Uncordon 3 nodes").trigger()
+            compare(stub.lastCall, "edit: Uncordon 3 nodes")
+            action(node, "Drain 3 nodes").trigger()
+            compare(stub.lastCall, "edit: Drain 3 nodes")
+            verify(action(node, "Delete 3 nodes…") !== null)  // asks first (Main.qml's ConfirmDialog)
+            menuBar.selectedNodes = []
+            verify(menu("Node node-a1") !== null)
+        }
+
+        function test_groupLabelAndTaint() {
+            stub.setNodes([{ name: "node-a1", labels: { zone: "a" } }, { name: "node-b1", labels: { zone: "b" } }])
+            groupNodes.begin(GroupNodeDialog.Label, ["node-a1", "node-b1"])
+            tryCompare(groupNodes, "opened", true)
+            compare(groupNodes.standardButton(Dialog.Ok).enabled, false)  // no key yet
+            findChild(groupNodes.contentItem, "key").text = "team"
+            findChild(groupNodes.contentItem, "value").text = "blue"
+            compare(groupNodes.standardButton(Dialog.Ok).enabled, true)
+            groupNodes.accept()
+            compare(stub.lastCall, "edit: Label team=blue on 2 nodes")
+            // Each node keeps its labels; team=blue is added to them.
+            for (const part of stub.lastEdit.parts) verify(part.labels.team === "blue")
+            verify(Object.keys(stub.lastEdit.parts[0].labels).length > 1)
+
+            groupNodes.begin(GroupNodeDialog.Taint, ["node-a1", "node-b1"])
+            tryCompare(groupNodes, "opened", true)
+            findChild(groupNodes.contentItem, "key").text = "bad key!"
+            compare(groupNodes.standardButton(Dialog.Ok).enabled, false)  // the taint rules
+            findChild(groupNodes.contentItem, "key").text = "dedicated"
+            findChild(groupNodes.contentItem, "value").text = "gpu"
+            findChild(groupNodes.contentItem, "effect").currentIndex = 2
+            groupNodes.accept()
+            compare(stub.lastCall, "edit: Taint dedicated=gpu:NoExecute on 2 nodes")
+            compare(stub.lastEdit.parts[1].taints[stub.lastEdit.parts[1].taints.length - 1].effect, "NoExecute")
+            stub.setNodes([])
+        }
+
         function test_menuBarUndoFollowsTheSession() {
             const edit = menu("Edit")
             const undo = action(edit, "Undo")
@@ -86,11 +134,13 @@ Item {
         }
 
         function test_scaleDialogScalesTheWorkload() {
-            scale.open()
+            scale.begin("Deployment/web", "default", 3)
             tryCompare(scale, "opened", true)
+            compare(findChild(scale.contentItem, "replicas").value, 3)  // the replicas now
+            findChild(scale.contentItem, "replicas").value = 5
             scale.accept()
-            compare(stub.lastCall, "edit: Scale Deployment default/web to 1")
-            compare(stub.lastEdit.replicas, 1)
+            compare(stub.lastCall, "edit: Scale Deployment default/web to 5")
+            compare(stub.lastEdit.replicas, 5)
             tryCompare(scale, "opened", false)
         }
 

@@ -20,6 +20,8 @@ struct CanvasPalette {
     QColor cpuBar, memBar, overBar;
     // Step-mode highlights: Filter verdicts, score heat (low -> high), the winner, the pod on show.
     QColor passCard, passBorder, failCard, failBorder, skipBorder, heatLow, heatHigh, winnerBorder, cyclePod;
+    // Edit > Find: the ring around each match.
+    QColor searchMark;
     // Text drawn by the label layer (QML colour strings).
     QString trayInk, groupInk, nodeInk, scoreInk, failInk;
     // The chrome: legend text, tooltip.
@@ -48,6 +50,7 @@ struct CanvasPalette {
                                                                 {"heatHigh", &heatHigh},
                                                                 {"winnerBorder", &winnerBorder},
                                                                 {"cyclePod", &cyclePod},
+                                                                {"searchMark", &searchMark},
                                                                 {"legendInk", &legendInk},
                                                                 {"tipBackground", &tipBackground},
                                                                 {"tipBorder", &tipBorder},
@@ -69,6 +72,7 @@ struct CanvasPalette {
             QColor(0x2f, 0x80, 0xd1),  QColor(0x8a, 0x5c, 0xd6),  QColor(0xd6, 0x45, 0x45),  QColor(0xe4, 0xf4, 0xe7),
             QColor(0x3c, 0x9a, 0x52),  QColor(0xfa, 0xe3, 0xe3),  QColor(0xc9, 0x4a, 0x4a),  QColor(0xa0, 0xa6, 0xb0),
             QColor(0xff, 0xf4, 0xc8),  QColor(0xf5, 0x9b, 0x42),  QColor(0x0f, 0x7b, 0x2f),  QColor(0xf0, 0x8c, 0x00),
+            QColor(0xd6, 0x33, 0x6c),
             QStringLiteral("#7a2e2e"), QStringLiteral("#333344"), QStringLiteral("#222222"), QStringLiteral("#7a3b00"),
             QStringLiteral("#a12b2b"), QColor(0x44, 0x44, 0x55),  QColor(0xff, 0xff, 0xf4),  QColor(0xa0, 0xa0, 0x90),
             QColor(0x22, 0x22, 0x22)};
@@ -84,6 +88,7 @@ struct CanvasPalette {
             QColor(0x4a, 0x9a, 0xe8),  QColor(0xa5, 0x7f, 0xf0),  QColor(0xe3, 0x5d, 0x5d),  QColor(0x22, 0x44, 0x2d),
             QColor(0x4f, 0xbf, 0x6a),  QColor(0x4d, 0x26, 0x2a),  QColor(0xe0, 0x60, 0x60),  QColor(0x6b, 0x71, 0x7c),
             QColor(0x4d, 0x46, 0x24),  QColor(0xc9, 0x77, 0x2a),  QColor(0x5f, 0xd4, 0x7f),  QColor(0xff, 0xa3, 0x1a),
+            QColor(0xff, 0x6f, 0xa8),
             QStringLiteral("#f0b4b4"), QStringLiteral("#c8d0dc"), QStringLiteral("#e6e9ee"), QStringLiteral("#ffd199"),
             QStringLiteral("#ff8a8a"), QColor(0xc0, 0xc6, 0xd0),  QColor(0x2b, 0x2f, 0x36),  QColor(0x5a, 0x61, 0x6c),
             QColor(0xe6, 0xe9, 0xee)};
@@ -99,6 +104,7 @@ struct CanvasPalette {
             QColor(0x3f, 0xa9, 0xff),  QColor(0xd5, 0x8c, 0xff),  QColor(0xff, 0x40, 0x40),  QColor(0x00, 0x3d, 0x14),
             QColor(0x00, 0xff, 0x66),  QColor(0x4a, 0x00, 0x00),  QColor(0xff, 0x40, 0x40),  QColor(0x9e, 0x9e, 0x9e),
             QColor(0x3d, 0x33, 0x00),  QColor(0xff, 0xb0, 0x00),  QColor(0x00, 0xff, 0x66),  QColor(0xff, 0xd4, 0x00),
+            QColor(0xff, 0x4f, 0xd8),
             QStringLiteral("#ffb3b3"), QStringLiteral("#ffffff"), QStringLiteral("#ffffff"), QStringLiteral("#ffd400"),
             QStringLiteral("#ff6b6b"), QColor(0xff, 0xff, 0xff),  QColor(0x00, 0x00, 0x00),  QColor(0xff, 0xff, 0xff),
             QColor(0xff, 0xff, 0xff)};

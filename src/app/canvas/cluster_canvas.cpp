@@ -169,11 +169,35 @@ void ClusterCanvas::setView(double zoom, QPointF pan) {
 
 void ClusterCanvas::select(const QString& node, const QString& pod) {
     if (node == m_selectedNode && pod == m_selectedPod) return;
+    // Selected from elsewhere (the inspector, Find): the nodes picked give way to it.
+    if (!m_selectedNodes.isEmpty() && !m_selectedNodeSet.contains(node)) {
+        m_selectedNodes.clear();
+        m_selectedNodeSet.clear();
+    }
     m_selectedNode = node;
     m_selectedPod = pod;
     Q_EMIT selectionChanged();
     m_dirty = true;
     rebuild();
+}
+
+void ClusterCanvas::setMarks(const QStringList& nodes, const QStringList& pods, bool dimOthers) {
+    QSet<QString> n(nodes.begin(), nodes.end()), p(pods.begin(), pods.end());
+    if (n == m_markNodes && p == m_markPods && dimOthers == m_dimOthers) return;
+    m_markNodes = std::move(n);
+    m_markPods = std::move(p);
+    m_dimOthers = dimOthers;
+    markDirty();
+}
+
+void ClusterCanvas::centerOn(const QString& node, const QString& pod) {
+    QRectF target = pod.isEmpty() ? QRectF() : podRect(pod);
+    if (target.isEmpty()) target = nodeRect(node);
+    if (target.isEmpty()) return;
+    // At least 1:1, where every chip is drawn (FullDetail): the match is legible.
+    const double zoom = std::max(m_zoom, 1.0);
+    m_userView = true;
+    setView(zoom, QPointF(width() / 2, height() / 2) - target.center() * zoom);
 }
 
 QRectF ClusterCanvas::nodeRect(const QString& name) {
@@ -285,8 +309,35 @@ void ClusterCanvas::mouseReleaseEvent(QMouseEvent* e) {
     } else if (const int n = hitNode(w); n >= 0) {
         node = m_nodes->rows()[n].name;
     }
+    if (e->modifiers() & Qt::ControlModifier) {
+        if (!node.isEmpty()) toggleNode(node);
+        return;
+    }
+    if ((e->modifiers() & Qt::ShiftModifier) && node.isEmpty()) {
+        selectNodes(groupNodesAt(e->position()));
+        return;
+    }
+    selectNodes(node.isEmpty() ? QStringList() : QStringList{node});
     select(node, pod);
     Q_EMIT clicked(node, pod);
+}
+
+void ClusterCanvas::selectNodes(const QStringList& nodes) {
+    QSet<QString> set(nodes.begin(), nodes.end());
+    if (nodes == m_selectedNodes) return;
+    m_selectedNodes = nodes;
+    m_selectedNodeSet = std::move(set);
+    Q_EMIT selectionChanged();
+    markDirty();
+    if (!nodes.isEmpty() && !m_selectedNodeSet.contains(m_selectedNode)) select(nodes.front(), {});
+}
+
+void ClusterCanvas::toggleNode(const QString& node) {
+    QStringList nodes = m_selectedNodes;
+    if (nodes.isEmpty() && !m_selectedNode.isEmpty()) nodes << m_selectedNode;  // the click before counts
+    if (!nodes.removeOne(node)) nodes << node;
+    selectNodes(nodes);
+    select(nodes.isEmpty() ? QString() : nodes.back(), {});
 }
 
 void ClusterCanvas::mouseDoubleClickEvent(QMouseEvent* e) {

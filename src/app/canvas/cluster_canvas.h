@@ -18,6 +18,7 @@
 #include <QPointF>
 #include <QQuickItem>
 #include <QRectF>
+#include <QSet>
 #include <QStringList>
 #include <QVariantMap>
 #include <QVariantList>
@@ -46,6 +47,10 @@ class ClusterCanvas : public QQuickItem {
     Q_PROPERTY(berth::app::CyclePlayback* cycle READ cycle WRITE setCycle NOTIFY cycleChanged)
     Q_PROPERTY(QString selectedNode READ selectedNode NOTIFY selectionChanged)
     Q_PROPERTY(QString selectedPod READ selectedPod NOTIFY selectionChanged)
+    /// The nodes picked for a whole-group action: Ctrl+click adds or removes a node,
+    /// Shift+click on a group's background takes all its nodes, a plain click starts over
+    /// (then it is the clicked node alone, or empty).
+    Q_PROPERTY(QStringList selectedNodes READ selectedNodes NOTIFY selectionChanged)
     Q_PROPERTY(QString hoverText READ hoverText NOTIFY hoverChanged)
     Q_PROPERTY(QPointF hoverPosition READ hoverPosition NOTIFY hoverChanged)
     Q_PROPERTY(double zoom READ zoom NOTIFY viewChanged)
@@ -152,7 +157,25 @@ public:
     Q_INVOKABLE void fitToView();
     Q_INVOKABLE void zoomBy(double factor);
     Q_INVOKABLE void select(const QString& node, const QString& pod);
-    Q_INVOKABLE void clearSelection() { select({}, {}); }
+    Q_INVOKABLE void clearSelection() {
+        selectNodes({});
+        select({}, {});
+    }
+    QStringList selectedNodes() const { return m_selectedNodes; }
+    /// Makes `nodes` the nodes picked (the first one also the selected node).
+    Q_INVOKABLE void selectNodes(const QStringList& nodes);
+    /// Ctrl+click: adds `node` to the nodes picked, or takes it out.
+    Q_INVOKABLE void toggleNode(const QString& node);
+    /// The nodes of the group that lies under `itemPos` (Shift+click), in layout order.
+    Q_INVOKABLE QStringList groupNodesAt(QPointF itemPos);
+    /// Edit > Find's matches (node names, pod keys): each marked with a ring; with
+    /// `dimOthers`, every card and chip that is not a match (nor holds one) fades.
+    Q_INVOKABLE void setMarks(const QStringList& nodes, const QStringList& pods, bool dimOthers);
+    /// Moves the view so that the pod's chip (else the node's card) is in the centre, zoomed
+    /// in at least far enough to read the cards.
+    Q_INVOKABLE void centerOn(const QString& node, const QString& pod);
+    /// Whether a node or pod is marked (tests).
+    Q_INVOKABLE bool marked(const QString& nodeOrPod) const { return m_markNodes.contains(nodeOrPod) || m_markPods.contains(nodeOrPod); }
     /// The world rectangle of everything drawn.
     Q_INVOKABLE QRectF contentRect() {
         rebuild();
@@ -262,6 +285,10 @@ private:
     QString m_dragPod, m_dropNode;
     QPointF m_dragPos;
     QString m_selectedNode, m_selectedPod;
+    QStringList m_selectedNodes;  // several nodes picked (selectedNodes), in click order
+    QSet<QString> m_selectedNodeSet;
+    QSet<QString> m_markNodes, m_markPods;  // Edit > Find's matches
+    bool m_dimOthers = false;
     QString m_hoverText;
     QPointF m_hoverPos;
 };

@@ -25,6 +25,19 @@ QString ClusterCanvas::podAt(QPointF itemPos) {
     return p >= 0 ? m_pods->rows()[p].key : QString();
 }
 
+QStringList ClusterCanvas::groupNodesAt(QPointF itemPos) {
+    const QVariantMap group = groupAt(itemPos);
+    if (group.isEmpty()) return {};
+    for (std::size_t i = 0; i < m_layout.groups.size(); ++i) {
+        if (m_layout.groups[i].missing || m_layout.groups[i].value != group.value(QStringLiteral("value")).toString())
+            continue;
+        QStringList names;
+        for (const CardBox& b : m_layout.bands[i].cards) names << m_nodes->rows()[b.nodeRow].name;
+        return names;
+    }
+    return {};
+}
+
 QVariantMap ClusterCanvas::groupAt(QPointF itemPos) {
     if (!m_nodes || m_groupBy.isEmpty()) return {};
     rebuild();

@@ -238,7 +238,7 @@ private:
     };
 
     CardStyle styleOf(const NodeRow& node) const {
-        const bool selected = node.name == c.m_selectedNode;
+        const bool selected = node.name == c.m_selectedNode || c.m_selectedNodeSet.contains(node.name);
         CardStyle s{selected ? pal.selectedBorder : pal.cardBorder, node.cordoned ? pal.cordonedCard : pal.card,
                     selected ? 3.0 : 1.0, nullptr};
         if (c.m_cycle) {
@@ -272,7 +272,16 @@ private:
     void card(const CardBox& box) {
         const NodeRow& node = nodes[box.nodeRow];
         const QRectF& card = box.card;
-        const CardStyle s = styleOf(node);
+        CardStyle s = styleOf(node);
+        if (c.m_markNodes.contains(node.name)) {
+            // Edit > Find: a ring outside the border, wider zoomed out so it stays visible.
+            full.push_back({inflate(card, s.borderWidth + 3), pal.searchMark});
+            coarse.push_back({inflate(card, std::max(s.borderWidth, 4.0) + 6), pal.searchMark});
+            minified.push_back({inflate(card, std::max(s.borderWidth, 12.0) + 14), pal.searchMark});
+        } else if (dimmed(box)) {
+            s.fill = fade(s.fill);
+            s.border = fade(s.border);
+        }
         full.push_back({inflate(card, s.borderWidth), s.border});
         full.push_back({card, s.fill});
         // Zoomed out a 1-unit border is invisible; highlights (selection, verdicts) stay.
@@ -311,7 +320,10 @@ private:
     void chipQuad(const ChipBox& box, ColorSum& sum) {
         const PodRow& p = pods[box.podRow];
         QColor color = c.colorOf(box.podRow, p.workload);
+        const bool marked = c.m_markPods.contains(p.key);
+        if (c.m_dimOthers && !marked) color = fade(color);
         sum.add(color);
+        if (marked) full.push_back({inflate(box.chip, 2), pal.searchMark});
         if (p.phase == PodPhaseUi::Assumed) color.setAlphaF(0.35f);  // a ghost: binding in flight
         if (p.key == c.m_selectedPod) {
             full.push_back({inflate(box.chip, 2), pal.selectedBorder});
@@ -330,6 +342,20 @@ private:
             coarse.push_back({r, color});
             if (alsoMinified) minified.push_back({r, color});
         }
+    }
+
+    /// With Find's filter on, a card that is no match and holds none fades.
+    bool dimmed(const CardBox& box) const {
+        if (!c.m_dimOthers) return false;
+        for (const ChipBox& chip : box.chips)
+            if (c.m_markPods.contains(pods[chip.podRow].key)) return false;
+        return true;
+    }
+    /// Most of the way to the background: still there, no longer competing with the matches.
+    QColor fade(const QColor& color) const {
+        QColor faded = mix(color, pal.background, 0.75);
+        faded.setAlpha(color.alpha());
+        return faded;
     }
 
     void markSelected() {

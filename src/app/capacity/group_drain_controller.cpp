@@ -61,18 +61,26 @@ QString GroupDrainController::cordonGroup(const QString& key, const QString& val
     if (m_host.planBusy()) return tr("the plan is being rebuilt; try again");
     const QStringList nodes = nodesOf(key, value);
     if (nodes.isEmpty()) return tr("no node has %1=%2").arg(key, value);
-    int applied = 0;
+    // The nodes that change, as ONE edit of the history (a Group: one undo step).
+    std::vector<plan::PlanEdit> parts;
     for (const NodeRow& r : m_host.nodeRows().rows()) {
         if (!nodes.contains(r.name) || r.cordoned != uncordon) continue;
         plan::PlanEdit e;
         e.kind = uncordon ? plan::EditKind::Uncordon : plan::EditKind::Cordon;
         e.node = r.name.toStdString();
-        m_host.applyEdit(e);
-        ++applied;
+        parts.push_back(std::move(e));
     }
-    if (applied == 0)
+    if (parts.empty())
         return uncordon ? tr("every node of %1=%2 is schedulable already").arg(key, value)
                         : tr("every node of %1=%2 is cordoned already").arg(key, value);
+    if (parts.size() == 1) {
+        m_host.applyEdit(parts.front());
+        return {};
+    }
+    const int n = static_cast<int>(parts.size());
+    const QString title =
+        (uncordon ? tr("Uncordon %1=%2 (%3 nodes)") : tr("Cordon %1=%2 (%3 nodes)")).arg(key, value).arg(n);
+    m_host.applyEdit(plan::groupEdit(std::move(parts), title.toStdString()));
     return {};
 }
 

@@ -50,6 +50,7 @@ struct PodRow {
     qint64 cpu = 0;     // milli-CPU requested
     qint64 memory = 0;  // bytes requested
     qint32 priority = 0;
+    QList<QPair<QString, QString>> labels;  // every label, sorted by key (Edit > Find's selectors)
     bool operator==(const PodRow&) const = default;
 };
 

@@ -32,6 +32,15 @@ QString labelValue(const core::Cluster& c, const core::Labels& labels, std::stri
     return v == core::kNoSym ? QString() : qs(c.pool.str(v));
 }
 
+/// Every label as text, sorted by key name (the canvas groups by them, Find selects by them).
+QList<QPair<QString, QString>> labelList(const core::Cluster& c, const core::Labels& labels) {
+    QList<QPair<QString, QString>> out;
+    out.reserve(static_cast<qsizetype>(labels.size()));
+    for (const auto& l : labels) out.append({qs(c.pool.str(l.key)), qs(c.pool.str(l.value))});
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 /// The colour group of a pod: its controlling owner, else an app label, else itself.
 QString workloadOf(const core::Cluster& c, const core::Pod& p) {
     if (const core::OwnerReference* o = core::controllerOf(p)) return qs(o->kind) + QLatin1Char('/') + qs(o->name);
@@ -367,9 +376,7 @@ NodeRow SimulationWorker::nodeRow(quint32 id) const {
         taints << s + QLatin1Char(':') + QLatin1String(effectName(t.effect));
     }
     r.taints = taints.join(QStringLiteral(", "));
-    r.labels.reserve(static_cast<qsizetype>(n.labels.size()));
-    for (const auto& l : n.labels) r.labels.append({qs(c.pool.str(l.key)), qs(c.pool.str(l.value))});
-    std::sort(r.labels.begin(), r.labels.end());
+    r.labels = labelList(c, n.labels);
     if (const core::NodeInfo* info = m_sim->nodeInfo(n.nameSym)) {
         r.cpuRequested = info->requested().milliCpu;
         r.memRequested = info->requested().memory;
@@ -390,6 +397,7 @@ PodRow SimulationWorker::podRow(quint32 id) const {
     r.cpu = p.derived.requests.milliCpu;
     r.memory = p.derived.requests.memory;
     r.priority = p.priority;
+    r.labels = labelList(c, p.labels);
     r.attempts = o.attempts;
     r.message = qs(o.message);
     switch (o.state) {

@@ -40,6 +40,16 @@ QHash<int, QByteArray> PodListModel::roleNames() const {
             {MemoryRole, "memory"}, {PriorityRole, "priority"}};
 }
 
+int PodListModel::countOwnedBy(const QString& ns, const QString& owner) const {
+    if (owner.isEmpty()) return 0;
+    const QString prefix = ns + QLatin1Char('/');
+    int count = 0;
+    for (const PodRow& r : m_rows)
+        if (r.owner == owner && r.key.startsWith(prefix) && r.phase != PodPhaseUi::Evicted)
+            ++count;
+    return count;
+}
+
 int PodListModel::indexOf(const QString& key) const {
     // A pod pinned to a node is a new object under the same name: the live one wins.
     for (int i = m_rows.size() - 1; i >= 0; --i)

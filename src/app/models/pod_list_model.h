@@ -34,6 +34,10 @@ public:
     QHash<int, QByteArray> roleNames() const override;
 
     Q_INVOKABLE int indexOf(const QString& key) const;
+    /// The live pods (not evicted) of workload `owner` ("Kind/name", PodRow::owner)
+    /// in namespace `ns`: the replicas it has now, once its controller caught up (Scale's
+    /// starting value).
+    Q_INVOKABLE int countOwnedBy(const QString& ns, const QString& owner) const;
 
     static QString phaseName(PodPhaseUi phase);
 };

@@ -105,6 +105,10 @@ void RecentFiles::save() const {
     settings->sync();
 }
 
+bool RecentFiles::fileExists(const QUrl& file) const {
+    return file.isLocalFile() && QFileInfo::exists(file.toLocalFile());
+}
+
 QUrl RecentFiles::lastFolder() const {
     if (!m_lastFolder.isEmpty() && QFileInfo(m_lastFolder).isDir()) return QUrl::fromLocalFile(m_lastFolder);
     return QUrl::fromLocalFile(QDir::homePath());

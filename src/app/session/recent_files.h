@@ -54,6 +54,8 @@ public:
     /// The paths of `row` that no longer exist.
     Q_INVOKABLE QStringList missingPaths(int row) const;
     Q_INVOKABLE bool isSession(int row) const;
+    /// Whether a file exists at `file` (a file URL): a save dialog asks before replacing it.
+    Q_INVOKABLE bool fileExists(const QUrl& file) const;
     QUrl lastFolder() const;
     void setLastFolder(const QUrl& folder);
 

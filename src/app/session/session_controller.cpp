@@ -187,6 +187,13 @@ QString SessionController::exportPlacements(const QUrl& file, const QString& for
     return {};
 }
 
+QString SessionController::exportFormatFor(const QUrl& file, const QString& chosen) const {
+    const auto format = plan::parseExportFormat(chosen.toStdString());
+    if (!format) return chosen;  // exportPlacements names the mistake
+    const auto inferred = plan::exportFormatForFile(localPath(file).toStdString(), *format);
+    return QString::fromStdString(std::string(plan::exportFormatName(inferred)));
+}
+
 void SessionController::startExport(plan::ExportFormat format, const QString& ns, const QString& path,
                                     const QString& csvPath, bool overwrite) {
     const auto input = m_host.planSession().input();

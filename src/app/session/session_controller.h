@@ -78,6 +78,9 @@ public:
     /// then written); exportFinished tells the outcome, error "cancelled" for a cancel.
     /// Refusals come back at once.
     Q_INVOKABLE QString exportPlacements(const QUrl& file, const QString& format, const QString& ns, bool overwrite);
+    /// The export format for `file` where its extension decides, else `chosen`
+    /// (plan::exportFormatForFile): what File > Export writes after the save dialog.
+    Q_INVOKABLE QString exportFormatFor(const QUrl& file, const QString& chosen) const;
     /// Crash recovery in `dir` (main.cpp: Autosave::defaultDir()). False when another
     /// running instance uses it.
     bool enableAutosave(const QString& dir);

@@ -88,6 +88,18 @@ QJsonObject editToJson(const plan::PlanEdit& e) {
             o[QStringLiteral("name")] = qs(e.name);
             o[QStringLiteral("node")] = qs(e.node);
             break;
+        case plan::EditKind::Group: {
+            // The parts as edits of their own (their atStep is the group's: left out).
+            o[QStringLiteral("title")] = qs(e.title);
+            QJsonArray parts;
+            for (const plan::PlanEdit& part : e.parts) {
+                QJsonObject p = editToJson(part);
+                p.remove(QStringLiteral("atStep"));
+                parts.append(p);
+            }
+            o[QStringLiteral("edits")] = parts;
+            break;
+        }
     }
     return o;
 }
@@ -119,6 +131,16 @@ QString editFromJson(const QJsonObject& o, plan::PlanEdit& e) {
     e.replicas = o[QStringLiteral("replicas")].toInt(0);
     e.yaml = ss(o[QStringLiteral("yaml")]);
     e.fileName = ss(o[QStringLiteral("fileName")]);
+    e.title = ss(o[QStringLiteral("title")]);
+    if (e.kind == plan::EditKind::Group) {
+        for (const QJsonValue& v : o[QStringLiteral("edits")].toArray()) {
+            plan::PlanEdit part;
+            if (QString err = editFromJson(v.toObject(), part); !err.isEmpty()) return err;
+            if (part.kind == plan::EditKind::Group) return tr("a group inside a group");
+            part.atStep = e.atStep;
+            e.parts.push_back(std::move(part));
+        }
+    }
     return {};
 }
 

@@ -1,7 +1,8 @@
 // Node > "Drain or cordon a group…", C++ side: the report model on an answer built by hand,
 // and the controller over the real SimulationController on the small test cluster (zone-a:
-// node-a1, node-a2; zone-b: node-b1, node-b2, cordoned). Cordoning zone-a is one edit per
-// node; the drain of zone-a is simulated off the GUI thread and its report is the one
+// node-a1, node-a2; zone-b: node-b1, node-b2, cordoned). Cordoning a group is one edit (a
+// Group of per-node edits; a single node's is a plain edit); the drain of zone-a is simulated
+// off the GUI thread and its report is the one
 // `berthctl capacity drain --selector topology.kubernetes.io/zone=zone-a` writes.
 
 #include <QAbstractItemModelTester>
