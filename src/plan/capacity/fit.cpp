@@ -184,7 +184,7 @@ std::optional<FitAnswer> howManyMoreFit(Plan& plan, const FitRequest& request, i
     core::Cluster& c = plan.cluster();
     core::Simulation& sim = plan.sim();
     const auto tmpl = readCapacityTemplate(c, request.templateText, request.templateFile, TemplateUse::Replicas,
-                                           plan.input().version, diags);
+                                           plan.input().version, diags, plan.input().admitManifests);
     if (!tmpl) return std::nullopt;
 
     plan.setProgress(progress);
