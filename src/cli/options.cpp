@@ -102,10 +102,13 @@ Flags:
                                       that skip the object (strict, the default), warnings, or
                                       not checked.
       --admission manifests|none      Admission for Pods that have not been through an API server
-                                      (no uid, resourceVersion, creationTimestamp or status):
-                                      spec.priority and preemptionPolicy from priorityClassName
-                                      or the globalDefault class, an unknown class an error
-                                      (manifests, the default), or none: every Pod as written.
+                                      (no uid, resourceVersion, creationTimestamp or status), in
+                                      the API server's order: LimitRanger (default requests),
+                                      Priority (spec.priority, preemptionPolicy), DefaultToleration-
+                                      Seconds (not-ready/unreachable NoExecute, 300 s), RuntimeClass
+                                      (spec.overhead); a Pod the API server would reject (unknown
+                                      class) an error (manifests, the default), or none: every Pod
+                                      as written, submitted Pods and capacity templates too.
       --strict                        Warnings about the input are errors: exit 1, nothing
                                       written to standard output.
       --fail-on-pending               schedule: exit 3 when pods are still pending at the end

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "io/admission_object_readers.h"
 #include "io/apps_validation.h"
 #include "io/config_reader.h"
 #include "io/input_limits.h"
@@ -46,6 +47,8 @@ constexpr KindInfo kKinds[] = {
     {"Job", "batch/v1"},
     {"PriorityClass", "scheduling.k8s.io/v1"},
     {"PodDisruptionBudget", "policy/v1"},
+    {"LimitRange", "v1"},
+    {"RuntimeClass", "node.k8s.io/v1"},
     {"KubeSchedulerConfiguration", kConfigApiVersion},
 };
 
@@ -65,7 +68,9 @@ std::optional<core::WorkloadKind> workloadKind(std::string_view kind) {
     return std::nullopt;
 }
 
-bool isClusterScoped(std::string_view kind) { return kind == "Node" || kind == "Namespace" || kind == "PriorityClass"; }
+bool isClusterScoped(std::string_view kind) {
+    return kind == "Node" || kind == "Namespace" || kind == "PriorityClass" || kind == "RuntimeClass";
+}
 
 // Best effort, for messages about objects that fail before their metadata is read.
 std::string peekName(const detail::DocNode& object, std::string_view kind) {
@@ -253,6 +258,16 @@ void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
         detail::readPodDisruptionBudget(r, object, pdb);
         if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(pdb.ns), pdb.name)))
             cluster.pdbs.push_back(std::move(pdb));
+    } else if (kind == "LimitRange") {
+        core::LimitRange lr;
+        detail::readLimitRange(r, object, lr);
+        if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(lr.ns), lr.name)))
+            cluster.limitRanges.push_back(std::move(lr));
+    } else if (kind == "RuntimeClass") {
+        core::RuntimeClass rc;
+        detail::readRuntimeClass(r, object, rc);
+        if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, "", rc.name)))
+            cluster.runtimeClasses.push_back(std::move(rc));
     }
     detail::indexCluster(result.index, cluster);
 }
@@ -433,7 +448,8 @@ std::optional<core::SchedulerConfiguration> loadSchedulerConfigText(std::string_
     loadManifestText(text, name, scratch, result);
     bool ok = !result.diagnostics.hasErrors();
     if (!scratch.nodes.empty() || !scratch.pods.empty() || !scratch.workloads.empty() || !scratch.namespaces.empty() ||
-        !scratch.services.empty() || !scratch.priorityClasses.empty() || !scratch.pdbs.empty()) {
+        !scratch.services.empty() || !scratch.priorityClasses.empty() || !scratch.pdbs.empty() ||
+        !scratch.limitRanges.empty() || !scratch.runtimeClasses.empty()) {
         Diagnostic d;
         d.file = name;
         d.message = "a scheduler configuration file may only contain a KubeSchedulerConfiguration";

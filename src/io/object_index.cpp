@@ -44,6 +44,14 @@ void indexCluster(ObjectIndex& index, const core::Cluster& cluster) {
         const auto& pdb = cluster.pdbs[index.pdbs];
         add("PodDisruptionBudget", cluster.pool.str(pdb.ns), pdb.name, pdb.source);
     }
+    for (; index.limitRanges < cluster.limitRanges.size(); ++index.limitRanges) {
+        const auto& lr = cluster.limitRanges[index.limitRanges];
+        add("LimitRange", cluster.pool.str(lr.ns), lr.name, lr.source);
+    }
+    for (; index.runtimeClasses < cluster.runtimeClasses.size(); ++index.runtimeClasses) {
+        const auto& rc = cluster.runtimeClasses[index.runtimeClasses];
+        add("RuntimeClass", "", rc.name, rc.source);
+    }
 }
 
 const core::SourceRef* findObject(const ObjectIndex& index, const std::string& key) {

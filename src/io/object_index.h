@@ -23,6 +23,8 @@ struct ObjectIndex {
     std::size_t workloads = 0;
     std::size_t priorityClasses = 0;
     std::size_t pdbs = 0;
+    std::size_t limitRanges = 0;
+    std::size_t runtimeClasses = 0;
 };
 
 namespace detail {

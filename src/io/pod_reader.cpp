@@ -108,6 +108,7 @@ core::Container readContainer(Reader& r, const DocNode& node, const FieldPath& p
         c.requests = toResourceList(r, requests);
         c.hasCpuRequest = requests.has("cpu");
         c.hasMemoryRequest = requests.has("memory");
+        c.hasEphemeralStorageRequest = requests.has("ephemeral-storage");
     }
 
     const FieldPath portsPath = path.child("ports");
@@ -179,6 +180,8 @@ void readPodSpec(Reader& r, const DocNode& spec, const FieldPath& path, core::Po
     }
 
     pod.overhead = toResourceList(r, readNamedQuantities(r, field(spec, "overhead"), path.child("overhead")));
+    pod.runtimeClassName =
+        readString(r, field(spec, "runtimeClassName"), path.child("runtimeClassName")).value_or(std::string());
 
     // hasLocalStorage (kubectl drain/filters.go): any emptyDir volume.
     const FieldPath volumesPath = path.child("volumes");

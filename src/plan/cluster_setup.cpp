@@ -13,7 +13,7 @@ void finishLoading(core::Cluster& cluster, io::LoadResult& result, std::uint64_t
     // Namespaces first: controllers' pods may be read against namespace selectors later, and
     // the checks see the pods the controllers made.
     io::addImplicitNamespaces(cluster);
-    if (admitManifests) admitManifestPods(cluster, result);
+    if (admitManifests) admitManifestPods(cluster, result, version);
     expandWorkloads(cluster, seed, version, result.diagnostics);
     io::validateCluster(cluster, result);
 }

@@ -5,6 +5,7 @@
 
 #include "plan/cluster_setup.h"
 #include "io/label_validation.h"
+#include "plan/controllers/admission.h"
 #include "plan/scheduler_settings.h"
 #include "plan/unmodelled_features.h"
 #include "plan/controllers/workloads.h"
@@ -19,6 +20,22 @@ std::optional<core::TaintEffect> parseEffect(std::string_view s) {
     if (s == "PreferNoSchedule") return core::TaintEffect::PreferNoSchedule;
     if (s == "NoExecute") return core::TaintEffect::NoExecute;
     return std::nullopt;
+}
+
+// The classes admission reads, copied into a scratch cluster that checks submitted objects,
+// so that their Pods are admitted against the plan's classes and the submitted ones alike.
+// Ahead of anything loaded there, as the plan's index already counts them.
+void copyAdmissionClasses(const core::Cluster& from, core::Cluster& to) {
+    to.priorityClasses = from.priorityClasses;
+    for (core::RuntimeClass rc : from.runtimeClasses) {
+        if (rc.overhead) {
+            // Extended resources are keyed by the interned name: the scratch pool's own.
+            for (auto& s : rc.overhead->scalars) s.name = to.pool.intern(from.pool.str(s.name));
+            std::sort(rc.overhead->scalars.begin(), rc.overhead->scalars.end(),
+                      [](const auto& a, const auto& b) { return a.name < b.name; });
+        }
+        to.runtimeClasses.push_back(std::move(rc));
+    }
 }
 
 const core::Node* liveNode(core::Cluster& c, std::string_view name) {
@@ -374,12 +391,20 @@ std::string Plan::submitYaml(const PlanEdit& e) {
         core::Cluster scratch;
         io::LoadResult check;
         check.index = m_load.index;
+        if (m_input->admitManifests) copyAdmissionClasses(c, scratch);
+        const std::size_t classes = scratch.priorityClasses.size(), runtimeClasses = scratch.runtimeClasses.size();
         io::loadManifestText(e.yaml, e.fileName, scratch, check, m_loadOptions);
         if (check.diagnostics.hasErrors()) return check.diagnostics.firstErrors(3);
         if (check.config) return "a KubeSchedulerConfiguration belongs in the configuration, not in submitted objects";
         if (scratch.nodes.empty() && scratch.pods.empty() && scratch.workloads.empty() && scratch.namespaces.empty() &&
-            scratch.services.empty() && scratch.priorityClasses.empty() && scratch.pdbs.empty())
+            scratch.services.empty() && scratch.priorityClasses.size() == classes && scratch.pdbs.empty() &&
+            scratch.limitRanges.empty() && scratch.runtimeClasses.size() == runtimeClasses)
             return "no objects";
+        // The API server refuses a Pod its admission rejects (kubectl apply stops there too).
+        if (m_input->admitManifests)
+            for (const std::uint32_t i : check.podsToAdmit)
+                if (std::string refused = admitPod(scratch, scratch.pods[i], m_input->version); !refused.empty())
+                    return e.fileName + ": " + refused;
     }
     const std::size_t nodesBefore = c.nodes.size(), podsBefore = c.pods.size(), workloadsBefore = c.workloads.size();
     io::loadManifestText(e.yaml, e.fileName, c, m_load, m_loadOptions);
@@ -393,6 +418,10 @@ std::string Plan::submitYaml(const PlanEdit& e) {
     }
     for (core::Node& n : nodes) m_sim->addNode(std::move(n));
     io::addImplicitNamespaces(c);
+    // Admission as for the plan's own manifests (checked above, so none is refused here).
+    if (m_input->admitManifests)
+        for (const std::uint32_t i : m_load.podsToAdmit)
+            if (i >= podsBefore) (void)admitPod(c, c.pods[i], m_input->version);
     for (std::size_t i = podsBefore; i < podsLoaded; ++i) m_sim->podAdded(c.pods[i]);
     if (c.workloads.size() > workloadsBefore) m_sim->workloadsChanged();
     return {};

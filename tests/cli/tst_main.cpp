@@ -24,6 +24,8 @@ private slots:
     void validateStrictByDefault();
     void validateWarnAndIgnore();
     void admissionSetsPriorityUnlessNone();
+    void admissionTolerationsUnlessNone();
+    void capacityTemplateIsAdmitted();
 
 private:
     struct Run {
@@ -231,6 +233,70 @@ void TestMain::admissionSetsPriorityUnlessNone() {
     };
     QCOMPARE(priorityOfUrgent({}), 1000);
     QCOMPARE(priorityOfUrgent({u"--admission=none"_s}), 0);
+}
+
+void TestMain::admissionTolerationsUnlessNone() {
+    // The only node is tainted not-ready:NoExecute. DefaultTolerationSeconds gives the
+    // manifest Pod {not-ready, Exists, NoExecute, 300}: it tolerates the taint and binds.
+    // With --admission none it has no toleration: TaintToleration's Filter rejects the node.
+    const QString cluster = write(u"tainted.yaml"_s, R"(apiVersion: v1
+kind: Node
+metadata: {name: n1}
+spec: {taints: [{key: node.kubernetes.io/not-ready, effect: NoExecute}]}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p, namespace: default}
+spec: {containers: [{name: c}]}
+)");
+    const auto placementOfP = [&](const QStringList& extra) {
+        const Run r = berthctl(QStringList{u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"json"_s} + extra);
+        for (const auto& pod : QJsonDocument::fromJson(r.out).object().value(u"pods"_s).toArray())
+            if (pod.toObject().value(u"pod"_s).toString() == u"default/p"_s)
+                return pod.toObject().value(u"state"_s).toString() + u" "_s + pod.toObject().value(u"node"_s).toString();
+        return QString();
+    };
+    QCOMPARE(placementOfP({}), u"bound n1"_s);
+    QCOMPARE(placementOfP({u"--admission=none"_s}), u"pending "_s);
+}
+
+void TestMain::capacityTemplateIsAdmitted() {
+    // One node of 4 cpu (10 pods). The template asks 750m and runs under kata, whose
+    // overhead is 250m: admitted, each copy takes 1 cpu, so 4 fit; with --admission none the
+    // overhead is not set and floor(4000 / 750) = 5 fit. A class that does not exist is the
+    // API server's refusal: exit 1.
+    const QString cluster = write(u"kata.yaml"_s, R"(apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
+---
+apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata: {name: kata}
+handler: kata
+overhead: {podFixed: {cpu: 250m}}
+)");
+    const auto templateFor = [&](const QString& name, const QByteArray& runtimeClass) {
+        return write(name, "apiVersion: v1\nkind: Pod\nmetadata: {name: t, namespace: default}\nspec: {runtimeClassName: " +
+                               runtimeClass + ", containers: [{name: c, resources: {requests: {cpu: 750m}}}]}\n");
+    };
+    const QString kata = templateFor(u"t-kata.yaml"_s, "kata");
+    const auto fits = [&](const QStringList& extra) {
+        const Run r =
+            berthctl(QStringList{u"capacity"_s, u"fit"_s, u"-f"_s, cluster, u"--template"_s, kata, u"-o"_s, u"json"_s} +
+                     extra);
+        return QJsonDocument::fromJson(r.out).object().value(u"fits"_s).toInt(-1);
+    };
+    QCOMPARE(fits({}), 4);
+    QCOMPARE(fits({u"--admission=none"_s}), 5);
+    const QString gvisor = templateFor(u"t-gvisor.yaml"_s, "gvisor");
+    const Run refused = berthctl({u"capacity"_s, u"fit"_s, u"-f"_s, cluster, u"--template"_s, gvisor});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(
+                 "t-gvisor.yaml:1:1: error: Pod default/t: pods \"t\" is forbidden: pod rejected: RuntimeClass "
+                 "\"gvisor\" not found"),
+             refused.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestMain)

@@ -1,7 +1,9 @@
 // Every scenario of tests/conformance/scenarios/, twice: the decisions of upstream kube-scheduler
 // v1.26.15 (scenarios/*.expected.jsonl, --kube-version 1.26) and of v1.37.2 (written by the
 // oracle of tests/oracle into scenarios-1.37/, Berth's default version), reproduced line for
-// line (--tie-break name --percentage-of-nodes-to-score 100 --single-pass --no-preemption).
+// line (--tie-break name --percentage-of-nodes-to-score 100 --single-pass --no-preemption
+// --admission none: the files are read by the manifest loader alone, and no admission runs, as
+// none ran when upstream decided them).
 
 #include <QtTest/QtTest>
 

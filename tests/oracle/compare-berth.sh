@@ -5,6 +5,8 @@
 # only), and the whole loop (`-o json`) against tests/conformance/loop-1.37/, the way
 # tst_loop_scenarios.cpp does (every field of the expected file). Prints each difference as
 # "pod field: berth=... oracle=...". A report, not a test: exit 0 when all agree, 1 otherwise.
+# Both run with --admission none: the oracle is the scheduler alone, without an API server, so
+# the scenarios' pods are decided as written.
 #
 #   tests/oracle/compare-berth.sh [BERTHCTL] [EXPECTED_DIR]
 #
@@ -27,7 +29,7 @@ for yaml in "$ROOT"/tests/conformance/scenarios/*.yaml; do
   expected="$expected_dir/$name.expected.jsonl"
   [ -f "$expected" ] || continue
   trace="$tmp/$name.jsonl"
-  if ! "$berthctl" schedule -f "$yaml" --tie-break name --percentage-of-nodes-to-score 100 \
+  if ! "$berthctl" schedule -f "$yaml" --admission none --tie-break name --percentage-of-nodes-to-score 100 \
        --single-pass --no-preemption --trace "$trace" -o none 2>"$tmp/$name.err"; then
     echo "== $name: berthctl failed:"; cat "$tmp/$name.err"; status=1; continue
   fi
@@ -87,7 +89,7 @@ for yaml in "$ROOT"/tests/conformance/loop/*.yaml; do
   name="$(basename "$yaml" .yaml)"
   expected="$ROOT/tests/conformance/loop-1.37/$name.expected.json"
   [ -f "$expected" ] || continue
-  if ! "$berthctl" schedule -f "$yaml" --tie-break name -o json >"$tmp/$name.json" 2>"$tmp/$name.err"; then
+  if ! "$berthctl" schedule -f "$yaml" --admission none --tie-break name -o json >"$tmp/$name.json" 2>"$tmp/$name.err"; then
     echo "== loop $name: berthctl failed:"; cat "$tmp/$name.err"; status=1; continue
   fi
   python3 - "$name" "$tmp/$name.json" "$expected" <<'EOF' || status=1

@@ -225,7 +225,8 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 			res.unstable = true
 			return res
 		}
-		berth, err := runBerth(opt.berthctl, "schedule", "-f", path, "--tie-break", "name", "-o", "json")
+		// --admission none: the oracle is the scheduler alone, no API server admits the pods.
+		berth, err := runBerth(opt.berthctl, "schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "json")
 		if err != nil {
 			res.failure = err.Error()
 			return res
@@ -237,7 +238,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		return res
 	}
 	trace := path + ".trace.jsonl"
-	if _, err := runBerth(opt.berthctl, "schedule", "-f", path, "--tie-break", "name", "--percentage-of-nodes-to-score", "100",
+	if _, err := runBerth(opt.berthctl, "schedule", "-f", path, "--admission", "none", "--tie-break", "name", "--percentage-of-nodes-to-score", "100",
 		"--single-pass", "--no-preemption", "--trace", trace, "-o", "none"); err != nil {
 		res.failure = err.Error()
 		return res

@@ -303,6 +303,53 @@ private Q_SLOTS:
                  core::PodState::Bound);
         QVERIFY(!p.apply(good).empty());  // the same file name again
     }
+
+    void submittedPodsAreAdmitted() {
+        // Edit > Submit YAML (and the template palette, which submits YAML) goes through the
+        // API server: a submitted Pod gets the plan's admission against the plan's classes
+        // and limit ranges, and one the API server rejects refuses the whole submission.
+        plan::PlanInput in = input();
+        in.manifests.push_back({"admission.yaml", R"(apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 1000
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: d, namespace: default}
+spec: {limits: [{type: Container, defaultRequest: {cpu: 300m}}]}
+)"});
+        plan::Plan p(in);
+        const std::size_t pods = p.cluster().pods.size();
+        PlanEdit refused;
+        refused.kind = EditKind::SubmitYaml;
+        refused.fileName = "typo.yaml";
+        refused.yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: fine}\nspec: {containers: [{name: c}]}\n---\n"
+                       "apiVersion: v1\nkind: Pod\nmetadata: {name: urgent}\nspec: {priorityClassName: hihg, "
+                       "containers: [{name: c}]}\n";
+        QCOMPARE(p.apply(refused),
+                 std::string("typo.yaml: pods \"urgent\" is forbidden: no PriorityClass with name hihg was found"));
+        QCOMPARE(p.cluster().pods.size(), pods);
+
+        PlanEdit good = refused;
+        good.fileName = "urgent.yaml";
+        // The class may come in the same submission.
+        good.yaml = "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: hihg}\nvalue: 7\n---\n" +
+                    refused.yaml;
+        QCOMPARE(p.apply(good), std::string());
+        const core::Pod* urgent = p.cluster().findPod(p.cluster().pool.find("default"), "urgent");
+        QVERIFY(urgent);
+        QCOMPARE(urgent->priority, 7);
+        // LimitRanger: cpu 300m; DefaultTolerationSeconds: two tolerations.
+        QCOMPARE(urgent->derived.requests.milliCpu, 300);
+        QCOMPARE(urgent->tolerations.size(), std::size_t(2));
+
+        // With admission off (berthctl --admission none), a submitted Pod is taken as written.
+        in.admitManifests = false;
+        plan::Plan off(in);
+        QCOMPARE(off.apply(refused), std::string());
+        QCOMPARE(off.cluster().findPod(off.cluster().pool.find("default"), "fine")->derived.requests.milliCpu, 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPlan)

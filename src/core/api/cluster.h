@@ -35,6 +35,8 @@ struct Cluster {
     std::vector<Workload> workloads;
     std::vector<PriorityClass> priorityClasses;
     std::vector<PodDisruptionBudget> pdbs;
+    std::vector<LimitRange> limitRanges;
+    std::vector<RuntimeClass> runtimeClasses;
 
     std::vector<bool> nodeRemoved;  // parallel to nodes
     std::vector<bool> podRemoved;   // parallel to pods
@@ -64,6 +66,11 @@ struct Cluster {
     const PriorityClass* findPriorityClass(std::string_view name) const {
         for (const auto& pc : priorityClasses)
             if (pc.name == name) return &pc;
+        return nullptr;
+    }
+    const RuntimeClass* findRuntimeClass(std::string_view name) const {
+        for (const auto& rc : runtimeClasses)
+            if (rc.name == name) return &rc;
         return nullptr;
     }
     /// `namespace/name` as kubectl prints it.

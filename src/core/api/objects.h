@@ -1,6 +1,7 @@
 #pragma once
 /// The other API objects a scheduler reads: namespaces (namespaceSelector), services and
-/// controllers (default topology spreading), priority classes and disruption budgets.
+/// controllers (default topology spreading), priority classes and disruption budgets; and
+/// those admission reads (limit ranges, runtime classes).
 
 #include <cstdint>
 #include <optional>
@@ -54,6 +55,37 @@ struct PriorityClass {
     std::int32_t value = 0;
     bool globalDefault = false;
     PreemptionPolicy preemptionPolicy = PreemptionPolicy::PreemptLowerPriority;
+    SourceRef source;
+};
+
+/// Resource amounts that remember which resources they name, an entry of 0 included (a
+/// LimitRange's defaults: a named resource is set on a container that lacks it).
+struct NamedResourceList {
+    ResourceList amounts;
+    bool cpu = false;  // the fixed slots named; extended resources: amounts.hasScalar
+    bool memory = false;
+    bool ephemeralStorage = false;
+    bool empty() const { return !cpu && !memory && !ephemeralStorage && amounts.scalars.empty(); }
+};
+
+/// A LimitRange (core/v1), as the LimitRanger admission plugin reads it for pods: the
+/// defaultRequest of its items of type Container, after API defaulting
+/// (SetDefaults_LimitRangeItem: a missing defaultRequest is the item's default, which is
+/// its max when missing, then its min), an item later in the list overriding an earlier one
+/// as defaultContainerResourceRequirements does. Default limits are left out: a limit only
+/// reaches scheduling as a request, and the request default is already here.
+struct LimitRange {
+    Sym ns = kEmptySym;
+    std::string name;
+    NamedResourceList containerDefaultRequest;
+    SourceRef source;
+};
+
+/// A RuntimeClass (node.k8s.io/v1): the pod overhead the RuntimeClass admission plugin sets.
+struct RuntimeClass {
+    std::string name;
+    std::string handler;
+    std::optional<ResourceList> overhead;  // overhead.podFixed; nullopt when absent
     SourceRef source;
 };
 

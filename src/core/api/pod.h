@@ -29,6 +29,7 @@ struct Container {
     ResourceList requests;
     bool hasCpuRequest = false;  // an explicit entry, even "0" (non-zero defaulting)
     bool hasMemoryRequest = false;
+    bool hasEphemeralStorageRequest = false;  // (extended resources: requests.hasScalar)
     std::vector<ContainerPort> ports;
     bool restartPolicyAlways = false;  // a sidecar when used as an init container
 };
@@ -83,6 +84,7 @@ struct Pod {
     std::vector<Container> containers;
     std::vector<Container> initContainers;
     ResourceList overhead;
+    std::string runtimeClassName;  // spec.runtimeClassName (RuntimeClass admission sets overhead)
     std::vector<std::string> schedulingGates;
     // What `kubectl drain` asks of a pod besides its owner (staging/src/k8s.io/kubectl/pkg/drain/filters.go).
     bool emptyDirVolume = false;  // a spec.volumes[] entry is an emptyDir (local storage)

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "io/manifest_loader.h"
+#include "plan/controllers/admission.h"
 
 namespace berth::plan::capacity {
 namespace {
@@ -36,12 +37,13 @@ bool takes(TemplateUse use, const Loaded& o) {
 // How many objects of each kind the cluster held before the template was read: what the
 // template added lies past these, and the cluster is cut back to them afterwards.
 struct Counts {
-    std::size_t nodes, pods, namespaces, services, workloads, classes, pdbs;
+    std::size_t nodes, pods, namespaces, services, workloads, classes, pdbs, limitRanges, runtimeClasses;
 };
 
 Counts countsOf(const core::Cluster& c) {
-    return {c.nodes.size(),           c.pods.size(), c.namespaces.size(), c.services.size(), c.workloads.size(),
-            c.priorityClasses.size(), c.pdbs.size()};
+    return {c.nodes.size(),     c.pods.size(),        c.namespaces.size(),
+            c.services.size(),  c.workloads.size(),   c.priorityClasses.size(),
+            c.pdbs.size(),      c.limitRanges.size(), c.runtimeClasses.size()};
 }
 
 // Everything the text held, in kind order (each kind in file order).
@@ -68,6 +70,11 @@ std::vector<Loaded> loadedSince(const core::Cluster& cluster, const Counts& befo
     for (std::size_t i = before.pdbs; i < cluster.pdbs.size(); ++i)
         loaded.push_back(
             {"PodDisruptionBudget", nsName(cluster.pdbs[i].ns, cluster.pdbs[i].name), cluster.pdbs[i].source});
+    for (std::size_t i = before.limitRanges; i < cluster.limitRanges.size(); ++i)
+        loaded.push_back({"LimitRange", nsName(cluster.limitRanges[i].ns, cluster.limitRanges[i].name),
+                          cluster.limitRanges[i].source});
+    for (std::size_t i = before.runtimeClasses; i < cluster.runtimeClasses.size(); ++i)
+        loaded.push_back({"RuntimeClass", cluster.runtimeClasses[i].name, cluster.runtimeClasses[i].source});
     if (result.config) loaded.push_back({"KubeSchedulerConfiguration", "", {file, 0, 0}});
     return loaded;
 }
@@ -116,13 +123,35 @@ void cutBackTo(core::Cluster& cluster, const Counts& before) {
     cluster.workloads.resize(before.workloads);
     cluster.priorityClasses.resize(before.classes);
     cluster.pdbs.resize(before.pdbs);
+    cluster.limitRanges.resize(before.limitRanges);
+    cluster.runtimeClasses.resize(before.runtimeClasses);
+}
+
+// Admission for a template Pod written as a manifest (not a dump's), against the plan's
+// classes and limit ranges: a question about copies of the Pod asks about what the API
+// server would store. False, with the API server's answer, when it rejects the Pod.
+bool admitTemplatePod(core::Cluster& cluster, CapacityTemplate& t, const io::LoadResult& result,
+                      const core::KubeVersion& version, io::Diagnostics& diags) {
+    if (t.kind != CapacityTemplate::Kind::Pod || result.podsToAdmit.empty()) return true;
+    std::string refused = admitPod(cluster, t.pod, version);
+    if (refused.empty()) return true;
+    io::Diagnostic d;
+    d.file = t.pod.source.file;
+    d.line = t.pod.source.line;
+    d.column = t.pod.source.column;
+    d.kind = "Pod";
+    d.name = t.ref;
+    d.message = std::move(refused);
+    diags.add(std::move(d));
+    return false;
 }
 
 }  // namespace
 
 std::optional<CapacityTemplate> readCapacityTemplate(core::Cluster& cluster, std::string_view text,
                                                      const std::string& file, TemplateUse use,
-                                                     const core::KubeVersion& version, io::Diagnostics& diags) {
+                                                     const core::KubeVersion& version, io::Diagnostics& diags,
+                                                     bool admit) {
     const Counts before = countsOf(cluster);
     io::LoadResult result;
     // The template is checked on its own, not against the plan's objects: a template may name
@@ -134,6 +163,8 @@ std::optional<CapacityTemplate> readCapacityTemplate(core::Cluster& cluster, std
     result.index.workloads = before.workloads;
     result.index.priorityClasses = before.classes;
     result.index.pdbs = before.pdbs;
+    result.index.limitRanges = before.limitRanges;
+    result.index.runtimeClasses = before.runtimeClasses;
     io::LoadOptions options;
     options.version = version;
     io::loadManifestText(text, file, cluster, result, options);
@@ -143,6 +174,7 @@ std::optional<CapacityTemplate> readCapacityTemplate(core::Cluster& cluster, std
         out = pickTemplate(cluster, before, loadedSince(cluster, before, result, file), file, use, diags);
     for (auto& d : result.diagnostics.items) diags.add(std::move(d));
     cutBackTo(cluster, before);
+    if (out && admit && !admitTemplatePod(cluster, *out, result, version, diags)) out.reset();
     return out;
 }
 

@@ -32,9 +32,13 @@ enum class TemplateUse : std::uint8_t { Replicas, Node };
 
 /// Reads `text` (named `file` in messages). Exactly one object of a kind `use` takes, with no
 /// errors: otherwise nullopt, with every problem in `diags` as file:line: Kind ns/name: message.
-/// `cluster` gets no object; its string pool may grow.
+/// `cluster` gets no object; its string pool may grow. With `admit`, a Pod written as a
+/// manifest gets the admission a created Pod gets (plan/controllers/admission.h) against
+/// `cluster`'s classes and limit ranges; a Pod it rejects is an error. (A workload's pods get
+/// it from their controller anyway.)
 std::optional<CapacityTemplate> readCapacityTemplate(core::Cluster& cluster, std::string_view text,
                                                      const std::string& file, TemplateUse use,
-                                                     const core::KubeVersion& version, io::Diagnostics& diags);
+                                                     const core::KubeVersion& version, io::Diagnostics& diags,
+                                                     bool admit = false);
 
 }  // namespace berth::plan::capacity

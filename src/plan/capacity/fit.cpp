@@ -187,7 +187,7 @@ std::optional<FitAnswer> howManyMoreFit(Plan& plan, const FitRequest& request, i
     std::optional<CapacityTemplate> tmpl;
     if (request.pod.empty()) {
         tmpl = readCapacityTemplate(c, request.templateText, request.templateFile, TemplateUse::Replicas,
-                                    plan.input().version, diags);
+                                    plan.input().version, diags, plan.input().admitManifests);
         if (!tmpl) return std::nullopt;
     }
 

@@ -1,7 +1,10 @@
-// The admission a pod gets when the API server stores it:
-// plugin/pkg/admission/priority/admission.go and
-// plugin/pkg/admission/defaulttolerationseconds/admission.go.
+// The admission a pod gets when the API server stores it: plugin/pkg/admission/limitranger,
+// priority, defaulttolerationseconds and runtimeclass (admission.go of each), in the order of
+// pkg/kubeapiserver/options/plugins.go.
 #include "plan/controllers/admission.h"
+
+#include <algorithm>
+#include <vector>
 
 #include "plan/controllers/workload_expander.h"
 
@@ -16,6 +19,36 @@ constexpr std::int64_t kDefaultTolerationSeconds = 300;
 // pkg/apis/scheduling/types.go: the system classes the API server creates at start-up.
 constexpr std::int32_t kSystemClusterCritical = 2000000000;
 constexpr std::int32_t kSystemNodeCritical = kSystemClusterCritical + 1000;
+
+// admission.NewForbidden's text for a pod.
+std::string forbidden(const core::Pod& pod, const std::string& reason) {
+    return "pods \"" + pod.name + "\" is forbidden: " + reason;
+}
+
+// mergeContainerResources, requests only: what the container does not request gets the
+// default. (Its limits, which Berth does not keep, never reach scheduling: API defaulting
+// turned a limit without a request into a request before admission ran.)
+bool defaultRequests(core::Container& c, const core::NamedResourceList& defaults) {
+    bool changed = false;
+    if (defaults.cpu && !c.hasCpuRequest) {
+        c.requests.milliCpu = defaults.amounts.milliCpu;
+        c.hasCpuRequest = changed = true;
+    }
+    if (defaults.memory && !c.hasMemoryRequest) {
+        c.requests.memory = defaults.amounts.memory;
+        c.hasMemoryRequest = changed = true;
+    }
+    if (defaults.ephemeralStorage && !c.hasEphemeralStorageRequest) {
+        c.requests.ephemeralStorage = defaults.amounts.ephemeralStorage;
+        c.hasEphemeralStorageRequest = changed = true;
+    }
+    for (const auto& s : defaults.amounts.scalars)
+        if (!c.requests.hasScalar(s.name)) {
+            c.requests.setScalar(s.name, s.value);
+            changed = true;
+        }
+    return changed;
+}
 
 }  // namespace
 
@@ -60,11 +93,51 @@ void admitPriority(core::Pod& pod, const PriorityDecision& priority) {
         pod.preemptionPolicy = core::PreemptionPolicy::Never;
 }
 
-void admitPod(core::Pod& pod, core::StringPool& pool, const PriorityDecision& priority) {
-    admitPriority(pod, priority);
+std::variant<AdmissionDecision, std::string> decideAdmission(const core::Cluster& cluster, const core::Pod& pod) {
+    AdmissionDecision d;
+    // Priority runs before RuntimeClass, so its rejection is the one the API server gives.
+    const auto priority = decidePriority(cluster, pod.priorityClassName);
+    if (!priority) return "no PriorityClass with name " + pod.priorityClassName + " was found";
+    d.priority = *priority;
+    // RuntimeClass: Admit (prepareObjects, setOverhead), then Validate (validateOverhead). A
+    // pod's own overhead is "set" when it names any amount (an explicit 0 reads as unset).
+    const bool ownOverhead = !(pod.overhead == core::ResourceList{});
+    const core::RuntimeClass* rc = nullptr;
+    if (!pod.runtimeClassName.empty()) {
+        rc = cluster.findRuntimeClass(pod.runtimeClassName);
+        if (!rc) return "pod rejected: RuntimeClass \"" + pod.runtimeClassName + "\" not found";
+    }
+    if (rc && rc->overhead) {
+        if (ownOverhead && !(pod.overhead == *rc->overhead))
+            return std::string("pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead");
+        d.overhead = rc->overhead;
+    } else if (ownOverhead) {
+        return std::string("pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead");
+    }
+    return d;
+}
 
+bool applyLimitRangeDefaults(const core::Cluster& cluster, core::Pod& pod) {
+    std::vector<const core::LimitRange*> ranges;
+    for (const auto& lr : cluster.limitRanges)
+        if (lr.ns == pod.ns && !lr.containerDefaultRequest.empty()) ranges.push_back(&lr);
+    if (ranges.empty()) return false;
+    std::sort(ranges.begin(), ranges.end(),
+              [](const core::LimitRange* a, const core::LimitRange* b) { return a->name < b->name; });
+    bool changed = false;
+    // runLimitFunc: each LimitRange in turn; a resource the first one set counts as requested
+    // for the next (mergePodResourceRequirements: containers, then init containers).
+    for (const core::LimitRange* lr : ranges)
+        for (auto* list : {&pod.containers, &pod.initContainers})
+            for (auto& c : *list) changed |= defaultRequests(c, lr->containerDefaultRequest);
+    return changed;
+}
+
+void addDefaultTolerations(core::Pod& pod, core::StringPool& pool) {
     const core::Sym notReady = pool.intern("node.kubernetes.io/not-ready");
     const core::Sym unreachable = pool.intern("node.kubernetes.io/unreachable");
+    // Admit: a toleration with the taint's key (or no key) and effect NoExecute (or no
+    // effect) counts, whatever its operator, value and seconds.
     bool toleratesNotReady = false;
     bool toleratesUnreachable = false;
     for (const auto& t : pod.tolerations) {
@@ -85,38 +158,53 @@ void admitPod(core::Pod& pod, core::StringPool& pool, const PriorityDecision& pr
     if (!toleratesUnreachable) add(unreachable);
 }
 
-std::optional<WorkloadExpander::PriorityDecision> WorkloadExpander::resolvePriority(const Workload& w) {
-    auto d = decidePriority(m_cluster, w.podTemplate.priorityClassName);
-    if (!d)
-        warn(w, "no PriorityClass with name " + w.podTemplate.priorityClassName +
-                    " was found; the controller cannot create its pods");
-    return d;
+bool applyAdmission(core::Cluster& cluster, core::Pod& pod, const AdmissionDecision& decision) {
+    bool resourcesChanged = applyLimitRangeDefaults(cluster, pod);
+    admitPriority(pod, decision.priority);
+    addDefaultTolerations(pod, cluster.pool);
+    if (decision.overhead) {
+        resourcesChanged |= !(pod.overhead == *decision.overhead);
+        pod.overhead = *decision.overhead;
+    }
+    return resourcesChanged;
 }
 
-void WorkloadExpander::admit(Pod& pod, const PriorityDecision& priority) { admitPod(pod, m_pool, priority); }
+std::optional<WorkloadExpander::AdmissionDecision> WorkloadExpander::resolveAdmission(const Workload& w) {
+    auto d = decideAdmission(m_cluster, w.podTemplate);
+    if (auto* reason = std::get_if<std::string>(&d)) {
+        warn(w, *reason + "; the controller cannot create its pods");
+        return std::nullopt;
+    }
+    return std::get<AdmissionDecision>(std::move(d));
+}
+
+void WorkloadExpander::admit(Pod& pod, const AdmissionDecision& decision) { applyAdmission(m_cluster, pod, decision); }
 
 }  // namespace detail
 
-void admitManifestPods(core::Cluster& cluster, io::LoadResult& load) {
+std::string admitPod(core::Cluster& cluster, core::Pod& pod, const core::KubeVersion& version) {
+    auto d = detail::decideAdmission(cluster, pod);
+    if (auto* reason = std::get_if<std::string>(&d)) return forbidden(pod, *reason);
+    if (detail::applyAdmission(cluster, pod, std::get<detail::AdmissionDecision>(d)))
+        core::computeDerived(pod, version, cluster.pool.intern("TCP"), cluster.pool.intern("0.0.0.0"));
+    return {};
+}
+
+void admitManifestPods(core::Cluster& cluster, io::LoadResult& load, const core::KubeVersion& version) {
     for (const std::uint32_t i : load.podsToAdmit) {
-        core::Pod& pod = cluster.pods[i];
         if (cluster.podRemoved[i]) continue;
-        const auto priority = detail::decidePriority(cluster, pod.priorityClassName);
-        if (!priority) {
-            io::Diagnostic d;
-            d.file = pod.source.file;
-            d.line = pod.source.line;
-            d.column = pod.source.column;
-            d.kind = "Pod";
-            d.name = cluster.podKey(pod);
-            // The API server's answer to the create (admission.NewForbidden).
-            d.message = "pods \"" + pod.name + "\" is forbidden: no PriorityClass with name " + pod.priorityClassName +
-                        " was found";
-            load.diagnostics.add(std::move(d));
-            cluster.podRemoved[i] = true;
-            continue;
-        }
-        detail::admitPriority(pod, *priority);
+        core::Pod& pod = cluster.pods[i];
+        std::string rejected = admitPod(cluster, pod, version);
+        if (rejected.empty()) continue;
+        io::Diagnostic d;
+        d.file = pod.source.file;
+        d.line = pod.source.line;
+        d.column = pod.source.column;
+        d.kind = "Pod";
+        d.name = cluster.podKey(pod);
+        d.message = std::move(rejected);  // the API server's answer to the create
+        load.diagnostics.add(std::move(d));
+        cluster.podRemoved[i] = true;
     }
 }
 

@@ -1,14 +1,26 @@
 #pragma once
 /// The admission plugins that change scheduling, as the API server runs them when it stores a
-/// pod: Priority (plugin/pkg/admission/priority/admission.go) and DefaultTolerationSeconds
-/// (plugin/pkg/admission/defaulttolerationseconds/admission.go). The controllers' pods get
-/// them as they are made (workloads.cpp); Pods written as manifests get Priority once loaded
-/// (admitManifestPods).
+/// pod, in its order (pkg/kubeapiserver/options/plugins.go AllOrderedPlugins; all four are
+/// on by default): LimitRanger (plugin/pkg/admission/limitranger: the containers' default
+/// requests from the namespace's LimitRanges), Priority (plugin/pkg/admission/priority:
+/// spec.priority and preemptionPolicy from the PriorityClass), DefaultTolerationSeconds
+/// (plugin/pkg/admission/defaulttolerationseconds: tolerations of the not-ready and
+/// unreachable NoExecute taints for 300 s) and RuntimeClass (plugin/pkg/admission/runtimeclass:
+/// spec.overhead from the RuntimeClass). The controllers' pods get them as they are made
+/// (workloads.cpp); Pods written as manifests once every file is loaded (admitManifestPods);
+/// a submitted Pod and a capacity template's Pod one at a time (admitPod).
+///
+/// Not modelled: LimitRanger's min / max / maxLimitRequestRatio checks (validation only, a
+/// rejected pod, never a changed one), RuntimeClass's `scheduling` (nodeSelector and
+/// tolerations merged into the pod), PodNodeSelector and PodTolerationRestriction (off by
+/// default).
 
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "core/api/cluster.h"
+#include "core/api/version.h"
 #include "io/diagnostics.h"
 #include "io/manifest_loader.h"
 
@@ -16,15 +28,16 @@ namespace berth::plan {
 
 /// Admits the Pods of `cluster` that have not been through an API server (loaded as
 /// `load.podsToAdmit`: no metadata.uid, resourceVersion or creationTimestamp, no status), as
-/// the Priority plugin would when `kubectl apply` creates them: spec.priority and
-/// preemptionPolicy from the priorityClassName or the globalDefault class. A pod naming a
-/// class that does not exist is rejected as the API server rejects it (an error, and the pod
-/// is removed). Stored pods (a `kubectl get -o yaml` dump) are left as they are.
-///
-/// DefaultTolerationSeconds is not applied to them: the upstream-decided conformance
-/// scenarios (tests/conformance) place hand-written Pods without its tolerations, next to
-/// nodes tainted not-ready, and Berth decides as they do.
-void admitManifestPods(core::Cluster& cluster, io::LoadResult& load);
+/// the API server would when `kubectl apply` creates them. A pod a plugin rejects (a
+/// PriorityClass or RuntimeClass that does not exist, an overhead of its own) is reported as
+/// the API server answers (an error) and removed. Stored pods (a `kubectl get -o yaml` dump)
+/// are left as they are: they were admitted when stored.
+void admitManifestPods(core::Cluster& cluster, io::LoadResult& load, const core::KubeVersion& version);
+
+/// Admits one pod against `cluster`'s objects (the pod in it, or not yet): the API server's
+/// answer when it rejects the pod (`pods "NAME" is forbidden: ...`), otherwise "" and the pod
+/// admitted, its derived data recomputed.
+std::string admitPod(core::Cluster& cluster, core::Pod& pod, const core::KubeVersion& version);
 
 namespace detail {
 
@@ -43,8 +56,28 @@ std::optional<PriorityDecision> decidePriority(const core::Cluster& cluster, con
 /// Applies the Priority plugin's decision to `pod`.
 void admitPriority(core::Pod& pod, const PriorityDecision& priority);
 
-/// Applies both plugins to `pod`.
-void admitPod(core::Pod& pod, core::StringPool& pool, const PriorityDecision& priority);
+/// What admission decides for a pod from the cluster's classes, the same for every pod of
+/// one template: the priority, and the RuntimeClass's overhead.
+struct AdmissionDecision {
+    PriorityDecision priority;
+    std::optional<core::ResourceList> overhead;  // the RuntimeClass's overhead.podFixed
+};
+
+/// The decision for `pod` (its priorityClassName, runtimeClassName and own overhead), or the
+/// reason the API server rejects it, without the `pods "NAME" is forbidden: ` it puts first.
+std::variant<AdmissionDecision, std::string> decideAdmission(const core::Cluster& cluster, const core::Pod& pod);
+
+/// Applies every plugin to `pod` in the API server's order; true when its requests or
+/// overhead changed (its derived data must be recomputed).
+bool applyAdmission(core::Cluster& cluster, core::Pod& pod, const AdmissionDecision& decision);
+
+/// LimitRanger's defaults alone: each container and init container gets the defaultRequest
+/// of the LimitRanges in its namespace (in name order, as the API server lists them) for the
+/// resources it requests nothing of. True when a request was set.
+bool applyLimitRangeDefaults(const core::Cluster& cluster, core::Pod& pod);
+
+/// DefaultTolerationSeconds alone.
+void addDefaultTolerations(core::Pod& pod, core::StringPool& pool);
 
 }  // namespace detail
 }  // namespace berth::plan

@@ -73,13 +73,13 @@ void WorkloadExpander::expandDaemonSet(const Workload& w) {
     const Sym generationKey = m_pool.intern("pod-template-generation");
     const Sym nameField = m_pool.intern("metadata.name");
     const std::string prefix = podsPrefix(w);
-    std::optional<std::optional<PriorityDecision>> priority;
+    std::optional<std::optional<AdmissionDecision>> admission;
     for (std::size_t i = 0; i < m_cluster.nodes.size(); ++i) {
         if (m_cluster.nodeRemoved[i]) continue;
         const core::Node& node = m_cluster.nodes[i];
         if (!shouldRunDaemonPod(probe, node) || covered.count(node.nameSym)) continue;
-        if (!priority) priority = resolvePriority(w);
-        if (!*priority) return;
+        if (!admission) admission = resolveAdmission(w);
+        if (!*admission) return;
         Pod pod = podFromTemplate(w, generateName(w.ns, prefix), prefix);
         pod.tolerations = probe.tolerations;
         pod.labels.set(revisionKey, m_pool.intern(hash));
@@ -89,7 +89,7 @@ void WorkloadExpander::expandDaemonSet(const Workload& w) {
         core::NodeSelectorTerm term;
         term.fields.push_back(core::NodeFieldRequirement{nameField, core::SelectorOp::In, {node.nameSym}});
         pod.affinity.node.required = core::NodeSelector{{std::move(term)}};
-        addPod(std::move(pod), **priority);
+        addPod(std::move(pod), **admission);
     }
 }
 

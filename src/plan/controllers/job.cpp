@@ -51,8 +51,8 @@ void WorkloadExpander::expandJob(Workload& w) {
         deleteSurplus(std::move(running), static_cast<std::size_t>(-missing), false);
     }
     if (missing <= 0 || !roomFor(w, missing, "spec.parallelism")) return;
-    const auto priority = resolvePriority(w);
-    if (!priority) return;
+    const auto admission = resolveAdmission(w);
+    if (!admission) return;
     const std::string prefix = podsPrefix(w);
     for (std::int64_t i = 0; i < missing; ++i) {
         Pod pod = podFromTemplate(w, generateName(w.ns, prefix), prefix);
@@ -64,7 +64,7 @@ void WorkloadExpander::expandJob(Workload& w) {
             pod.labels.set(legacyUidKey, uidValue);
             pod.labels.set(legacyNameKey, nameValue);
         }
-        addPod(std::move(pod), *priority);
+        addPod(std::move(pod), *admission);
     }
 }
 

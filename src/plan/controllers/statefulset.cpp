@@ -12,7 +12,7 @@ namespace berth::plan::detail {
 void WorkloadExpander::expandStatefulSet(const Workload& w) {
     // Every ordinal is created at once: there is no kubelet to make pod N-1 Ready before
     // pod N, so OrderedReady and Parallel differ only in the order the queue sees them.
-    std::optional<std::optional<PriorityDecision>> priority;
+    std::optional<std::optional<AdmissionDecision>> admission;
     const std::string revision = w.name + "-" + templateHash(w.podTemplate, m_pool, 0);
     const Sym revisionKey = m_pool.intern("controller-revision-hash");
     const Sym podNameKey = m_pool.intern("statefulset.kubernetes.io/pod-name");
@@ -41,14 +41,14 @@ void WorkloadExpander::expandStatefulSet(const Workload& w) {
     for (std::int32_t ordinal = 0; ordinal < w.replicas; ++ordinal) {
         std::string name = w.name + "-" + std::to_string(ordinal);
         if (m_index.nameLive(w.ns, name)) continue;
-        if (!priority) priority = resolvePriority(w);
-        if (!*priority) return;
+        if (!admission) admission = resolveAdmission(w);
+        if (!*admission) return;
         Pod pod = podFromTemplate(w, name, "");
         pod.labels.set(revisionKey, m_pool.intern(revision));
         pod.labels.set(podNameKey, m_pool.intern(name));
         // PodIndexLabel: beta and on by default since v1.28.
         if (m_version.atLeast(28)) pod.labels.set(podIndexKey, m_pool.intern(std::to_string(ordinal)));
-        addPod(std::move(pod), **priority);
+        addPod(std::move(pod), **admission);
     }
 }
 

@@ -39,9 +39,9 @@ public:
     void run();
 
 private:
-    /// The Priority admission plugin's view of a template: the class it names, the global
-    /// default, or none.
-    using PriorityDecision = detail::PriorityDecision;
+    /// What admission decides for a template's pods: the priority and the RuntimeClass's
+    /// overhead (admission.h).
+    using AdmissionDecision = detail::AdmissionDecision;
 
     // --- shared (workloads.cpp) ---
     /// Pods that `w` controls (controller ownerReference of its kind and name; the uid too,
@@ -57,16 +57,16 @@ private:
     core::OwnerReference controllerRefTo(const core::Workload& w) const;
     /// The pod a controller creates from `w`'s template (before per-kind labels).
     core::Pod podFromTemplate(const core::Workload& w, std::string name, std::string generateNamePrefix);
-    void addPod(core::Pod pod, const PriorityDecision& priority);
+    void addPod(core::Pod pod, const AdmissionDecision& admission);
     /// controller.getPodsPrefix: "<name>-".
     static std::string podsPrefix(const core::Workload& w) { return w.name + "-"; }
     void deleteSurplus(std::vector<const core::Pod*> active, std::size_t count, bool rankByColocation);
 
     // --- admission (admission.cpp) ---
-    /// nullopt (and a warning) when the class does not exist: the API server would refuse
-    /// every pod.
-    std::optional<PriorityDecision> resolvePriority(const core::Workload& w);
-    void admit(core::Pod& pod, const PriorityDecision& priority);
+    /// nullopt (and a warning) when the API server would refuse every pod of the template (a
+    /// PriorityClass or RuntimeClass that does not exist, an overhead of its own).
+    std::optional<AdmissionDecision> resolveAdmission(const core::Workload& w);
+    void admit(core::Pod& pod, const AdmissionDecision& admission);
 
     // --- one controller each ---
     void expandDeployment(std::size_t index);

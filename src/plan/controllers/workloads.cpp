@@ -125,8 +125,8 @@ Pod WorkloadExpander::podFromTemplate(const Workload& w, std::string name, std::
     return pod;
 }
 
-void WorkloadExpander::addPod(Pod pod, const PriorityDecision& priority) {
-    admit(pod, priority);
+void WorkloadExpander::addPod(Pod pod, const AdmissionDecision& admission) {
+    admit(pod, admission);
     core::computeDerived(pod, m_version, m_tcp, m_anyIp);
     // The pod's future id is part of the uid: a StatefulSet pod recreated under the same
     // name is a new object.

@@ -2,12 +2,13 @@
 /// Workload expansion: turns the controllers of a cluster (Deployment, ReplicaSet,
 /// ReplicationController, StatefulSet, Job, DaemonSet) into the pods their controllers would
 /// create, named, labelled and owned as upstream does, with the admission defaults a pod
-/// receives when the API server stores it (Priority, DefaultTolerationSeconds).
+/// receives when the API server stores it (LimitRanger, Priority, DefaultTolerationSeconds,
+/// RuntimeClass: controllers/admission.h).
 ///
 /// Follows pkg/controller/deployment (sync.go getNewReplicaSet), replicaset, statefulset
 /// (stateful_set_utils.go newVersionedStatefulSetPod), job (job_controller.go), daemon
 /// (daemon_controller.go NodeShouldRunDaemonPod, util/daemonset_util.go) and the plugins
-/// plugin/pkg/admission/priority and defaulttolerationseconds.
+/// plugin/pkg/admission/limitranger, priority, defaulttolerationseconds and runtimeclass.
 ///
 /// Pure and deterministic: the same cluster, seed and version give the same pods, names and
 /// uids. Expansion reconciles like the controllers do: pods a controller already owns count
@@ -37,7 +38,7 @@ constexpr std::int64_t kMaxPlannedPods = 1'000'000;
 /// with core::computeDerived), and to cluster.workloads the ReplicaSet each Deployment owns.
 /// Workloads without a uid get a deterministic one; a Job without a selector gets the one API
 /// defaulting generates. A Job's `completions` < 0 means spec.completions is nil (only
-/// parallelism set). Problems the API server would reject (an unknown priority class) become
+/// parallelism set). Problems the API server would reject (an unknown priority or runtime class) become
 /// warnings, and that workload creates no pods. A workload whose pods would take the cluster
 /// past kMaxPlannedPods creates none, with an error.
 ///

@@ -1,8 +1,9 @@
 // Admission for Pods written as manifests (plan/controllers/admission.h): Priority from the
 // named or the global default class, an unknown class rejected in the API server's words,
-// no default NoExecute tolerations; a Pod that has been through an API server (a dump:
-// uid, resourceVersion, creationTimestamp or status) is left as it is, as is every Pod with
-// admission turned off. Loaded with the manifest loader, which tells the two apart.
+// DefaultTolerationSeconds' NoExecute tolerations unless the pod has its own; a Pod that has
+// been through an API server (a dump: uid, resourceVersion, creationTimestamp or status) is
+// left as it is, as is every Pod with admission turned off. Loaded with the manifest loader,
+// which tells the two apart. (LimitRanger and RuntimeClass: tst_admission_plugins.cpp.)
 #include <QtTest/QtTest>
 
 #include <memory>
@@ -84,11 +85,40 @@ private slots:
         QVERIFY(l->pod("other") != nullptr);
     }
 
-    void noDefaultTolerations() {
-        // DefaultTolerationSeconds is left out for manifests (admission.h says why).
-        const auto l = loadAndAdmit(pod("plain", ""));
-        QCOMPARE(addedTolerations(*l, "plain", "node.kubernetes.io/not-ready"), 0);
-        QCOMPARE(addedTolerations(*l, "plain", "node.kubernetes.io/unreachable"), 0);
+    void defaultTolerations_data() {
+        // clang-format off
+        QTest::addColumn<QString>("tolerations");  // the pod's own, as YAML flow
+        QTest::addColumn<int>("notReady");         // DefaultTolerationSeconds' not-ready tolerations added
+        QTest::addColumn<int>("unreachable");      // ... and unreachable ones
+        // admission.go Admit: a toleration counts for a key when its key is that key or empty
+        // AND its effect is NoExecute or empty; operator, value and seconds do not matter.
+        // None of the pod's own: both added ({key, Exists, NoExecute, 300}).
+        QTest::newRow("none")                 << ""                                                                  << 1 << 1;
+        // Its own not-ready NoExecute (no seconds): only unreachable is added.
+        QTest::newRow("own not-ready")        << "{key: node.kubernetes.io/not-ready, operator: Exists, effect: NoExecute}" << 0 << 1;
+        // Empty effect means every effect: tolerates not-ready's NoExecute too.
+        QTest::newRow("not-ready any effect") << "{key: node.kubernetes.io/not-ready, operator: Exists}"             << 0 << 1;
+        // NoSchedule is not NoExecute: both added.
+        QTest::newRow("not-ready NoSchedule") << "{key: node.kubernetes.io/not-ready, operator: Exists, effect: NoSchedule}" << 1 << 1;
+        // Equal with a value still counts (Admit looks at key and effect only).
+        QTest::newRow("unreachable Equal x")  << "{key: node.kubernetes.io/unreachable, value: x, effect: NoExecute}" << 1 << 0;
+        // Empty key (operator Exists): every key, so both are tolerated already.
+        QTest::newRow("every NoExecute")      << "{operator: Exists, effect: NoExecute}"                             << 0 << 0;
+        QTest::newRow("everything")           << "{operator: Exists}"                                                << 0 << 0;
+        // clang-format on
+    }
+    void defaultTolerations() {
+        QFETCH(QString, tolerations);
+        QFETCH(int, notReady);
+        QFETCH(int, unreachable);
+        const std::string own = tolerations.isEmpty() ? "" : ", tolerations: [" + tolerations.toStdString() + "]";
+        const auto l = loadAndAdmit(pod("p", own));
+        QCOMPARE(l->messages(), QString());
+        QCOMPARE(addedTolerations(*l, "p", "node.kubernetes.io/not-ready"), notReady);
+        QCOMPARE(addedTolerations(*l, "p", "node.kubernetes.io/unreachable"), unreachable);
+        // Added at the end, after the pod's own.
+        const std::size_t ownCount = tolerations.isEmpty() ? 0 : 1;
+        QCOMPARE(l->pod("p")->tolerations.size(), ownCount + std::size_t(notReady + unreachable));
     }
 
     void storedPodsAreLeftAlone_data() {
