@@ -74,6 +74,10 @@ void Simulation::loadCluster() {
     Cache& cache = m_scheduler->cache();
     for (std::size_t i = 0; i < m_cluster.nodes.size(); ++i)
         if (!m_cluster.nodeRemoved[i]) cache.addNode(m_cluster.nodes[i]);
+    // A loaded cluster is a running one: every kubelet has reported status since the last node
+    // joined, so in v1.26-1.28 (counts frozen at a node's add or update) each loaded node sees the
+    // cluster-wide image counts. Nodes added or changed later in the plan keep that moment's.
+    if (m_options.version.before(29)) cache.refreshAllImageCounts();
     m_outcomes.assign(m_cluster.pods.size(), PodOutcome{});
     // The live nodes by name, once: a running cluster's dump binds 100,000 pods, and a scan
     // of the node list for each (Cluster::findNode) took longer than scheduling.

@@ -110,6 +110,22 @@ struct Loader {
         core::computeDerived(pod, options.version, cluster.pool.intern("TCP"), cluster.pool.intern("0.0.0.0"));
     }
 
+    // Pod-level resources count from 1.34 (gate PodLevelResources beta and on); before, the API
+    // server drops spec.resources. Said, not silently ignored.
+    void warnPodLevelResources(const core::Pod& pod, const std::string& kind, const std::string& name) {
+        if (pod.podResources.empty() || options.version.atLeast(34)) return;
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.file = pod.source.file;
+        d.line = pod.source.line;
+        d.column = pod.source.column;
+        d.kind = kind;
+        d.name = name;
+        d.message = "spec.resources (pod-level resources) is ignored: Kubernetes " + options.version.toString() +
+                    " has the feature gate PodLevelResources off (on from 1.34)";
+        result.diagnostics.add(std::move(d));
+    }
+
     // True when `key` is new; otherwise reports the duplicate with both locations.
     bool claim(Reader& r, const detail::DocNode& object, const std::string& key) {
         detail::indexCluster(result.index, cluster);
@@ -227,6 +243,7 @@ void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
         detail::readPod(r, object, pod);
         if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(pod.ns), pod.name))) {
             finalise(pod);
+            warnPodLevelResources(pod, kind, std::string(cluster.pool.str(pod.ns)) + "/" + pod.name);
             if (!isStored(object)) result.podsToAdmit.push_back(static_cast<std::uint32_t>(cluster.pods.size()));
             cluster.addPod(std::move(pod));
         }
@@ -236,6 +253,7 @@ void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
         detail::validateWorkloadSelector(r, object, w);
         if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(w.ns), w.name))) {
             finalise(w.podTemplate);
+            warnPodLevelResources(w.podTemplate, kind, std::string(cluster.pool.str(w.ns)) + "/" + w.name);
             cluster.workloads.push_back(std::move(w));
         }
     } else if (kind == "Namespace") {

@@ -336,6 +336,21 @@ YAML::Node containers(const StringPool& pool, const std::vector<core::Container>
     return seq;
 }
 
+/// spec.resources (pod-level resources) as read: the entries the file gave.
+YAML::Node podLevelResources(const StringPool& pool, const core::PodLevelResources& pl) {
+    YAML::Node o;
+    const auto list = [&](const core::ResourceList& r, bool cpu, bool memory, const char* key) {
+        YAML::Node m(YAML::NodeType::Map);
+        if (cpu) m["cpu"] = core::formatMilliCpu(r.milliCpu);
+        if (memory) m["memory"] = core::formatBytes(r.memory);
+        for (const auto& s : r.scalars) m[std::string(pool.str(s.name))] = std::to_string(s.value);
+        if (m.size() > 0) o[key] = m;
+    };
+    list(pl.requests, pl.hasCpuRequest, pl.hasMemoryRequest, "requests");
+    list(pl.limits, pl.hasCpuLimit, pl.hasMemoryLimit, "limits");
+    return o;
+}
+
 /// The pod as the model holds it: everything the scheduler reads, nothing it does not.
 YAML::Node podFromModel(const StringPool& pool, const Pod& p) {
     YAML::Node spec;
@@ -351,6 +366,7 @@ YAML::Node podFromModel(const StringPool& pool, const Pod& p) {
         spec["topologySpreadConstraints"].push_back(spreadConstraint(pool, c));
     if (!p.initContainers.empty()) spec["initContainers"] = containers(pool, p.initContainers);
     spec["containers"] = containers(pool, p.containers);
+    if (!p.podResources.empty()) spec["resources"] = podLevelResources(pool, p.podResources);
     YAML::Node pod;
     pod["spec"] = spec;
     return pod;

@@ -87,6 +87,34 @@ void checkRequestsWithinLimits(Reader& r, const DocNode& resources, const FieldP
     }
 }
 
+// spec.resources (pod-level resources): requests and limits as written, requests within
+// limits, and only the resources validatePodResourceName (pkg/apis/core/validation) accepts.
+// Read in every release; computeDerived decides from which one they count.
+core::PodLevelResources readPodLevelResources(Reader& r, const DocNode& resources, const FieldPath& path) {
+    core::PodLevelResources pl;
+    if (!expectMap(r, resources, path)) return pl;
+    const NamedQuantities requests = readNamedQuantities(r, field(resources, "requests"), path.child("requests"));
+    const NamedQuantities limits = readNamedQuantities(r, field(resources, "limits"), path.child("limits"));
+    const auto checkNames = [&](const NamedQuantities& list, const char* key) {
+        for (const auto& item : list.items) {
+            const std::string& name = item.first;
+            if (name == "cpu" || name == "memory" || name.rfind("hugepages-", 0) == 0) continue;
+            r.error(field(field(resources, key), name.c_str()), path.child(key),
+                    "Unsupported value: " + quoted(name) + R"(: supported values: "cpu", "hugepages-", "memory")");
+        }
+    };
+    checkNames(requests, "requests");
+    checkNames(limits, "limits");
+    checkRequestsWithinLimits(r, resources, path, requests, limits);
+    pl.requests = toResourceList(r, requests);
+    pl.limits = toResourceList(r, limits);
+    pl.hasCpuRequest = requests.has("cpu");
+    pl.hasMemoryRequest = requests.has("memory");
+    pl.hasCpuLimit = limits.has("cpu");
+    pl.hasMemoryLimit = limits.has("memory");
+    return pl;
+}
+
 core::Container readContainer(Reader& r, const DocNode& node, const FieldPath& path, bool init) {
     core::Container c;
     if (!expectMap(r, node, path)) return c;
@@ -182,6 +210,7 @@ void readPodSpec(Reader& r, const DocNode& spec, const FieldPath& path, core::Po
     pod.overhead = toResourceList(r, readNamedQuantities(r, field(spec, "overhead"), path.child("overhead")));
     pod.runtimeClassName =
         readString(r, field(spec, "runtimeClassName"), path.child("runtimeClassName")).value_or(std::string());
+    pod.podResources = readPodLevelResources(r, field(spec, "resources"), path.child("resources"));
 
     // hasLocalStorage (kubectl drain/filters.go): any emptyDir volume.
     const FieldPath volumesPath = path.child("volumes");

@@ -29,6 +29,8 @@ private slots:
     void drainRespectsPodDisruptionBudgets_data();
     void drainRespectsPodDisruptionBudgets();
     void removeNodeDeletesItsPods();
+    void imageCountsOfLoadedNodes_data();
+    void imageCountsOfLoadedNodes();
 };
 
 // --- room freed by an eviction ---------------------------------------------------------------
@@ -322,5 +324,49 @@ void TestClusterEdits::removeNodeDeletesItsPods() {
              QString("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 "
                      "No preemption victims found for incoming pod.."));
 }
+
+// --- ImageLocality's per-node image counts --------------------------------------------------
+
+void TestClusterEdits::imageCountsOfLoadedNodes_data() {
+    // clang-format off
+    // n1 and n2 are loaded with image app:v1, then n3 (with it too) is added to the plan.
+    // v1.26-1.28 freeze a node's count when it is added or updated; a loaded cluster is a
+    // running one whose nodes have all reported since the last joined, so n1 and n2 see 2 (not 1
+    // and 2); n3 sees 3 when added, and n1, n2 keep 2. From 1.29 every count is live: 3.
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<QString>("loaded");  // n1 n2 after loading
+    QTest::addColumn<QString>("added");   // n1 n2 n3 after n3 joins
+    QTest::newRow("1.26") << "1.26" << "2 2" << "2 2 3";
+    QTest::newRow("1.28") << "1.28" << "2 2" << "2 2 3";
+    QTest::newRow("1.29") << "1.29" << "2 2" << "3 3 3";
+    QTest::newRow("1.37") << "1.37" << "2 2" << "3 3 3";
+    // clang-format on
+}
+
+void TestClusterEdits::imageCountsOfLoadedNodes() {
+    QFETCH(QString, version);
+    QFETCH(QString, loaded);
+    QFETCH(QString, added);
+    TestCluster tc(versionOf(version));
+    tc.node("n1").cpu("1").memory("1Gi").image("app:v1", 500LL << 20).add();
+    tc.node("n2").cpu("1").memory("1Gi").image("app:v1", 500LL << 20).add();
+    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions(version));
+    std::string err;
+    QVERIFY2(sim.init(err), err.c_str());
+    const auto counts = [&](std::initializer_list<const char*> nodes) {
+        QStringList out;
+        for (const char* n : nodes) {
+            const NodeInfo* ni = sim.nodeInfo(tc.sym(n));
+            out << (ni && !ni->imageStates().empty() ? QString::number(ni->imageStates()[0].numNodes) : "-");
+        }
+        return out.join(' ');
+    };
+    QCOMPARE(counts({"n1", "n2"}), loaded);
+    Node n3 = makeNode(tc, "n3", "cpu=1,memory=1Gi");
+    n3.images.push_back(ContainerImage{{"app:v1"}, 500LL << 20});
+    sim.addNode(std::move(n3));
+    QCOMPARE(counts({"n1", "n2", "n3"}), added);
+}
+
 QTEST_GUILESS_MAIN(TestClusterEdits)
 #include "tst_cluster_edits.moc"

@@ -96,6 +96,7 @@ private slots:
     void conformanceFiles();
     void podDefaults();
     void hostNetworkDefaultsHostPorts();
+    void podLevelResources();
     void containerRequests_data();
     void containerRequests();
     void nodeAllocatable_data();
@@ -238,6 +239,36 @@ spec:
     const core::Pod* plain = l->pod("plain");
     QVERIFY(plain);
     QCOMPARE(plain->containers[0].ports[0].hostPort, 0);
+}
+
+// spec.resources is read as written (requests, limits, which keys are present); computeDerived
+// then applies it from 1.34: pod-level cpu 1 replaces the container's 250m, memory from the
+// pod-level limit (no container asks for memory), hugepages-2Mi 4Mi from the pod-level request.
+void TestManifestLoader::podLevelResources() {
+    auto l = load(R"(
+apiVersion: v1
+kind: Pod
+metadata: {name: plr}
+spec:
+  resources:
+    requests: {cpu: "1", hugepages-2Mi: 4Mi}
+    limits: {memory: 2Gi, hugepages-2Mi: 4Mi}
+  containers:
+  - {name: app, image: app:1, resources: {requests: {cpu: 250m}}}
+)");
+    QVERIFY2(l->result.diagnostics.items.empty(), qPrintable(l->all()));
+    const core::Pod* p = l->pod("plr");
+    QVERIFY(p);
+    const core::PodLevelResources& pl = p->podResources;
+    QVERIFY(pl.hasCpuRequest && !pl.hasMemoryRequest && !pl.hasCpuLimit && pl.hasMemoryLimit);
+    QCOMPARE(pl.requests.milliCpu, std::int64_t{1000});
+    QCOMPARE(pl.limits.memory, std::int64_t{2} << 30);
+    const core::Sym hugepages = l->sym("hugepages-2Mi");
+    QCOMPARE(pl.requests.scalar(hugepages), std::int64_t{4} << 20);
+    QVERIFY(p->derived.podLevelResources);
+    QCOMPARE(p->derived.requests.milliCpu, std::int64_t{1000});
+    QCOMPARE(p->derived.requests.memory, std::int64_t{2} << 30);
+    QCOMPARE(p->derived.requests.scalar(hugepages), std::int64_t{4} << 20);
 }
 
 void TestManifestLoader::containerRequests_data() {
@@ -1247,6 +1278,21 @@ void TestManifestLoader::badInput_data() {
         << 8 << 23 << "Pod"
         << "default/p"
         << "spec.containers[0].resources.requests: Invalid value: \"2\": must be less than or equal to cpu limit of 1500m";
+    // Pod-level resources take cpu, memory and hugepages only (validatePodResourceName).
+    // "    requests: {ephemeral-storage: " is 34 characters.
+    QTest::newRow("pod-level ephemeral-storage")
+        << "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resources:\n    requests: {ephemeral-storage: 1Gi}\n"
+           "  containers:\n  - name: c\n"
+        << 6 << 35 << "Pod"
+        << "default/p"
+        << "spec.resources.requests: Unsupported value: \"ephemeral-storage\": supported values: \"cpu\", \"hugepages-\", \"memory\"";
+    // "    requests: {cpu: " is 20 characters.
+    QTest::newRow("pod-level request above limit")
+        << "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resources:\n    requests: {cpu: \"2\"}\n"
+           "    limits: {cpu: 1}\n  containers:\n  - name: c\n"
+        << 6 << 21 << "Pod"
+        << "default/p"
+        << "spec.resources.requests: Invalid value: \"2\": must be less than or equal to cpu limit of 1";
     // "    metadata: {labels: " is 23 characters.
     QTest::newRow("selector misses the template")
         << "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  selector: {matchLabels: {app: web}}\n"

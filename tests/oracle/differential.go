@@ -225,8 +225,13 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 			res.unstable = true
 			return res
 		}
-		// --admission none: the oracle is the scheduler alone, no API server admits the pods.
-		berth, err := runBerth(opt.berthctl, "schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "json")
+		// The oracle's run settles once activeQ, backoffQ and the in-flight pods are empty, seconds
+		// of real time; its pool of unschedulable pods is never flushed (podMaxInUnschedulablePodsDuration,
+		// 5 minutes). Berth's loop runs on simulated time through that flush and retries pooled pods
+		// against the final cluster, so its last messages would come from a later cluster: stop it
+		// before the first flush can retry anything. --admission none: the oracle is the scheduler
+		// alone, no API server admits the pods.
+		berth, err := runBerth(opt.berthctl, "schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "json", "--until", "290s")
 		if err != nil {
 			res.failure = err.Error()
 			return res

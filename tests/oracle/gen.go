@@ -3,7 +3,8 @@ package main
 // The seeded generator of random scenarios for the differential test: a small cluster (nodes with
 // zones, capacities, extended resources and hugepages, taints, images, some cordoned), pods already
 // running on it, and pending pods that draw on every default plugin (requests and limits, init and
-// sidecar containers, overhead, node selectors and affinity with every operator, tolerations,
+// sidecar containers, overhead, pod-level resources, node selectors and affinity with every
+// operator, tolerations,
 // inter-pod (anti-)affinity with namespaces, namespace selectors and matchLabelKeys, topology
 // spread with every option, host ports, images, priorities, scheduling gates), plus
 // PriorityClasses, PodDisruptionBudgets and sometimes a KubeSchedulerConfiguration.
@@ -12,8 +13,8 @@ package main
 // objects with the same API types the oracle decodes them with. math/rand/v2's PCG is specified
 // bit for bit, so a seed names the same scenario on every machine and every Go release.
 //
-// Left out because Berth does not model them (see tests/oracle/README.md): pod-level resources
-// (spec.resources), volumes and claims, DRA, NodeDeclaredFeatures.
+// Left out because Berth does not model them (see tests/oracle/README.md): volumes and claims,
+// DRA, NodeDeclaredFeatures.
 
 import (
 	"fmt"
@@ -39,6 +40,7 @@ type gen struct {
 	loop        bool           // the scenario is for the whole loop (priorities matter, preemption)
 	replicaSets []string       // apps with a ReplicaSet rs-APP in default
 	owned       map[string]int // app -> pods its ReplicaSet owns
+	mediumNever bool           // PriorityClass medium has preemptionPolicy Never
 }
 
 func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
@@ -104,6 +106,7 @@ func generateScenario(seed uint64, opt genOptions) ([]byte, error) {
 			"value": priorityValue[name]}
 		if name == "medium" && g.chance(0.3) {
 			pc["preemptionPolicy"] = "Never"
+			g.mediumNever = true
 		}
 		docs = append(docs, pc)
 	}
@@ -462,6 +465,9 @@ func (g *gen) pod(name, node string, index int) obj {
 	if g.chance(0.05) {
 		spec["overhead"] = obj{"cpu": "100m", "memory": "64Mi"}
 	}
+	if g.chance(0.15) {
+		g.podResources(spec)
+	}
 	if g.chance(0.03) {
 		// Host network: API defaulting sets each containerPort's hostPort to the containerPort.
 		spec["hostNetwork"] = true
@@ -473,6 +479,11 @@ func (g *gen) pod(name, node string, index int) obj {
 	if g.loop || (node != "" && g.chance(0.5)) {
 		spec["priorityClassName"] = pc
 		spec["priority"] = priorityValue[pc]
+		if pc == "medium" && g.mediumNever {
+			// What the Priority admission plugin stores from the class: the oracle runs no
+			// admission, berthctl admits pods without a status, so the file must say it.
+			spec["preemptionPolicy"] = "Never"
+		}
 	}
 	status := obj{}
 	if node != "" {

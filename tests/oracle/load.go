@@ -22,6 +22,8 @@ import (
 	clientscheme "k8s.io/client-go/kubernetes/scheme"
 	configv1 "k8s.io/kube-scheduler/config/v1"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	podutil "k8s.io/kubernetes/pkg/api/pod"
+	api "k8s.io/kubernetes/pkg/apis/core"
 	"k8s.io/kubernetes/pkg/features"
 	schedconfig "k8s.io/kubernetes/pkg/scheduler/apis/config"
 	schedscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
@@ -159,6 +161,27 @@ func defaultSchedulerConfig() (*schedconfig.KubeSchedulerConfiguration, error) {
 	return cfg, nil
 }
 
+// defaultPodLevelResources: with PodLevelResourcesFixDefaulting (beta and on in 1.37) the API
+// server defaults spec.resources in PrepareForCreate (api/pod/util.go DefaultPodLevelResources)
+// instead of in the versioned defaulting the legacy scheme runs: pod-level requests from the
+// containers' aggregate or the pod-level limits, hugepages and cpu/memory limits. It works on the
+// internal type; only spec.resources is taken back.
+func defaultPodLevelResources(pod *v1.Pod) {
+	if pod.Spec.Resources == nil {
+		return
+	}
+	internal := &api.Pod{}
+	if err := legacyscheme.Scheme.Convert(pod, internal, nil); err != nil {
+		return
+	}
+	podutil.DefaultPodLevelResources(internal)
+	back := &v1.Pod{}
+	if err := legacyscheme.Scheme.Convert(internal, back, nil); err != nil {
+		return
+	}
+	pod.Spec.Resources = back.Spec.Resources
+}
+
 // applyCreateMutations does what the API server's pod strategy does on create before storing a
 // pod (pkg/registry/core/pod/strategy.go, PrepareForCreate: mutatePodAffinity and
 // mutateTopologySpreadConstraints): matchLabelKeys / mismatchLabelKeys become `key in (value)` /
@@ -166,6 +189,7 @@ func defaultSchedulerConfig() (*schedconfig.KubeSchedulerConfiguration, error) {
 // own labels. The 1.37 scheduler reads only the merged selector of an affinity term, so a pod
 // "as stored" must carry it. Not admission: it happens to every pod the API server creates.
 func applyCreateMutations(pod *v1.Pod) {
+	defaultPodLevelResources(pod)
 	merge := func(sel *metav1.LabelSelector, keys []string, op metav1.LabelSelectorOperator) {
 		for _, k := range keys {
 			if v, ok := pod.Labels[k]; ok {

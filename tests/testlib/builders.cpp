@@ -295,6 +295,22 @@ PodBuilder& PodBuilder::overheadSpec(std::string_view spec) {
     return *this;
 }
 
+PodBuilder& PodBuilder::podRequests(std::string_view spec) {
+    Container keys;  // records which of cpu and memory the spec names
+    applySpec(m_tc, spec, m_pod.podResources.requests, &keys);
+    m_pod.podResources.hasCpuRequest = m_pod.podResources.hasCpuRequest || keys.hasCpuRequest;
+    m_pod.podResources.hasMemoryRequest = m_pod.podResources.hasMemoryRequest || keys.hasMemoryRequest;
+    return *this;
+}
+
+PodBuilder& PodBuilder::podLimits(std::string_view spec) {
+    Container keys;
+    applySpec(m_tc, spec, m_pod.podResources.limits, &keys);
+    m_pod.podResources.hasCpuLimit = m_pod.podResources.hasCpuLimit || keys.hasCpuRequest;
+    m_pod.podResources.hasMemoryLimit = m_pod.podResources.hasMemoryLimit || keys.hasMemoryRequest;
+    return *this;
+}
+
 PodBuilder& PodBuilder::initHostPort(std::int32_t port, std::string_view protocol, std::string_view ip) {
     if (m_pod.initContainers.empty()) initRequests("");
     ContainerPort p;

@@ -88,6 +88,9 @@ public:
     PodBuilder& initRequests(std::string_view spec, bool sidecar = false, std::string_view image = "init");
     /// spec.overhead from a spec as above.
     PodBuilder& overheadSpec(std::string_view spec);
+    /// spec.resources.requests / .limits (pod-level resources) from a spec as above.
+    PodBuilder& podRequests(std::string_view spec);
+    PodBuilder& podLimits(std::string_view spec);
     /// A host port on the last init container (a sidecar's port when it is one).
     PodBuilder& initHostPort(std::int32_t port, std::string_view protocol = "TCP", std::string_view ip = "");
 

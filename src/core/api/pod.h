@@ -34,6 +34,22 @@ struct Container {
     bool restartPolicyAlways = false;  // a sidecar when used as an init container
 };
 
+/// spec.resources, pod-level resources (KEP-2837) as written: cpu, memory and hugepages-*
+/// (the loader rejects any other name, as the API server's validation does). Which amounts the
+/// scheduler then uses depends on the release (computeDerived).
+struct PodLevelResources {
+    ResourceList requests;  // hugepages-* in scalars
+    ResourceList limits;
+    bool hasCpuRequest = false;  // an explicit entry, even "0"
+    bool hasMemoryRequest = false;
+    bool hasCpuLimit = false;
+    bool hasMemoryLimit = false;
+
+    bool hasRequests() const { return hasCpuRequest || hasMemoryRequest || !requests.scalars.empty(); }
+    bool hasLimits() const { return hasCpuLimit || hasMemoryLimit || !limits.scalars.empty(); }
+    bool empty() const { return !hasRequests() && !hasLimits(); }
+};
+
 struct OwnerReference {
     std::string apiVersion;
     std::string kind;
@@ -85,6 +101,7 @@ struct Pod {
     std::vector<Container> initContainers;
     ResourceList overhead;
     std::string runtimeClassName;  // spec.runtimeClassName (RuntimeClass admission sets overhead)
+    PodLevelResources podResources;  // spec.resources
     std::vector<std::string> schedulingGates;
     // What `kubectl drain` asks of a pod besides its owner (staging/src/k8s.io/kubectl/pkg/drain/filters.go).
     bool emptyDirVolume = false;  // a spec.volumes[] entry is an emptyDir (local storage)
@@ -101,8 +118,13 @@ struct Pod {
     // derived (see computeDerived)
     struct Derived {
         ResourceList requests;             // PodRequests: what Filter and NodeInfo use
-        std::int64_t nonZeroMilliCpu = 0;  // scoring, with 100m / 200Mi defaults
+        std::int64_t nonZeroMilliCpu = 0;  // NodeInfo's non-zero sums, with 100m / 200Mi defaults
         std::int64_t nonZeroMemory = 0;
+        // The incoming pod's non-zero requests in resource scoring (resource_allocation.go
+        // calculatePodResourceRequest). Equal to the two above unless pod-level resources apply.
+        std::int64_t scoringNonZeroMilliCpu = 0;
+        std::int64_t scoringNonZeroMemory = 0;
+        bool podLevelResources = false;  // spec.resources decided some amounts (1.34+)
         std::vector<HostPort> hostPorts;
         bool hasAffinityTerms = false;  // any pod affinity or anti-affinity
         bool hasRequiredAntiAffinity = false;

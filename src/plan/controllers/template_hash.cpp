@@ -199,6 +199,14 @@ std::uint32_t templateHash32(const Pod& t, const core::StringPool& pool) {
     hashContainers(h, "containers", t.containers, pool);
     hashContainers(h, "init", t.initContainers, pool);
     hashResources(h, t.overhead, pool);
+    if (!t.podResources.empty()) {  // only when set: templates without keep their hashes
+        const core::PodLevelResources& pl = t.podResources;
+        h.tag("podres");
+        h.num(pl.hasCpuRequest + 2 * pl.hasMemoryRequest + 4 * pl.hasCpuLimit + 8 * pl.hasMemoryLimit);
+        hashResources(h, pl.requests, pool);
+        hashResources(h, pl.limits, pool);
+        h.end();
+    }
     h.tag("gates");
     for (const auto& g : t.schedulingGates) h.str(g);
     h.end();

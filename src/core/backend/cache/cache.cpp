@@ -84,6 +84,10 @@ void Cache::refreshImageCounts(Sym image) {
     }
 }
 
+void Cache::refreshAllImageCounts() {
+    for (const auto& entry : m_images) refreshImageCounts(entry.first);
+}
+
 void Cache::addNode(const Node& node) {
     Item* item = itemFor(node.nameSym);
     item->info.setNode(&node);

@@ -48,6 +48,11 @@ public:
     std::string addPod(const Pod& pod, Sym nodeName);
     std::string removePod(const Pod& pod);
 
+    /// Every node's image counts set to the current cluster-wide count, as if each node had been
+    /// updated once after the last was added. Only v1.26-1.28 need it (their counts freeze when a
+    /// node is added or updated); newer releases keep them live anyway.
+    void refreshAllImageCounts();
+
     bool isAssumed(const Pod& pod) const;
     /// The node a pod is on in the cache, or kNoSym.
     Sym nodeOf(const Pod& pod) const;

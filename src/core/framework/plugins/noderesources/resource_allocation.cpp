@@ -44,9 +44,11 @@ std::int64_t podScoringRequest(const Pod& pod, const ScoredResource& r, bool non
     if (v.atLeast(27)) {
         const auto& d = pod.derived;
         switch (r.kind) {
-            case ResourceKind::Cpu: return nonZero ? d.nonZeroMilliCpu : d.requests.milliCpu;
-            case ResourceKind::Memory: return nonZero ? d.nonZeroMemory : d.requests.memory;
+            case ResourceKind::Cpu: return nonZero ? d.scoringNonZeroMilliCpu : d.requests.milliCpu;
+            case ResourceKind::Memory: return nonZero ? d.scoringNonZeroMemory : d.requests.memory;
             case ResourceKind::EphemeralStorage: return d.requests.ephemeralStorage;
+            // Pod-level hugepages count here for NodeResourcesFit too (upstream's Fit scorer
+            // would not see them, computeDerived): a scoring resource list naming hugepages is rare.
             case ResourceKind::Other: return d.requests.scalar(r.name);
         }
         return 0;
