@@ -23,6 +23,8 @@ PACKAGES=(
   qt6-charts-dev qml6-module-qtcharts
   # headless GUI tests: xvfb-run needs xauth (only a Recommends of xvfb); Mesa llvmpipe
   xvfb xauth libgl1-mesa-dri libegl1
+  # the libFuzzer targets (tests/fuzz, the fuzz preset): clang and its fuzzer/sanitizer run-times
+  clang-14 libclang-rt-14-dev
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
