@@ -19,7 +19,6 @@
 #include "core/profile/default_plugins.h"
 #include "core/simulation.h"
 #include "testlib/builders.h"
-#include "testlib/simulation_watch.h"
 
 using namespace berth::core;
 using namespace berth::testlib;
@@ -363,7 +362,7 @@ void TestDefaultPreemption::eligibility() {
     if (setup.startsWith("terminating") || setup == "nominatedUU") pb.raw().nominatedNodeName = tc.sym("n1");
     if (setup == "nominatedUU") pb.nodeSelector("zone", "b");
     const Pod& p = pb.add();
-    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, options(version));
+    Simulation sim(tc.cluster, SchedulerConfiguration{}, options(version));
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     sim.run();
@@ -408,7 +407,7 @@ void TestDefaultPreemption::nominatedNodeIsReserved() {
     tc.node("n1").cpu("4").memory("8Gi").add();
     const Pod& low = tc.pod("low").cpu("4").priority(1).startTime(1).on("n1").add();
     const Pod& hi = tc.pod("hi").cpu("4").priority(100).add();
-    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, options("1.26"));
+    Simulation sim(tc.cluster, SchedulerConfiguration{}, options("1.26"));
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     QVERIFY(sim.step());  // hi: preempts low, nominated to n1
@@ -487,7 +486,7 @@ void TestDefaultPreemption::fitErrorText() {
         tc.pod("n3-low").cpu("1").priority(1).startTime(1).on("n3").add();
     }
     const Pod& p = tc.pod("p").cpu("2").priority(100).add();
-    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, options(version));
+    Simulation sim(tc.cluster, SchedulerConfiguration{}, options(version));
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     sim.run();
@@ -553,7 +552,7 @@ void TestDefaultPreemption::preemptionScenario() {
     for (int i = 1; i <= 3; ++i)
         critical.push_back(&tc.pod("critical-" + std::to_string(i)).cpu("3").memory("1Gi").priority(1000).add());
     const Pod& latecomer = tc.pod("batch-new").cpu("2").memory("1Gi").priority(10).add();
-    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, options("1.26"));
+    Simulation sim(tc.cluster, SchedulerConfiguration{}, options("1.26"));
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     QStringList evictions;
