@@ -111,6 +111,8 @@ void TestKilledWrite::killedMidWrite() {
             next.finish();
         }
         const int generationFound = intact(found);
+        qInfo("round %d: killed after %d whole writes; %s holds generation %d", round, written,
+              qPrintable(QFileInfo(found).fileName()), generationFound);
         // Whole: one written before this child, or one it wrote (a kill between the rename
         // and its "w" line leaves one more than it reported).
         QVERIFY2(generationFound >= 0, qPrintable(QString("round %1: %2 is cut or mixed").arg(round).arg(found)));
