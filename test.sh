@@ -112,6 +112,13 @@ if [ "$quick" -eq 0 ]; then
     run_pass tsan -DCMAKE_BUILD_TYPE=Debug -DBERTH_SANITIZE=thread -DBERTH_BUILD_GUI=ON \
     tst_app_models tst_app_inspector tst_app_planner tst_app_scheduler_config tst_app_operations tst_io_manifest_loader \
     tst_core_fast_paths
+
+  # The parsers fuzzed briefly from their seeds, every past crash replayed (docs/fuzzing.md).
+  if command -v clang++-14 >/dev/null 2>&1; then
+    run_pass fuzz -DBERTH_FUZZ=ON fuzz_manifest_yaml fuzz_manifest_json fuzz_quantity fuzz_selector fuzz_scheduler_config
+  else
+    summary+=("[fuzz] skipped: clang++-14 not installed (scripts/setup-deps.sh installs it)")
+  fi
 fi
 
 echo

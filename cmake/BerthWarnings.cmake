@@ -1,7 +1,9 @@
 # Warnings on Berth's own targets only; third-party headers are included as SYSTEM.
 function(berth_set_warnings target)
-  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow=local
-                         -Wnon-virtual-dtor -Wimplicit-fallthrough)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wnon-virtual-dtor -Wimplicit-fallthrough)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    target_compile_options(${target} PRIVATE -Wshadow=local)  # GCC's spelling (the fuzz tree is clang)
+  endif()
   if(BERTH_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()

@@ -25,6 +25,8 @@ PACKAGES=(
   xvfb xauth libgl1-mesa-dri libegl1
   # profiling: callgrind instruction counts (docs/performance.md)
   valgrind
+  # the libFuzzer targets (tests/fuzz, the fuzz preset): clang and its fuzzer/sanitizer run-times
+  clang-14 libclang-rt-14-dev
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -8,7 +8,7 @@ _berthctl() {
     local flags="-f --filename --config --seed --tie-break --percentage-of-nodes-to-score
         --single-pass --no-preemption --no-fast-paths --threads --kube-version --trace --events
         --until --bind-latency --bind-failure-probability --bind-fail-node --stats --strict
-        --validate --admission --fail-on-pending -o --output -h --help --version"
+        --validate --admission --fail-on-pending --check -o --output -h --help --version"
     local capacity_flags="--template --max --allow-preemption --group-by --reference-pod --node
         --selector --force --delete-emptydir-data --node-template --strategy --max-nodes"
     local generate_flags="--nodes --pods --zones --workloads --interleave --bound --variant -o

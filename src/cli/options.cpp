@@ -113,6 +113,11 @@ Flags:
                                       written to standard output.
       --fail-on-pending               schedule: exit 3 when pods are still pending at the end
                                       (after the output is written), for CI jobs.
+      --check                         schedule: check the simulation's invariants while it runs
+                                      (each placement passes every Filter plugin again, no node
+                                      over-committed, no pod bound twice, no eviction below a
+                                      PodDisruptionBudget, events in time order); exit 5 with
+                                      the violations when one breaks.
   -o, --output table|yaml|json|bindings|workloads|csv|none
                                       table (default): pods and node usage; yaml: each pod placed
                                       in this run as its input document (or its workload's pod
@@ -142,7 +147,8 @@ Flags:
 
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors
 (warnings too with --strict),
-2 on usage errors, 3 when --fail-on-pending and pods stay pending, 4 on an internal error.
+2 on usage errors, 3 when --fail-on-pending and pods stay pending, 4 on an internal error,
+5 when --check finds a violated invariant.
 )";
 }
 
@@ -302,7 +308,7 @@ StepResult parseSchedulingFlag(const Flag& f, ArgCursor& args, Options& out) {
 }
 
 // How the run goes and what it records: --trace, --events, --until, the binding flags,
-// --stats, --fail-on-pending.
+// --stats, --fail-on-pending, --check.
 StepResult parseRunFlag(const Flag& f, ArgCursor& args, Options& out) {
     std::string v;
     std::string err;
@@ -333,6 +339,8 @@ StepResult parseRunFlag(const Flag& f, ArgCursor& args, Options& out) {
         out.stats = true;
     } else if (f.name == "--fail-on-pending") {
         out.failOnPending = true;
+    } else if (f.name == "--check") {
+        out.checkInvariants = true;
     } else {
         return std::nullopt;
     }

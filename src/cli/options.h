@@ -33,6 +33,7 @@ struct Options {
     core::BindingSettings binding;  // --bind-latency, --bind-failure-probability, --bind-fail-node
     bool stats = false;
     bool failOnPending = false;  // --fail-on-pending: exit 3 when pods stay pending
+    bool checkInvariants = false;  // --check: exit 5 when an invariant breaks
     bool strict = false;         // --strict: warnings are errors
     io::FieldValidation fieldValidation = io::FieldValidation::Strict;  // --validate
     bool admitManifests = true;                                         // --admission=manifests|none

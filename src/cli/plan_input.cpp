@@ -29,6 +29,7 @@ std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diag
     input->run.percentageOfNodesToScore = opt.percentageOfNodesToScore;
     input->run.preemption = opt.preemption;
     input->run.fastPaths = opt.fastPaths;
+    input->run.checkInvariants = opt.checkInvariants;
     input->run.threads = opt.threads != 0 ? opt.threads : std::max(1U, std::thread::hardware_concurrency());
     input->run.binding = opt.binding;
     return input;

@@ -121,6 +121,17 @@ int pendingStatus(const Options& opt, core::Simulation& sim) {
     return 3;
 }
 
+/// --check: 5 when an invariant broke, each violation on its own line.
+int invariantStatus(const Options& opt, const core::Simulation& sim) {
+    if (!opt.checkInvariants) return 0;
+    const std::vector<std::string> violations = sim.checkInvariants();
+    if (violations.empty()) return 0;
+    for (const std::string& v : violations) std::cerr << "berthctl: invariant violated: " << v << "\n";
+    std::cerr << "berthctl: " << violations.size() << (violations.size() == 1 ? " invariant violation" : " invariant violations")
+              << " (--check)\n";
+    return 5;
+}
+
 }  // namespace
 
 int runSchedule(const Options& opt) {
@@ -166,6 +177,7 @@ int runSchedule(const Options& opt) {
     if (opt.command == "explain") return printExplain(opt, sim, explained);
     printReport(opt, thePlan);
     if (opt.stats) printStats(cluster, stats, t);
+    if (const int broken = invariantStatus(opt, sim)) return broken;
     return pendingStatus(opt, sim);
 }
 

@@ -4,11 +4,12 @@
 #include "core/simulation.h"
 
 #include "core/api/node_selector_match.h"
+#include "core/invariant_check.h"
 #include "core/framework/plugins/nodeports/node_ports.h"
 
 namespace berth::core {
 
-void Simulation::evictPod(const Pod& pod, std::string_view why) {
+void Simulation::evictPod(const Pod& pod, std::string_view why, PodRemoval removal) {
     if (m_cluster.podRemoved[pod.id]) return;
     PodOutcome& o = m_outcomes[pod.id];
     const Sym node = m_scheduler->cache().nodeOf(pod);
@@ -29,6 +30,7 @@ void Simulation::evictPod(const Pod& pod, std::string_view why) {
     // The informer's delete event: freed room may help unschedulable pods.
     if (node != kNoSym) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
     reconcile();
+    if (m_check && removal == PodRemoval::Eviction) m_check->onBudgetedEviction(m_cluster, pod, m_clock.now());
 }
 
 void Simulation::reconcile() {
@@ -115,7 +117,7 @@ bool Simulation::admissionPreCheck(const Pod& pod, const NodeInfo* nodeInfo) con
 void Simulation::addNode(Node node) {
     Node& stored = m_cluster.addNode(std::move(node));
     m_scheduler->cache().addNode(stored);
-    if (m_eventListener) {
+    if (listening()) {
         SimEvent e;
         e.type = EventType::NodeAdded;
         e.node = stored.nameSym;
@@ -136,7 +138,7 @@ bool Simulation::updateNode(std::string_view name, const std::function<void(Node
     m_cluster.nodeRemoved[old->id] = true;
     Node& stored = m_cluster.addNode(std::move(copy));
     m_scheduler->cache().updateNode(*old, stored);
-    if (m_eventListener) {
+    if (listening()) {
         SimEvent e;
         e.type = EventType::NodeUpdated;
         e.node = stored.nameSym;
@@ -175,7 +177,7 @@ bool Simulation::removeNode(std::string_view name) {
     m_reconciling = false;
     m_scheduler->cache().removeNode(*node);
     m_cluster.nodeRemoved[node->id] = true;
-    if (m_eventListener) {
+    if (listening()) {
         SimEvent e;
         e.type = EventType::NodeRemoved;
         e.node = sym;
@@ -206,7 +208,7 @@ std::vector<const Pod*> Simulation::drain(std::string_view name) {
         }
         for (auto& pdb : m_cluster.pdbs)
             if (pdb.covers(*p)) --pdb.disruptionsAllowed;
-        evictPod(*p, "drained from node " + std::string(name));
+        evictPod(*p, "drained from node " + std::string(name), PodRemoval::Eviction);
     }
     m_reconciling = false;
     reconcile();

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <map>
 
+#include "core/invariant_check.h"
+
 namespace berth::core {
 
 namespace {
@@ -89,7 +91,7 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
     emitPod(EventType::PodPopped, pod);
     auto state = std::make_shared<CycleState>(fw->newCycleState());
     CycleResult r = m_scheduler->schedulePod(*fw, *state, pod);
-    if (m_eventListener) {
+    if (listening()) {
         SimEvent f;
         f.type = EventType::PodFiltered;
         f.pod = pod.id;
@@ -113,6 +115,7 @@ void Simulation::scheduleOne(QueuedPodInfo info) {
     }
 
     emitPod(EventType::HostSelected, pod, r.node);
+    if (m_check) m_check->onPlacement(*m_scheduler, pod, r.node, m_clock.now());
     if (!assumeAndReserve(*fw, *state, info, r.node)) return;
     permitAndBind(*fw, std::move(state), std::move(info), r.node);
 }

@@ -1,8 +1,10 @@
 #include "core/simulation.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
+#include "core/invariant_check.h"
 #include "core/profile/default_plugins.h"
 
 namespace berth::core {
@@ -23,6 +25,21 @@ Simulation::Simulation(Cluster& cluster, SchedulerConfiguration config, Schedule
     : m_cluster(cluster), m_config(std::move(config)), m_options(options), m_registry(registry) {}
 
 Simulation::~Simulation() = default;
+
+void Simulation::checkInvariantsWhileRunning() {
+    if (!m_check) m_check = std::make_unique<InvariantCheck>();
+}
+
+std::vector<std::string> Simulation::checkInvariants() const {
+    const InvariantCheck unchecked;  // no checks during the run: the final state's only
+    const InvariantCheck& check = m_check ? *m_check : unchecked;
+    return check.finish(m_cluster, m_outcomes, [this](const Pod& p) {
+        const Framework* fw = m_scheduler ? m_scheduler->frameworkFor(p) : nullptr;
+        if (!fw) return false;
+        const std::vector<std::string> filters = fw->pluginNames(ExtensionPoint::Filter);
+        return std::find(filters.begin(), filters.end(), "NodeResourcesFit") != filters.end();
+    });
+}
 
 bool Simulation::init(std::string& error) {
     m_config = applyDefaults(std::move(m_config), m_options.version);
@@ -110,11 +127,12 @@ void Simulation::loadCluster() {
 void Simulation::emitEvent(SimEvent e) {
     e.time = m_clock.now();
     e.sequence = m_eventSeq++;
+    if (m_check) m_check->onEvent(e, m_cluster);
     if (m_eventListener) m_eventListener(e);
 }
 
 void Simulation::emitPod(EventType type, const Pod& pod, Sym node, std::string message) {
-    if (!m_eventListener) return;
+    if (!listening()) return;
     SimEvent e;
     e.type = type;
     e.pod = pod.id;

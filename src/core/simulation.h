@@ -28,6 +28,12 @@
 
 namespace berth::core {
 
+class InvariantCheck;
+
+/// How a pod leaves: deleted (by its controller, a person, preemption, its node's removal),
+/// or evicted through the eviction API (a drain), which PodDisruptionBudgets guard.
+enum class PodRemoval : std::uint8_t { Delete, Eviction };
+
 class Simulation {
 public:
     Simulation(Cluster& cluster, SchedulerConfiguration config, SchedulerOptions options,
@@ -53,6 +59,12 @@ public:
     /// One scheduling cycle, or one timed event when activeQ is empty. False when idle.
     bool step();
     bool idle() const;
+    /// Checks the invariants (invariant_check.h) while the simulation runs, from now on: every
+    /// placement's Filter plugins run again, alone, for its node. Changes no decision.
+    void checkInvariantsWhileRunning();
+    /// The invariants: the violations found while the run went on (after
+    /// checkInvariantsWhileRunning), then the final state's. Empty when all hold.
+    std::vector<std::string> checkInvariants() const;
     /// Would the pending pod `podId` pass PreFilter and Filter on `node` now? Runs its
     /// profile's real plugins against the current snapshot for that one node; changes no
     /// scheduling state (see node_check.h).
@@ -78,7 +90,8 @@ public:
     // --- Cluster edits (cluster_edits.cpp): events the loop reacts to, as the informers
     // would deliver them. ---
     /// Deletes a pod (a preemption victim, a drained or deleted pod). Owners recreate theirs.
-    void evictPod(const Pod& pod, std::string_view why);
+    /// `removal` Eviction: the caller honoured the pod's budgets (the invariants check it).
+    void evictPod(const Pod& pod, std::string_view why, PodRemoval removal = PodRemoval::Delete);
     /// A new pod from outside (kubectl apply, a controller): bound ones join the cache,
     /// pending ones the queue. `pod` must already be in cluster().pods.
     void podAdded(const Pod& pod);
@@ -147,6 +160,8 @@ private:
     void makeQueue();
     /// Fills the cache with the nodes and bound pods and queues the pending pods.
     void loadCluster();
+    /// Whether events are wanted: someone listens, or the invariants are checked.
+    bool listening() const { return m_eventListener || m_check; }
     void emitEvent(SimEvent e);  // not emit(): Qt defines `emit` as a macro
     void emitPod(EventType type, const Pod& pod, Sym node = kEmptySym, std::string message = {});
     void schedulePeriodicFlushes();
@@ -172,6 +187,7 @@ private:
     std::uint64_t m_eventSeq = 0;
     std::function<void(const CycleTrace&)> m_traceListener;
     std::function<void(const SimEvent&)> m_eventListener;
+    std::unique_ptr<InvariantCheck> m_check;  // checkInvariantsWhileRunning
     Reconciler m_reconciler;
     bool m_reconciling = false;
     DisruptionController m_disruption;

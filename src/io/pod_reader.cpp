@@ -77,7 +77,7 @@ void checkRequestsWithinLimits(Reader& r, const DocNode& resources, const FieldP
     const FieldPath requestsPath = path.child("requests");
     for (const auto& [name, request] : requests.items) {
         const auto limit = std::find_if(limits.items.begin(), limits.items.end(),
-                                        [&](const auto& item) { return item.first == name; });
+                                        [&wanted = name](const auto& item) { return item.first == wanted; });
         if (limit == limits.items.end() || amount(name, request) <= amount(name, limit->second)) continue;
         const DocNode requestNode = field(field(resources, "requests"), name.c_str());
         const DocNode limitNode = field(field(resources, "limits"), name.c_str());

@@ -140,6 +140,7 @@ void Plan::build() {
     m_sim =
         std::make_unique<core::Simulation>(*m_cluster, m_load.config.value_or(core::SchedulerConfiguration{}), options);
     m_sim->setBindingSettings(input.run.binding);
+    if (input.run.checkInvariants) m_sim->checkInvariantsWhileRunning();
     if (!m_sim->init(m_error)) {
         m_sim.reset();
         return;

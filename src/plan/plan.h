@@ -33,8 +33,11 @@ struct RunOptions {
     bool fastPaths = true;
     unsigned threads = 1;  // a cycle's Filter and Score passes over >= 1,024 nodes
     core::BindingSettings binding;
+    /// Checks the invariants while the plan runs (core/invariant_check.h; berthctl --check).
+    bool checkInvariants = false;
     bool operator==(const RunOptions& o) const {
         return percentageOfNodesToScore == o.percentageOfNodesToScore && preemption == o.preemption &&
+               checkInvariants == o.checkInvariants &&
                fastPaths == o.fastPaths && threads == o.threads && binding.latency == o.binding.latency &&
                binding.failureProbability == o.binding.failureProbability &&
                binding.failingNodes == o.binding.failingNodes;

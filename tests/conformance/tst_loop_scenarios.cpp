@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "core/simulation.h"
+#include "testlib/simulation_watch.h"
 #include "plan/cluster_setup.h"
 #include "io/manifest_loader.h"
 #include "io/report_writer.h"
@@ -84,7 +85,7 @@ QJsonObject runToJson(const std::string& yaml, const QString& version, std::stri
     core::SchedulerOptions so;
     so.version = lo.version;
     so.tieBreak = core::TieBreak::Name;
-    core::Simulation sim(cluster, load.config.value_or(core::SchedulerConfiguration{}), so);
+    testlib::CheckedSimulation sim(cluster, load.config.value_or(core::SchedulerConfiguration{}), so);
     std::string error;
     if (!sim.init(error)) return {};
     plan::attachControllers(sim, 0, lo.version);  // as a plan does: workloads and disruption controllers
@@ -152,7 +153,8 @@ void TestLoopScenarios::berthctlReportsTheSame() {
     // --admission none [--kube-version 1.26] -o json`.
     QFETCH(QString, yaml);
     QFETCH(QString, version);
-    QStringList args{"schedule", "-f", yaml, "--tie-break", "name", "--admission", "none", "-o", "json"};
+    // --check: the invariants hold too (berthctl exits 5 otherwise).
+    QStringList args{"schedule", "-f", yaml, "--tie-break", "name", "--admission", "none", "-o", "json", "--check"};
     if (!version.isEmpty()) args << "--kube-version" << version;
     const auto out = berthctl(args);
     QVERIFY(out && !out->isEmpty());

@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "core/simulation.h"
+#include "testlib/simulation_watch.h"
 #include "io/manifest_loader.h"
 #include "io/trace_writer.h"
 
@@ -89,7 +90,7 @@ void TestScenarios::singlePass() {
     so.percentageOfNodesToScore = 100;
     so.preemption = false;
     so.trace = true;
-    core::Simulation sim(cluster, load.config.value_or(core::SchedulerConfiguration{}), so);
+    testlib::CheckedSimulation sim(cluster, load.config.value_or(core::SchedulerConfiguration{}), so);
     std::string error;
     QVERIFY2(sim.init(error), error.c_str());
     std::vector<std::string> got;

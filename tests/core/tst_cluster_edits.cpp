@@ -61,7 +61,7 @@ void TestClusterEdits::evictionMakesRoom() {
     const Pod& old = tc.pod("old").cpu("2").priority(1000).on("n1").add();
     const Pod& filler = tc.pod("filler").cpu("1").add();
     const Pod& p = tc.pod("p").cpu("2").add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     BindingSettings bs;
@@ -142,7 +142,7 @@ void TestClusterEdits::nodeAdded() {
     TestCluster tc(versionOf("1.26"));
     tc.node("n1").cpu("1").memory("8Gi").add();
     const Pod& p = tc.pod("p").cpu("2").add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);
@@ -178,7 +178,7 @@ void TestClusterEdits::cordonThenUncordon() {
     tc.node("n1").cpu("2").memory("4Gi").add();
     const Pod& hog = tc.pod("hog").cpu("2").priority(1000).on("n1").add();
     const Pod& p = tc.pod("p").cpu("1").add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);
@@ -210,7 +210,7 @@ void TestClusterEdits::uncordonFullNodeKeepsPodParked() {
     tc.node("n1").cpu("2").memory("4Gi").unschedulable().add();
     tc.pod("hog").cpu("2").priority(1000).on("n1").add();
     const Pod& p = tc.pod("p").cpu("1").add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     QVERIFY(sim.step());
@@ -267,7 +267,7 @@ void TestClusterEdits::drainRespectsPodDisruptionBudgets() {
     pdb.selector = tc.selector({{"app", "db"}});
     pdb.disruptionsAllowed = allowed;
     tc.cluster.pdbs.push_back(pdb);
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);
@@ -300,7 +300,7 @@ void TestClusterEdits::removeNodeDeletesItsPods() {
     const Pod& a = tc.pod("a").cpu("1").on("n1").add();
     const Pod& b = tc.pod("b").cpu("1").on("n1").add();
     const Pod& c = tc.pod("c").cpu("2").on("n2").add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);

@@ -58,7 +58,7 @@ struct Outcome {
 Outcome runOnce(TestCluster& tc, const Pod& pod, SchedulerOptions options) {
     options.version = tc.version;
     Outcome out;
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, options);
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, options);
     sim.setTraceListener([&](const CycleTrace& t) {
         if (t.pod == tc.cluster.podKey(pod)) out.trace = t;
     });
@@ -292,7 +292,7 @@ void TestScheduleOne::bindLatency() {
     tc.node("n1").cpu("2").memory("4Gi").add();
     const Pod& a = tc.pod("a").cpu("2").priority(10).add();
     const Pod& b = tc.pod("b").cpu("2").priority(5).add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     BindingSettings bs;
@@ -339,7 +339,7 @@ void TestScheduleOne::bindFailureOnNodeRetriesElsewhere() {
     tc.node("n1").cpu("4").memory("8Gi").add();
     tc.node("n2").cpu("4").memory("8Gi").add();
     const Pod& p = tc.pod("p").cpu("1").add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.26", TieBreak::Random, seed));
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.26", TieBreak::Random, seed));
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     BindingSettings bs;
@@ -390,7 +390,7 @@ void TestScheduleOne::injectedFailureProbability() {
     for (int i = 1; i <= 3; ++i) tc.node("n" + std::to_string(i)).cpu("8").memory("16Gi").add();
     std::vector<const Pod*> pods;
     for (int i = 0; i < 6; ++i) pods.push_back(&tc.pod("p" + std::to_string(i)).cpu("1").add());
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.26", TieBreak::Random, 42));
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.26", TieBreak::Random, 42));
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     BindingSettings bs;
@@ -467,7 +467,7 @@ void TestScheduleOne::permitWaitTimesOut() {
     tc.node("n1").cpu("2").memory("4Gi").add();
     const Pod& p = tc.pod("p").cpu("2").priority(10).label("wait", "yes").add();
     const Pod& q = tc.pod("q").cpu("2").priority(5).add();
-    Simulation sim(tc.cluster, setup.config, simOptions(version), &setup.registry);
+    CheckedSimulation sim(tc.cluster, setup.config, simOptions(version), &setup.registry);
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);
@@ -550,7 +550,7 @@ void TestScheduleOne::reserveAndPermitFailures() {
     TestCluster tc(versionOf(version));
     tc.node("n1").cpu("2").memory("4Gi").add();
     const Pod& p = tc.pod("p").cpu("1").add();
-    Simulation sim(tc.cluster, setup.config, simOptions(version), &setup.registry);
+    CheckedSimulation sim(tc.cluster, setup.config, simOptions(version), &setup.registry);
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);
@@ -589,7 +589,7 @@ void TestScheduleOne::waitingVictimIsRejectedNotDeleted() {
     TestCluster tc(versionOf("1.26"));
     tc.node("n1").cpu("2").memory("4Gi").add();
     const Pod& low = tc.pod("low").cpu("2").priority(1).label("wait", "yes").add();
-    Simulation sim(tc.cluster, setup.config, simOptions(), &setup.registry);
+    CheckedSimulation sim(tc.cluster, setup.config, simOptions(), &setup.registry);
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);
@@ -620,7 +620,7 @@ void TestScheduleOne::deletedWhileWaitingIsNotRequeued() {
     TestCluster tc(versionOf("1.26"));
     tc.node("n1").cpu("2").memory("4Gi").add();
     const Pod& p = tc.pod("p").cpu("2").label("wait", "yes").add();
-    Simulation sim(tc.cluster, setup.config, simOptions(), &setup.registry);
+    CheckedSimulation sim(tc.cluster, setup.config, simOptions(), &setup.registry);
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     QVERIFY(sim.step());

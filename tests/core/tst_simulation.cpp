@@ -60,7 +60,7 @@ void TestSimulation::singlePassVsFullLoop() {
     tc.node("n1").cpu("2").memory("4Gi").add();
     const Pod& low = tc.pod("low").cpu("2").priority(0).startTime(100).on("n1").add();
     const Pod& hi = tc.pod("hi").cpu("2").priority(100).add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);
@@ -111,7 +111,7 @@ void TestSimulation::fitsNowhere() {
     tc.node("n1").cpu("4").memory("8Gi").add();
     tc.node("n2").cpu("4").memory("8Gi").add();
     const Pod& big = tc.pod("big").cpu("8").add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions(version));
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions(version));
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);
@@ -141,7 +141,7 @@ void TestSimulation::sameSeedSameEventStream() {
             tc.pod("low" + std::to_string(i)).cpu("3").priority(1).startTime(i).on("n" + std::to_string(i)).add();
         for (int i = 0; i < 6; ++i) tc.pod("p" + std::to_string(i)).cpu("1").priority(i % 3 == 0 ? 100 : 0).add();
         for (int i = 0; i < 2; ++i) tc.pod("big" + std::to_string(i)).cpu("4").priority(50).add();
-        Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.26", TieBreak::Random, seed));
+        CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.26", TieBreak::Random, seed));
         std::string err;
         if (!sim.init(err)) qFatal("%s", err.c_str());
         BindingSettings bs;
@@ -169,7 +169,7 @@ void TestSimulation::leftoverFlushRetriesAfterTheClusterChanged() {
     tc.node("n1").cpu("2").memory("4Gi").add();
     const Pod& far = tc.pod("far").cpu("1").nodeSelector("zone", "elsewhere").priority(10).add();
     const Pod& near = tc.pod("near").cpu("1").add();
-    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());
     EventRecorder rec(sim, tc.cluster);

@@ -1,5 +1,7 @@
 #include "testlib/simulation_watch.h"
 
+#include <QTest>
+
 #include <algorithm>
 
 #include "testlib/plugin_rows.h"
@@ -12,6 +14,25 @@ SchedulerOptions simOptions(const QString& version, TieBreak tie, std::uint64_t 
     o.tieBreak = tie;
     o.seed = seed;
     return o;
+}
+
+QStringList invariantViolations(const Simulation& sim) {
+    QStringList out;
+    for (const std::string& v : sim.checkInvariants()) out << QString::fromStdString(v);
+    return out;
+}
+
+CheckedSimulation::CheckedSimulation(Cluster& cluster, SchedulerConfiguration config, SchedulerOptions options,
+                                     const Registry* registry)
+    : Simulation(cluster, std::move(config), options, registry) {
+    checkInvariantsWhileRunning();
+}
+
+CheckedSimulation::~CheckedSimulation() {
+    if (QTest::currentTestFailed()) return;  // one failure at a time
+    const QStringList violations = invariantViolations(*this);
+    if (!violations.isEmpty())
+        QTest::qFail(qPrintable("invariants violated: " + violations.join("; ")), __FILE__, __LINE__);
 }
 
 EventRecorder::EventRecorder(Simulation& sim, const Cluster& cluster) : m_cluster(cluster) {

@@ -20,6 +20,19 @@ using namespace berth::core;
 /// Options for a run: the version a row names ("1.26" unless given), the tie-break, the seed.
 SchedulerOptions simOptions(const QString& version = "1.26", TieBreak tie = TieBreak::Name, std::uint64_t seed = 0);
 
+/// The invariants' violations (core/invariant_check.h), one a line; empty when all hold. Tests
+/// of the loop end with `QCOMPARE(invariantViolations(sim), QStringList());`.
+QStringList invariantViolations(const Simulation& sim);
+
+/// A Simulation whose invariants are checked while it runs and, when it goes, at the end: a
+/// violation fails the test that ran it. What the loop tests declare instead of Simulation.
+class CheckedSimulation : public Simulation {
+public:
+    CheckedSimulation(Cluster& cluster, SchedulerConfiguration config, SchedulerOptions options,
+                      const Registry* registry = nullptr);
+    ~CheckedSimulation();
+};
+
 /// Records the event stream; each event as "<ms> <Type> <pod> [<node>] [| <message>]".
 class EventRecorder {
 public:

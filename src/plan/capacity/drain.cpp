@@ -165,7 +165,7 @@ private:
         const std::string ownerUid = owner ? owner->uid : std::string();
         const std::size_t before = m_c.pods.size();
         DrainAnswer::Eviction e{m_c.podKey(pod), node, {}, {}};
-        m_sim.evictPod(pod, "evicted by a drain of node " + node);
+        m_sim.evictPod(pod, "evicted by a drain of node " + node, core::PodRemoval::Eviction);
         std::uint32_t replacement = kNone;
         for (std::size_t i = before; i < m_c.pods.size() && replacement == kNone; ++i) {
             const core::OwnerReference* o = core::controllerOf(m_c.pods[i]);

@@ -1,0 +1,237 @@
+// The simulation's invariants (core/invariant_check.h): states that break each one, built on
+// purpose, give its exact message; a run that keeps them gives none, and checking changes no
+// decision.
+
+#include <QtTest/QtTest>
+
+#include <string>
+#include <vector>
+
+#include "core/invariant_check.h"
+#include "core/simulation.h"
+#include "testlib/builders.h"
+#include "testlib/simulation_watch.h"
+
+using namespace berth::core;
+using namespace berth::testlib;
+
+namespace {
+
+SimEvent simEvent(EventType type, SimTime t, std::uint64_t seq, std::uint32_t pod = 0, Sym node = kEmptySym) {
+    SimEvent e;
+    e.type = type;
+    e.time = t;
+    e.sequence = seq;
+    e.pod = pod;
+    e.node = node;
+    return e;
+}
+
+QStringList lines(const std::vector<std::string>& v) {
+    QStringList out;
+    for (const auto& s : v) out << QString::fromStdString(s);
+    return out;
+}
+
+/// Every pod's state and node, one line each: what a run decided.
+QStringList decisions(const Simulation& sim, const Cluster& c) {
+    QStringList out;
+    for (const Pod& p : c.pods) out << QString::fromStdString(p.name) + " " + stateOf(sim, p) + " " + nodeOf(sim, c, p);
+    return out;
+}
+
+}  // namespace
+
+class TestInvariantCheck : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void timeAsText_data();
+    void timeAsText();
+    void eventsOutOfOrder();
+    void podBoundTwice();
+    void nodeOverCommitted_data();
+    void nodeOverCommitted();
+    void placementFailsAFilter();
+    void evictionBelowBudget();
+    void cleanRunHasNoViolations();
+};
+
+void TestInvariantCheck::timeAsText_data() {
+    QTest::addColumn<qint64>("ns");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("zero") << qint64(0) << "0.000s";
+    QTest::newRow("10 ms") << qint64(10 * kMillisecond) << "0.010s";
+    // 1,250,999 µs: the part below a millisecond is cut, not rounded.
+    QTest::newRow("1.25 s") << qint64(1250999000) << "1.250s";
+    QTest::newRow("90 s") << qint64(90 * kSecond) << "90.000s";
+}
+
+void TestInvariantCheck::timeAsText() {
+    QFETCH(qint64, ns);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(invariantTime(ns)), text);
+}
+
+void TestInvariantCheck::eventsOutOfOrder() {
+    TestCluster tc;
+    const Pod& web = tc.pod("web").add();
+    InvariantCheck check;
+    check.onEvent(simEvent(EventType::PodQueued, 20 * kMillisecond, 4, web.id), tc.cluster);
+    // Time goes back 10 ms.
+    check.onEvent(simEvent(EventType::PodPopped, 10 * kMillisecond, 5, web.id), tc.cluster);
+    // The same time, but a sequence number that does not rise.
+    check.onEvent(simEvent(EventType::PodFiltered, 10 * kMillisecond, 5, web.id), tc.cluster);
+    QCOMPARE(lines(check.violations()),
+             QStringList({"event 5 (PodPopped) at 0.010s follows event 4 at 0.020s: the event stream is out of order",
+                          "event 5 (PodFiltered) at 0.010s follows event 5 at 0.010s: the event stream is out of order"}));
+}
+
+void TestInvariantCheck::podBoundTwice() {
+    TestCluster tc;
+    const Sym n1 = tc.node("n1").add().nameSym;
+    const Sym n2 = tc.node("n2").add().nameSym;
+    const Pod& web = tc.pod("web").add();
+    const Pod& db = tc.pod("db").add();
+    InvariantCheck check;
+    check.onEvent(simEvent(EventType::PodBound, 10 * kMillisecond, 7, web.id, n1), tc.cluster);
+    check.onEvent(simEvent(EventType::PodBound, 10 * kMillisecond, 8, db.id, n1), tc.cluster);
+    QVERIFY(check.violations().empty());
+    check.onEvent(simEvent(EventType::PodBound, 30 * kMillisecond, 12, web.id, n2), tc.cluster);
+    QCOMPARE(lines(check.violations()),
+             QStringList({"pod default/web bound twice: event 7 and event 12 (to node n2 at 0.030s)"}));
+}
+
+void TestInvariantCheck::nodeOverCommitted_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
+    // n1: 2 cpu, 4Gi, 3 pods, 1 example.com/gpu. Two pods on it, `a` and `b`; `state` is what the
+    // run made of `b` (bound: the scheduler placed it; preexisting: the file put it there).
+    QTest::addColumn<QString>("a");          // a's requests
+    QTest::addColumn<QString>("b");          // b's requests
+    QTest::addColumn<QString>("state");      // b's outcome
+    QTest::addColumn<bool>("filters");       // b's profile runs NodeResourcesFit
+    QTest::addColumn<QStringList>("expected");
+    // 1500m + 1000m = 2500m > 2000m.
+    QTest::newRow("cpu") << "cpu=1500m" << "cpu=1" << "bound" << true
+                         << QStringList{"node n1 is over-committed on cpu: its pods request 2500m, allocatable 2000m"};
+    // 3Gi + 2Gi = 5Gi = 5368709120 bytes > 4Gi = 4294967296.
+    QTest::newRow("memory") << "memory=3Gi" << "memory=2Gi" << "bound" << true
+                            << QStringList{"node n1 is over-committed on memory: its pods request 5368709120, "
+                                           "allocatable 4294967296"};
+    // 1 + 1 gpus > 1.
+    QTest::newRow("extended") << "example.com/gpu=1" << "example.com/gpu=1" << "bound" << true
+                              << QStringList{"node n1 is over-committed on example.com/gpu: its pods request 2, "
+                                             "allocatable 1"};
+    // Within every limit: 1 + 1 cpu = 2 = allocatable.
+    QTest::newRow("full, not over") << "cpu=1" << "cpu=1" << "bound" << true << QStringList{};
+    // The file over-committed the node: not the scheduler's doing.
+    QTest::newRow("preexisting") << "cpu=1500m" << "cpu=1" << "preexisting" << true << QStringList{};
+    // A profile without NodeResourcesFit may over-commit (its configuration's choice).
+    QTest::newRow("profile without fit") << "cpu=1500m" << "cpu=1" << "bound" << false << QStringList{};
+    // b asks for memory only: the cpu the file over-committed is not b's doing.
+    QTest::newRow("another resource") << "cpu=3" << "memory=1Gi" << "bound" << true << QStringList{};
+    // clang-format on
+}
+
+void TestInvariantCheck::nodeOverCommitted() {
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(QString, state);
+    QFETCH(bool, filters);
+    QFETCH(QStringList, expected);
+    TestCluster tc;
+    tc.node("n1").cpu("2").memory("4Gi").pods(3).scalar("example.com/gpu", 1).add();
+    tc.pod("a").requests(a.toStdString()).on("n1").add();
+    const Pod& pb = tc.pod("b").requests(b.toStdString()).on("n1").add();
+    std::deque<PodOutcome> outcomes(tc.cluster.pods.size());
+    outcomes[0].state = PodState::Preexisting;
+    outcomes[pb.id].state = state == "bound" ? PodState::Bound : PodState::Preexisting;
+    const InvariantCheck check;
+    QCOMPARE(lines(check.finish(tc.cluster, outcomes, [&](const Pod&) { return filters; })), expected);
+}
+
+void TestInvariantCheck::placementFailsAFilter() {
+    // web does not tolerate n-gpu's taint: a scheduler that placed it there broke a Filter.
+    TestCluster tc(*KubeVersion::parse("1.34"));
+    tc.node("n-gpu").cpu("8").memory("16Gi").taint("dedicated", "gpu", TaintEffect::NoSchedule).add();
+    const Pod& web = tc.pod("web").cpu("1").add();
+    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.34"));
+    sim.checkInvariantsWhileRunning();
+    std::string err;
+    QVERIFY2(sim.init(err), err.c_str());
+    InvariantCheck check;
+    check.onPlacement(sim.scheduler(), web, tc.sym("n-gpu"), 250 * kMillisecond);
+    QCOMPARE(lines(check.violations()),
+             QStringList({"pod default/web placed on node n-gpu at 0.250s fails Filter plugin TaintToleration: "
+                          "node(s) had untolerated taint {dedicated: gpu}"}));
+}
+
+void TestInvariantCheck::evictionBelowBudget() {
+    // A budget whose status is wrong: it allows one disruption though it wants both db pods
+    // healthy. The drain trusts disruptionsAllowed and evicts db-1; the check counts the pods.
+    TestCluster tc(*KubeVersion::parse("1.34"));
+    tc.node("n1").cpu("8").memory("16Gi").add();
+    tc.node("n2").cpu("8").memory("16Gi").add();
+    tc.pod("db-1").cpu("1").label("app", "db").on("n1").add();
+    tc.pod("db-2").cpu("1").label("app", "db").on("n2").add();
+    PodDisruptionBudget pdb;
+    pdb.ns = tc.sym("default");
+    pdb.name = "db-pdb";
+    pdb.selector = tc.selector({{"app", "db"}});
+    pdb.disruptionsAllowed = 1;
+    pdb.desiredHealthy = 2;
+    tc.cluster.pdbs.push_back(pdb);
+    Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.34"));
+    sim.checkInvariantsWhileRunning();
+    std::string err;
+    QVERIFY2(sim.init(err), err.c_str());
+    QVERIFY(sim.drain("n1").empty());
+    QCOMPARE(lines(sim.checkInvariants()),
+             QStringList({"eviction of pod default/db-1 at 0.000s violates PodDisruptionBudget default/db-pdb: "
+                          "1 healthy pods left, 2 desired"}));
+    // The same eviction as a plain delete (a person, a controller) is no budget's business.
+    TestCluster tc2(*KubeVersion::parse("1.34"));
+    tc2.node("n1").cpu("8").memory("16Gi").add();
+    const Pod& db = tc2.pod("db-1").cpu("1").label("app", "db").on("n1").add();
+    pdb.ns = tc2.sym("default");
+    pdb.selector = tc2.selector({{"app", "db"}});
+    tc2.cluster.pdbs.push_back(pdb);
+    Simulation sim2(tc2.cluster, SchedulerConfiguration{}, simOptions("1.34"));
+    sim2.checkInvariantsWhileRunning();
+    QVERIFY2(sim2.init(err), err.c_str());
+    sim2.evictPod(db, "deleted");
+    QCOMPARE(lines(sim2.checkInvariants()), QStringList());
+}
+
+void TestInvariantCheck::cleanRunHasNoViolations() {
+    // Pods that fill n1 and spill to n2, a taint only the tolerating pod passes, a drain that a
+    // budget limits: every invariant holds, and the checked run decides as the unchecked one.
+    auto build = [](TestCluster& tc) {
+        tc.node("n1").cpu("2").memory("4Gi").pods(4).add();
+        tc.node("n2").cpu("2").memory("4Gi").taint("dedicated", "gpu", TaintEffect::NoSchedule).add();
+        tc.node("n3").cpu("4").memory("8Gi").add();
+        for (int i = 0; i < 6; ++i) tc.pod("web-" + std::to_string(i)).cpu("700m").label("app", "web").add();
+        tc.pod("trainer")
+            .cpu("1")
+            .toleration("dedicated", TolerationOp::Equal, "gpu", TaintEffect::NoSchedule)
+            .add();
+    };
+    QStringList decided[2];
+    for (int checked = 0; checked < 2; ++checked) {
+        TestCluster tc(*KubeVersion::parse("1.34"));
+        build(tc);
+        Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.34"));
+        if (checked == 1) sim.checkInvariantsWhileRunning();
+        std::string err;
+        QVERIFY2(sim.init(err), err.c_str());
+        sim.run();
+        sim.drain("n1");
+        sim.run();
+        QCOMPARE(lines(sim.checkInvariants()), QStringList());
+        decided[checked] = decisions(sim, tc.cluster);
+    }
+    QCOMPARE(decided[1], decided[0]);
+}
+
+QTEST_APPLESS_MAIN(TestInvariantCheck)
+#include "tst_invariant_check.moc"

@@ -1,0 +1,18 @@
+// libFuzzer target: the resource quantity parser (quantity.go's ParseQuantity) and the integer
+// readings every request and allocatable goes through.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "core/api/quantity.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    if (const auto q = berth::core::Quantity::parse(text)) {
+        volatile std::int64_t sink = q->value() + q->milliValue();
+        (void)sink;
+        (void)berth::core::formatMilliCpu(q->milliValue());
+        (void)berth::core::formatBytes(q->value());
+    }
+    return 0;
+}
