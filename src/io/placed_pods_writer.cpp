@@ -1,7 +1,6 @@
 #include "io/placed_pods_writer.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -14,6 +13,7 @@
 #include "io/document_tree.h"
 #include "io/json_documents.h"
 #include "io/write_progress.h"
+#include "io/yaml_block_writer.h"
 #include "io/yaml_documents.h"
 
 namespace berth::io {
@@ -33,58 +33,10 @@ YAML::Node text(std::string_view s) {
 
 YAML::Node str(const StringPool& pool, Sym s) { return text(pool.str(s)); }
 
-/// True when a plain scalar would not read back as this string under YAML 1.1 (which
-/// kubectl's parser follows): booleans such as `yes`, null, numbers.
-bool needsQuotes(const std::string& s) {
-    if (s.empty()) return true;
-    std::string lower;
-    for (char c : s) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    for (const char* word : {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"})
-        if (lower == word) return true;
-    const char first = s.front();
-    if (!(std::isdigit(static_cast<unsigned char>(first)) || first == '+' || first == '-' || first == '.'))
-        return false;
-    return std::all_of(s.begin(), s.end(),
-                       [](char c) {
-                           return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' ||
-                                  c == '-' || c == ':';
-                       }) &&
-           std::any_of(s.begin(), s.end(),
-                       [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
-}
-
-/// Writes a node, quoting string scalars (quoted in the input, or made by text()) that a plain
-/// scalar would turn into something else. yaml-cpp's own emitter drops that distinction.
-void emit(YAML::Emitter& out, const YAML::Node& n) {
-    switch (n.Type()) {
-        case YAML::NodeType::Map:
-            out << YAML::BeginMap;
-            for (const auto& kv : n) {
-                out << YAML::Key;
-                emit(out, kv.first);
-                out << YAML::Value;
-                emit(out, kv.second);
-            }
-            out << YAML::EndMap;
-            break;
-        case YAML::NodeType::Sequence:
-            out << YAML::BeginSeq;
-            for (const auto& item : n) emit(out, item);
-            out << YAML::EndSeq;
-            break;
-        case YAML::NodeType::Scalar:
-            if (n.Tag() == "!" && needsQuotes(n.Scalar())) out << YAML::DoubleQuoted;
-            out << n.Scalar();
-            break;
-        case YAML::NodeType::Null:
-        case YAML::NodeType::Undefined: out << YAML::Null; break;
-    }
-}
-
 // --- the input documents, found again by position -------------------------------------------
 
 /// A subtree of the parsed input as a fresh yaml-cpp node, quoted scalars tagged `!` as
-/// yaml-cpp's own loader tags them (emit() keeps those quoted).
+/// yaml-cpp's own loader tags them (emitQuoting() keeps those quoted).
 YAML::Node toYaml(const detail::DocNode& d) {
     switch (d.type()) {
         case detail::NodeType::Scalar: {
@@ -456,6 +408,15 @@ private:
     SourceObjects m_sources;
 };
 
+/// By Cluster::podKey ("namespace/name"), each key made once rather than twice per comparison.
+void sortByPodKey(const core::Cluster& cluster, std::vector<const Pod*>& pods) {
+    std::vector<std::pair<std::string, const Pod*>> keyed;
+    keyed.reserve(pods.size());
+    for (const Pod* p : pods) keyed.emplace_back(cluster.podKey(*p), p);
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < pods.size(); ++i) pods[i] = keyed[i].second;
+}
+
 }  // namespace
 
 std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
@@ -468,19 +429,15 @@ std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std:
             (ns.empty() || cluster.pool.str(p.ns) == ns))
             placed.push_back(&p);
     }
-    std::sort(placed.begin(), placed.end(),
-              [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
+    sortByPodKey(cluster, placed);
     WriteProgress written(progress, placed.size());
     Writer writer(cluster.pool, texts);
-    YAML::Emitter out;
+    detail::BlockYamlWriter out;
     for (const Pod* p : placed) {
-        out << YAML::BeginDoc;
-        emit(out, writer.manifest(*p, sim.outcome(*p).node));
+        out.document(writer.manifest(*p, sim.outcome(*p).node));
         if (!written.next()) return {};
     }
-    std::string text = out.c_str();
-    if (!text.empty()) text += "\n";
-    return text;
+    return out.take();
 }
 
 std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
@@ -508,10 +465,9 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
             (ns.empty() || cluster.pool.str(p.ns) == ns))
             standalone.push_back(&p);
     }
-    std::sort(standalone.begin(), standalone.end(),
-              [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
+    sortByPodKey(cluster, standalone);
     WriteProgress written(progress, workloads.size() + standalone.size());
-    YAML::Emitter out;
+    detail::BlockYamlWriter out;
     for (const core::Workload* w : workloads) {
         YAML::Node doc = sources.find(w->source)->node();
         stripServerFields(doc);
@@ -525,19 +481,15 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
             if (!given.IsDefined() || !given.IsScalar() || given.Scalar() != std::to_string(w->replicas))
                 doc["spec"]["replicas"] = w->replicas;
         }
-        out << YAML::BeginDoc;
-        emit(out, doc);
+        out.document(doc);
         if (!written.next()) return {};
     }
     Writer writer(cluster.pool, texts);
     for (const Pod* p : standalone) {
-        out << YAML::BeginDoc;
-        emit(out, writer.manifest(*p, sim.outcome(*p).node));
+        out.document(writer.manifest(*p, sim.outcome(*p).node));
         if (!written.next()) return {};
     }
-    std::string text = out.c_str();
-    if (!text.empty()) text += "\n";
-    return text;
+    return out.take();
 }
 
 }  // namespace berth::io
