@@ -71,6 +71,16 @@ public:
         detail::DocNode doc;
         bool podTemplate = false;  // spec.template of a workload
         YAML::Node node() const { return toYaml(doc); }
+        /// One node for every pod of a template, made on first use: only read, never changed.
+        const YAML::Node& shared() const {
+            if (!converted) {
+                sharedNode = toYaml(doc);
+                converted = true;
+            }
+            return sharedNode;
+        }
+        mutable YAML::Node sharedNode{};
+        mutable bool converted{false};
     };
 
     explicit SourceObjects(const SourceTexts& texts) : m_texts(texts) {}
@@ -95,7 +105,8 @@ private:
             // The same arithmetic as Reader::sourceOf: marks are 0-based, per chunk.
             auto add = [&](const detail::DocNode& n, bool podTemplate) {
                 if (!n.isMap()) return;
-                out.emplace(std::make_pair(chunk.lineOffset + n.line() + 1, n.column() + 1), Entry{n, podTemplate});
+                out.emplace(std::make_pair(chunk.lineOffset + n.line() + 1, n.column() + 1),
+                            Entry{n, podTemplate, YAML::Node(), false});
             };
             auto addObject = [&](const detail::DocNode& n) {
                 add(n, false);
@@ -335,20 +346,21 @@ public:
     YAML::Node manifest(const Pod& p, Sym node) {
         YAML::Node pod;
         const SourceObjects::Entry* source = m_sources.find(p.source);
-        const YAML::Node input = source ? source->node() : YAML::Node();  // a fresh copy
         YAML::Node tmpl;
         bool ownDocument = false;
         if (source && source->podTemplate) {
-            tmpl = input;
+            tmpl = source->shared();
         } else if (source) {
             // A Pod (a typed PodList's items may omit kind), or a workload whose position a
             // pod inherited.
-            const YAML::Node kind = input["kind"];
-            ownDocument = !kind || (kind.IsScalar() && kind.Scalar() == "Pod");
-            if (!ownDocument) tmpl = podTemplate(input);
+            const detail::DocNode kind = source->doc.get("kind");
+            ownDocument = !kind.isDefined() || (kind.isScalar() && kind.scalar() == "Pod");
+            if (!ownDocument) tmpl = podTemplate(source->shared());
         }
+        // A template is shared by its pods and only read (fromTemplate clones what it keeps);
+        // a pod's own document is converted afresh, as finish() changes it.
         if (ownDocument) {
-            pod = input;
+            pod = source->node();
         } else if (tmpl && tmpl.IsMap()) {
             pod = fromTemplate(p, tmpl);
         } else {
