@@ -35,29 +35,50 @@ YAML::Node str(const StringPool& pool, Sym s) { return text(pool.str(s)); }
 
 // --- the input documents, found again by position -------------------------------------------
 
-/// A subtree of the parsed input as a fresh yaml-cpp node, quoted scalars tagged `!` as
-/// yaml-cpp's own loader tags them (emitQuoting() keeps those quoted).
-YAML::Node toYaml(const detail::DocNode& d) {
+/// A node of the parsed input without its children: a scalar (quoted ones tagged `!` as
+/// yaml-cpp's own loader tags them; emitQuoting() keeps those quoted), an empty map or
+/// sequence, or null.
+YAML::Node shell(const detail::DocNode& d) {
     switch (d.type()) {
         case detail::NodeType::Scalar: {
             YAML::Node n(std::string(d.scalar()));
             if (d.quoted()) n.SetTag("!");
             return n;
         }
-        case detail::NodeType::Sequence: {
-            YAML::Node seq(YAML::NodeType::Sequence);
-            for (std::size_t i = 0; i < d.size(); ++i) seq.push_back(toYaml(d.item(i)));
-            return seq;
-        }
-        case detail::NodeType::Map: {
-            YAML::Node map(YAML::NodeType::Map);
-            for (std::size_t i = 0; i < d.size(); ++i) map.force_insert(toYaml(d.key(i)), toYaml(d.value(i)));
-            return map;
-        }
+        case detail::NodeType::Sequence: return YAML::Node(YAML::NodeType::Sequence);
+        case detail::NodeType::Map: return YAML::Node(YAML::NodeType::Map);
         case detail::NodeType::Null:
         case detail::NodeType::Undefined: break;
     }
     return YAML::Node(YAML::NodeType::Null);
+}
+
+/// Adds d's children to n, top down: a child joins its parent before its own children are
+/// made, so each yaml-cpp node is merged into the document's memory once (built bottom up,
+/// every level merged its whole subtree again).
+void addChildren(YAML::Node& n, const detail::DocNode& d) {
+    if (d.isSequence()) {
+        for (std::size_t i = 0; i < d.size(); ++i) {
+            YAML::Node item = shell(d.item(i));
+            n.push_back(item);
+            addChildren(item, d.item(i));
+        }
+    } else if (d.isMap()) {
+        for (std::size_t i = 0; i < d.size(); ++i) {
+            YAML::Node key = shell(d.key(i));
+            YAML::Node value = shell(d.value(i));
+            n.force_insert(key, value);
+            addChildren(key, d.key(i));
+            addChildren(value, d.value(i));
+        }
+    }
+}
+
+/// A subtree of the parsed input as a fresh yaml-cpp node.
+YAML::Node toYaml(const detail::DocNode& d) {
+    YAML::Node n = shell(d);
+    addChildren(n, d);
+    return n;
 }
 
 /// Every top-level object of the kept input texts (List items included), and every
