@@ -1,7 +1,6 @@
 #include "io/placed_pods_writer.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -14,6 +13,7 @@
 #include "io/document_tree.h"
 #include "io/json_documents.h"
 #include "io/write_progress.h"
+#include "io/yaml_block_writer.h"
 #include "io/yaml_documents.h"
 
 namespace berth::io {
@@ -33,79 +33,52 @@ YAML::Node text(std::string_view s) {
 
 YAML::Node str(const StringPool& pool, Sym s) { return text(pool.str(s)); }
 
-/// True when a plain scalar would not read back as this string under YAML 1.1 (which
-/// kubectl's parser follows): booleans such as `yes`, null, numbers.
-bool needsQuotes(const std::string& s) {
-    if (s.empty()) return true;
-    std::string lower;
-    for (char c : s) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    for (const char* word : {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"})
-        if (lower == word) return true;
-    const char first = s.front();
-    if (!(std::isdigit(static_cast<unsigned char>(first)) || first == '+' || first == '-' || first == '.'))
-        return false;
-    return std::all_of(s.begin(), s.end(),
-                       [](char c) {
-                           return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' ||
-                                  c == '-' || c == ':';
-                       }) &&
-           std::any_of(s.begin(), s.end(),
-                       [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
-}
-
-/// Writes a node, quoting string scalars (quoted in the input, or made by text()) that a plain
-/// scalar would turn into something else. yaml-cpp's own emitter drops that distinction.
-void emit(YAML::Emitter& out, const YAML::Node& n) {
-    switch (n.Type()) {
-        case YAML::NodeType::Map:
-            out << YAML::BeginMap;
-            for (const auto& kv : n) {
-                out << YAML::Key;
-                emit(out, kv.first);
-                out << YAML::Value;
-                emit(out, kv.second);
-            }
-            out << YAML::EndMap;
-            break;
-        case YAML::NodeType::Sequence:
-            out << YAML::BeginSeq;
-            for (const auto& item : n) emit(out, item);
-            out << YAML::EndSeq;
-            break;
-        case YAML::NodeType::Scalar:
-            if (n.Tag() == "!" && needsQuotes(n.Scalar())) out << YAML::DoubleQuoted;
-            out << n.Scalar();
-            break;
-        case YAML::NodeType::Null:
-        case YAML::NodeType::Undefined: out << YAML::Null; break;
-    }
-}
-
 // --- the input documents, found again by position -------------------------------------------
 
-/// A subtree of the parsed input as a fresh yaml-cpp node, quoted scalars tagged `!` as
-/// yaml-cpp's own loader tags them (emit() keeps those quoted).
-YAML::Node toYaml(const detail::DocNode& d) {
+/// A node of the parsed input without its children: a scalar (quoted ones tagged `!` as
+/// yaml-cpp's own loader tags them; emitQuoting() keeps those quoted), an empty map or
+/// sequence, or null.
+YAML::Node shell(const detail::DocNode& d) {
     switch (d.type()) {
         case detail::NodeType::Scalar: {
             YAML::Node n(std::string(d.scalar()));
             if (d.quoted()) n.SetTag("!");
             return n;
         }
-        case detail::NodeType::Sequence: {
-            YAML::Node seq(YAML::NodeType::Sequence);
-            for (std::size_t i = 0; i < d.size(); ++i) seq.push_back(toYaml(d.item(i)));
-            return seq;
-        }
-        case detail::NodeType::Map: {
-            YAML::Node map(YAML::NodeType::Map);
-            for (std::size_t i = 0; i < d.size(); ++i) map.force_insert(toYaml(d.key(i)), toYaml(d.value(i)));
-            return map;
-        }
+        case detail::NodeType::Sequence: return YAML::Node(YAML::NodeType::Sequence);
+        case detail::NodeType::Map: return YAML::Node(YAML::NodeType::Map);
         case detail::NodeType::Null:
         case detail::NodeType::Undefined: break;
     }
     return YAML::Node(YAML::NodeType::Null);
+}
+
+/// Adds d's children to n, top down: a child joins its parent before its own children are
+/// made, so each yaml-cpp node is merged into the document's memory once (built bottom up,
+/// every level merged its whole subtree again).
+void addChildren(YAML::Node& n, const detail::DocNode& d) {
+    if (d.isSequence()) {
+        for (std::size_t i = 0; i < d.size(); ++i) {
+            YAML::Node item = shell(d.item(i));
+            n.push_back(item);
+            addChildren(item, d.item(i));
+        }
+    } else if (d.isMap()) {
+        for (std::size_t i = 0; i < d.size(); ++i) {
+            YAML::Node key = shell(d.key(i));
+            YAML::Node value = shell(d.value(i));
+            n.force_insert(key, value);
+            addChildren(key, d.key(i));
+            addChildren(value, d.value(i));
+        }
+    }
+}
+
+/// A subtree of the parsed input as a fresh yaml-cpp node.
+YAML::Node toYaml(const detail::DocNode& d) {
+    YAML::Node n = shell(d);
+    addChildren(n, d);
+    return n;
 }
 
 /// Every top-level object of the kept input texts (List items included), and every
@@ -119,6 +92,16 @@ public:
         detail::DocNode doc;
         bool podTemplate = false;  // spec.template of a workload
         YAML::Node node() const { return toYaml(doc); }
+        /// One node for every pod of a template, made on first use: only read, never changed.
+        const YAML::Node& shared() const {
+            if (!converted) {
+                sharedNode = toYaml(doc);
+                converted = true;
+            }
+            return sharedNode;
+        }
+        mutable YAML::Node sharedNode{};
+        mutable bool converted{false};
     };
 
     explicit SourceObjects(const SourceTexts& texts) : m_texts(texts) {}
@@ -143,7 +126,8 @@ private:
             // The same arithmetic as Reader::sourceOf: marks are 0-based, per chunk.
             auto add = [&](const detail::DocNode& n, bool podTemplate) {
                 if (!n.isMap()) return;
-                out.emplace(std::make_pair(chunk.lineOffset + n.line() + 1, n.column() + 1), Entry{n, podTemplate});
+                out.emplace(std::make_pair(chunk.lineOffset + n.line() + 1, n.column() + 1),
+                            Entry{n, podTemplate, YAML::Node(), false});
             };
             auto addObject = [&](const detail::DocNode& n) {
                 add(n, false);
@@ -399,20 +383,21 @@ public:
     YAML::Node manifest(const Pod& p, Sym node) {
         YAML::Node pod;
         const SourceObjects::Entry* source = m_sources.find(p.source);
-        const YAML::Node input = source ? source->node() : YAML::Node();  // a fresh copy
         YAML::Node tmpl;
         bool ownDocument = false;
         if (source && source->podTemplate) {
-            tmpl = input;
+            tmpl = source->shared();
         } else if (source) {
             // A Pod (a typed PodList's items may omit kind), or a workload whose position a
             // pod inherited.
-            const YAML::Node kind = input["kind"];
-            ownDocument = !kind || (kind.IsScalar() && kind.Scalar() == "Pod");
-            if (!ownDocument) tmpl = podTemplate(input);
+            const detail::DocNode kind = source->doc.get("kind");
+            ownDocument = !kind.isDefined() || (kind.isScalar() && kind.scalar() == "Pod");
+            if (!ownDocument) tmpl = podTemplate(source->shared());
         }
+        // A template is shared by its pods and only read (fromTemplate clones what it keeps);
+        // a pod's own document is converted afresh, as finish() changes it.
         if (ownDocument) {
-            pod = input;
+            pod = source->node();
         } else if (tmpl && tmpl.IsMap()) {
             pod = fromTemplate(p, tmpl);
         } else {
@@ -472,6 +457,15 @@ private:
     SourceObjects m_sources;
 };
 
+/// By Cluster::podKey ("namespace/name"), each key made once rather than twice per comparison.
+void sortByPodKey(const core::Cluster& cluster, std::vector<const Pod*>& pods) {
+    std::vector<std::pair<std::string, const Pod*>> keyed;
+    keyed.reserve(pods.size());
+    for (const Pod* p : pods) keyed.emplace_back(cluster.podKey(*p), p);
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < pods.size(); ++i) pods[i] = keyed[i].second;
+}
+
 }  // namespace
 
 std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
@@ -484,19 +478,15 @@ std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std:
             (ns.empty() || cluster.pool.str(p.ns) == ns))
             placed.push_back(&p);
     }
-    std::sort(placed.begin(), placed.end(),
-              [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
+    sortByPodKey(cluster, placed);
     WriteProgress written(progress, placed.size());
     Writer writer(cluster.pool, texts);
-    YAML::Emitter out;
+    detail::BlockYamlWriter out;
     for (const Pod* p : placed) {
-        out << YAML::BeginDoc;
-        emit(out, writer.manifest(*p, sim.outcome(*p).node));
+        out.document(writer.manifest(*p, sim.outcome(*p).node));
         if (!written.next()) return {};
     }
-    std::string text = out.c_str();
-    if (!text.empty()) text += "\n";
-    return text;
+    return out.take();
 }
 
 std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
@@ -524,10 +514,9 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
             (ns.empty() || cluster.pool.str(p.ns) == ns))
             standalone.push_back(&p);
     }
-    std::sort(standalone.begin(), standalone.end(),
-              [&](const Pod* a, const Pod* b) { return cluster.podKey(*a) < cluster.podKey(*b); });
+    sortByPodKey(cluster, standalone);
     WriteProgress written(progress, workloads.size() + standalone.size());
-    YAML::Emitter out;
+    detail::BlockYamlWriter out;
     for (const core::Workload* w : workloads) {
         YAML::Node doc = sources.find(w->source)->node();
         stripServerFields(doc);
@@ -541,19 +530,15 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
             if (!given.IsDefined() || !given.IsScalar() || given.Scalar() != std::to_string(w->replicas))
                 doc["spec"]["replicas"] = w->replicas;
         }
-        out << YAML::BeginDoc;
-        emit(out, doc);
+        out.document(doc);
         if (!written.next()) return {};
     }
     Writer writer(cluster.pool, texts);
     for (const Pod* p : standalone) {
-        out << YAML::BeginDoc;
-        emit(out, writer.manifest(*p, sim.outcome(*p).node));
+        out.document(writer.manifest(*p, sim.outcome(*p).node));
         if (!written.next()) return {};
     }
-    std::string text = out.c_str();
-    if (!text.empty()) text += "\n";
-    return text;
+    return out.take();
 }
 
 }  // namespace berth::io
