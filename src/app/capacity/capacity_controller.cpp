@@ -27,16 +27,14 @@ QString resources(std::int64_t milliCpu, std::int64_t bytes) {
 
 CapacityController::CapacityController(PlanHost& host, QObject* parent) : QObject(parent), m_host(host) {}
 
-CapacityController::~CapacityController() {
-    if (m_progress) m_progress->cancel();
-}
+CapacityController::~CapacityController() = default;
 
 void CapacityController::setGroupBy(const QString& key) {
     const QString k = key.trimmed();
     if (k == m_groupBy) return;
     m_groupBy = k;
     Q_EMIT groupByChanged();
-    if (m_answer || m_progress) refresh();
+    if (m_answer || m_question.running()) refresh();
 }
 
 QString CapacityController::summary() const {
@@ -60,7 +58,7 @@ QString CapacityController::stranded() const {
 }
 
 void CapacityController::refresh() {
-    dropMeasurement();
+    m_question.drop();
     if (!m_host.planLoaded()) {
         m_answer.reset();
         m_groups.clear();
@@ -74,42 +72,29 @@ void CapacityController::refresh() {
     m_measuredEdits = edits;
     m_measuredGroupBy = m_groupBy;
     const std::string groupBy = m_groupBy.toStdString();
-    const quint64 serial = ++m_serial;
-    m_progress = std::make_shared<core::Progress>();
-    m_host.operationList().begin(tr("Measuring capacity"), m_progress);
-    Q_EMIT changed();
     // A fresh plan run to the end, as exports run: the answer does not depend on how far
     // the on-screen run has got.
-    m_jobs.start([this, input, edits = std::move(edits), groupBy, serial, progress = m_progress] {
-        const core::FinishOnExit finish(progress.get());
-        io::Diagnostics diags;
-        auto answer =
-            plan::capacity::measurePlanCapacity(input, edits, kPlanName, groupBy, std::nullopt, diags, progress.get());
-        const QString error =
-            answer || progress->cancelled() ? QString() : QString::fromStdString(diags.firstErrors(3));
-        QMetaObject::invokeMethod(
-            this,
-            [this, serial, error, answer = std::move(answer)]() mutable {
-                if (serial != m_serial) return;  // a newer measurement is on its way
-                if (answer)
-                    show(std::move(*answer));
-                else if (!error.isEmpty())
-                    showError(error);
-                else {  // cancelled: the last answer stays
-                    m_progress.reset();
-                    Q_EMIT changed();
-                }
-            },
-            Qt::QueuedConnection);
-    });
+    m_question.ask<plan::capacity::CompareAnswer>(
+        m_host.operationList(), tr("Measuring capacity"),
+        [input, edits = std::move(edits), groupBy](core::Progress& progress, std::string& error) {
+            io::Diagnostics diags;
+            auto answer =
+                plan::capacity::measurePlanCapacity(input, edits, kPlanName, groupBy, std::nullopt, diags, &progress);
+            if (!answer) error = diags.firstErrors(3);
+            return answer;
+        },
+        [this](plan::capacity::CompareAnswer answer) { show(std::move(answer)); },
+        [this](const QString& error) { showError(error); },
+        [this] { Q_EMIT changed(); });  // cancelled: the last answer stays
+    Q_EMIT changed();
 }
 
 void CapacityController::refreshIfStale() {
     if (!m_host.planLoaded()) {
-        if (m_answer || m_progress) refresh();
+        if (m_answer || m_question.running()) refresh();
         return;
     }
-    const bool measured = m_answer || m_progress || !m_error.isEmpty();
+    const bool measured = m_answer || m_question.running() || !m_error.isEmpty();
     if (measured && m_measuredInput == m_host.planSession().input() && m_measuredGroupBy == m_groupBy &&
         m_measuredEdits == m_host.planSession().history()->appliedEdits())
         return;
@@ -117,7 +102,7 @@ void CapacityController::refreshIfStale() {
 }
 
 void CapacityController::show(plan::capacity::CompareAnswer answer) {
-    m_progress.reset();
+    m_question.finished();
     m_error.clear();
     m_answer = std::move(answer);
     if (m_answer->configs.empty()) {
@@ -131,7 +116,7 @@ void CapacityController::show(plan::capacity::CompareAnswer answer) {
 }
 
 void CapacityController::showError(const QString& error) {
-    m_progress.reset();
+    m_question.finished();
     m_answer.reset();
     m_groups.clear();
     m_fragmentation.clear();
@@ -167,12 +152,6 @@ QString CapacityController::saveChart(QQuickItem* chart, const QUrl& file, bool 
         Q_EMIT chartSaved(path, error);
     });
     return {};
-}
-
-void CapacityController::dropMeasurement() {
-    if (m_progress) m_progress->cancel();
-    m_progress.reset();
-    ++m_serial;
 }
 
 }  // namespace berth::app

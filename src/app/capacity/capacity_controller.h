@@ -15,10 +15,9 @@
 #include <optional>
 #include <vector>
 
-#include "app/background_jobs.h"
 #include "app/capacity/capacity_group_model.h"
 #include "app/capacity/fragmentation_model.h"
-#include "core/progress.h"
+#include "app/capacity/plan_question.h"
 #include "plan/capacity/compare.h"
 
 namespace berth::app {
@@ -54,7 +53,7 @@ public:
     FragmentationModel* fragmentation() { return &m_fragmentation; }
     QString groupBy() const { return m_groupBy; }
     void setGroupBy(const QString& key);
-    bool computing() const { return m_progress != nullptr; }
+    bool computing() const { return m_question.running(); }
     bool valid() const { return m_answer.has_value(); }
     QString error() const { return m_error; }
     QString summary() const;
@@ -88,9 +87,6 @@ Q_SIGNALS:
     void chartSaved(const QString& path, const QString& error);
 
 private:
-    /// Forgets the measurement under way, if any.
-    void dropMeasurement();
-
     PlanHost& m_host;
     CapacityGroupModel m_groups{this};
     FragmentationModel m_fragmentation{this};
@@ -102,9 +98,7 @@ private:
     std::shared_ptr<const plan::PlanInput> m_measuredInput;
     std::vector<plan::PlanEdit> m_measuredEdits;
     QString m_measuredGroupBy;
-    std::shared_ptr<core::Progress> m_progress;  // the measurement under way
-    quint64 m_serial = 0;                        // the newest measurement asked for; older answers are dropped
-    BackgroundJobs m_jobs{this};                 // last: destroyed (waited for) first
+    PlanQuestion m_question{this};  // the measurement under way; last: destroyed (waited for) first
 };
 
 }  // namespace berth::app

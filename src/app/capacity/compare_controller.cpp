@@ -22,9 +22,7 @@ QString groupName(const std::string& g) { return g.empty() ? QStringLiteral("(no
 
 CompareController::CompareController(PlanHost& host, QObject* parent) : QObject(parent), m_host(host) {}
 
-CompareController::~CompareController() {
-    if (m_progress) m_progress->cancel();
-}
+CompareController::~CompareController() = default;
 
 QStringList CompareController::configs() const {
     QStringList out;
@@ -107,7 +105,7 @@ QVariantList CompareController::utilization(const QString& resource) const {
 }
 
 void CompareController::compare(const QString& groupBy) {
-    dropComparison();
+    m_question.drop();
     if (!m_host.planLoaded()) return showError(tr("no cluster is loaded"));
     if (m_configs.size() < 2) return showError(tr("add two or more KubeSchedulerConfiguration files to compare"));
     plan::capacity::CompareRequest request;
@@ -115,37 +113,23 @@ void CompareController::compare(const QString& groupBy) {
     if (!groupBy.trimmed().isEmpty()) request.groupBy = groupBy.trimmed().toStdString();
     const auto input = m_host.planSession().input();
     std::vector<plan::PlanEdit> edits = m_host.planSession().history()->appliedEdits();
-    const quint64 serial = ++m_serial;
-    m_progress = std::make_shared<core::Progress>();
-    m_host.operationList().begin(tr("Comparing %n configuration(s)", nullptr, static_cast<int>(m_configs.size())),
-                                 m_progress);
     m_error.clear();
+    m_question.ask<plan::capacity::CompareAnswer>(
+        m_host.operationList(), tr("Comparing %n configuration(s)", nullptr, static_cast<int>(m_configs.size())),
+        [input, edits = std::move(edits), request](core::Progress& progress, std::string& error) {
+            io::Diagnostics diags;
+            auto answer = plan::capacity::compareConfigurations(input, edits, request, diags, &progress);
+            if (!answer) error = diags.firstErrors(3);
+            return answer;
+        },
+        [this](plan::capacity::CompareAnswer answer) { show(std::move(answer)); },
+        [this](const QString& error) { showError(error); }, [this] { Q_EMIT changed(); });
     Q_EMIT changed();
-    m_jobs.start([this, input, edits = std::move(edits), request, serial, progress = m_progress] {
-        const core::FinishOnExit finish(progress.get());
-        io::Diagnostics diags;
-        auto answer = plan::capacity::compareConfigurations(input, edits, request, diags, progress.get());
-        const QString error = answer || progress->cancelled() ? QString() : qs(diags.firstErrors(3));
-        QMetaObject::invokeMethod(
-            this,
-            [this, serial, error, answer = std::move(answer)]() mutable {
-                if (serial != m_serial) return;  // a newer comparison is on its way
-                if (answer)
-                    show(std::move(*answer));
-                else if (!error.isEmpty())
-                    showError(error);
-                else {  // cancelled
-                    m_progress.reset();
-                    Q_EMIT changed();
-                }
-            },
-            Qt::QueuedConnection);
-    });
 }
 
 void CompareController::cancel() {
-    if (!m_progress) return;
-    dropComparison();
+    if (!m_question.running()) return;
+    m_question.drop();
     Q_EMIT changed();
 }
 
@@ -159,23 +143,17 @@ QString CompareController::exportMarkdown(const QUrl& file, bool overwrite) {
 }
 
 void CompareController::show(plan::capacity::CompareAnswer answer) {
-    m_progress.reset();
+    m_question.finished();
     m_error.clear();
     m_answer = std::move(answer);
     Q_EMIT changed();
 }
 
 void CompareController::showError(const QString& error) {
-    m_progress.reset();
+    m_question.finished();
     m_answer.reset();
     m_error = error;
     Q_EMIT changed();
-}
-
-void CompareController::dropComparison() {
-    if (m_progress) m_progress->cancel();
-    m_progress.reset();
-    ++m_serial;
 }
 
 }  // namespace berth::app

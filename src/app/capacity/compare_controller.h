@@ -17,8 +17,7 @@
 #include <optional>
 #include <vector>
 
-#include "app/background_jobs.h"
-#include "core/progress.h"
+#include "app/capacity/plan_question.h"
 #include "plan/capacity/compare.h"
 
 namespace berth::app {
@@ -45,7 +44,7 @@ public:
     ~CompareController() override;
 
     QStringList configs() const;
-    bool computing() const { return m_progress != nullptr; }
+    bool computing() const { return m_question.running(); }
     bool valid() const { return m_answer.has_value(); }
     QString error() const { return m_error; }
     QStringList groups() const;
@@ -75,15 +74,11 @@ Q_SIGNALS:
     void configsChanged();
 
 private:
-    void dropComparison();
-
     PlanHost& m_host;
     std::vector<plan::capacity::NamedConfig> m_configs;
     std::optional<plan::capacity::CompareAnswer> m_answer;
     QString m_error;
-    std::shared_ptr<core::Progress> m_progress;
-    quint64 m_serial = 0;
-    BackgroundJobs m_jobs{this};  // last: destroyed (waited for) first
+    PlanQuestion m_question{this};  // the comparison under way; last: destroyed (waited for) first
 };
 
 }  // namespace berth::app

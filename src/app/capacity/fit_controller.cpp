@@ -18,9 +18,7 @@ QVariantList counts(const std::map<std::string, std::int64_t>& by, const QString
 
 FitController::FitController(PlanHost& host, QObject* parent) : QObject(parent), m_host(host) {}
 
-FitController::~FitController() {
-    if (m_progress) m_progress->cancel();
-}
+FitController::~FitController() = default;
 
 QString FitController::summary() const {
     if (!m_answer) return {};
@@ -47,7 +45,7 @@ QVariantList FitController::byNode() const {
 }
 
 void FitController::ask(const QString& podKey) {
-    dropQuestion();
+    m_question.drop();
     m_answer.reset();
     m_pod = podKey;
     if (!m_host.planLoaded()) return showError(podKey, tr("no cluster is loaded"));
@@ -56,42 +54,27 @@ void FitController::ask(const QString& podKey) {
     request.max = kMaxReplicas;
     m_askedInput = m_host.planSession().input();
     m_askedEdits = m_host.planSession().history()->appliedEdits();
-    const quint64 serial = ++m_serial;
-    m_progress = std::make_shared<core::Progress>();
-    m_host.operationList().begin(tr("How many more of %1 fit").arg(podKey), m_progress);
     m_error.clear();
-    Q_EMIT changed();
     // A plan of its own, run to the end as berthctl runs it: the replicas go into that plan,
     // never the one on show.
-    m_jobs.start([this, input = m_askedInput, edits = m_askedEdits, request, podKey, serial, progress = m_progress] {
-        const core::FinishOnExit finish(progress.get());
-        std::string error;
-        std::optional<plan::capacity::FitAnswer> answer;
-        if (auto plan = plan::runPlanToEnd(input, edits, error, progress.get())) {
-            io::Diagnostics diags;
-            answer = plan::capacity::howManyMoreFit(*plan, request, diags, progress.get());
-            if (!answer && !diags.items.empty()) error = diags.items.front().message;
-        }
-        const QString message = answer || progress->cancelled() ? QString() : QString::fromStdString(error);
-        QMetaObject::invokeMethod(
-            this,
-            [this, serial, podKey, message, answer = std::move(answer)]() mutable {
-                if (serial != m_serial) return;  // a newer question is on its way
-                if (answer)
-                    show(podKey, std::move(*answer));
-                else if (!message.isEmpty())
-                    showError(podKey, message);
-                else {  // cancelled
-                    m_progress.reset();
-                    Q_EMIT changed();
-                }
-            },
-            Qt::QueuedConnection);
-    });
+    m_question.ask<plan::capacity::FitAnswer>(
+        m_host.operationList(), tr("How many more of %1 fit").arg(podKey),
+        [input = m_askedInput, edits = m_askedEdits, request](core::Progress& progress, std::string& error) {
+            std::optional<plan::capacity::FitAnswer> answer;
+            if (auto plan = plan::runPlanToEnd(input, edits, error, &progress)) {
+                io::Diagnostics diags;
+                answer = plan::capacity::howManyMoreFit(*plan, request, diags, &progress);
+                if (!answer && !diags.items.empty()) error = diags.items.front().message;
+            }
+            return answer;
+        },
+        [this, podKey](plan::capacity::FitAnswer answer) { show(podKey, std::move(answer)); },
+        [this, podKey](const QString& error) { showError(podKey, error); }, [this] { Q_EMIT changed(); });
+    Q_EMIT changed();
 }
 
 void FitController::clear() {
-    dropQuestion();
+    m_question.drop();
     if (!m_answer && m_error.isEmpty() && m_pod.isEmpty()) return;
     m_answer.reset();
     m_error.clear();
@@ -100,7 +83,7 @@ void FitController::clear() {
 }
 
 void FitController::planChanged() {
-    if (!m_answer && !m_progress) return;
+    if (!m_answer && !m_question.running()) return;
     if (m_host.planLoaded() && m_askedInput == m_host.planSession().input() &&
         m_askedEdits == m_host.planSession().history()->appliedEdits())
         return;
@@ -108,7 +91,7 @@ void FitController::planChanged() {
 }
 
 void FitController::show(const QString& podKey, plan::capacity::FitAnswer answer) {
-    m_progress.reset();
+    m_question.finished();
     m_error.clear();
     m_pod = podKey;
     m_answer = std::move(answer);
@@ -116,17 +99,11 @@ void FitController::show(const QString& podKey, plan::capacity::FitAnswer answer
 }
 
 void FitController::showError(const QString& podKey, const QString& error) {
-    m_progress.reset();
+    m_question.finished();
     m_answer.reset();
     m_pod = podKey;
     m_error = error;
     Q_EMIT changed();
-}
-
-void FitController::dropQuestion() {
-    if (m_progress) m_progress->cancel();
-    m_progress.reset();
-    ++m_serial;
 }
 
 }  // namespace berth::app

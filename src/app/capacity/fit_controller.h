@@ -15,8 +15,7 @@
 #include <optional>
 #include <vector>
 
-#include "app/background_jobs.h"
-#include "core/progress.h"
+#include "app/capacity/plan_question.h"
 #include "plan/capacity/fit.h"
 
 namespace berth::app {
@@ -53,7 +52,7 @@ public:
     /// A question still running is of no use any more: it stops at its next check.
     ~FitController() override;
 
-    bool computing() const { return m_progress != nullptr; }
+    bool computing() const { return m_question.running(); }
     bool valid() const { return m_answer.has_value(); }
     QString error() const { return m_error; }
     QString pod() const { return m_pod; }
@@ -81,8 +80,6 @@ Q_SIGNALS:
     void changed();
 
 private:
-    void dropQuestion();
-
     PlanHost& m_host;
     std::optional<plan::capacity::FitAnswer> m_answer;
     QString m_pod;
@@ -90,9 +87,7 @@ private:
     /// The plan the answer on show (or the one under way) is about: its input and edits.
     std::shared_ptr<const plan::PlanInput> m_askedInput;
     std::vector<plan::PlanEdit> m_askedEdits;
-    std::shared_ptr<core::Progress> m_progress;  // the question under way
-    quint64 m_serial = 0;                        // the newest asked; older answers are dropped
-    BackgroundJobs m_jobs{this};                 // last: destroyed (waited for) first
+    PlanQuestion m_question{this};  // the question under way; last: destroyed (waited for) first
 };
 
 }  // namespace berth::app

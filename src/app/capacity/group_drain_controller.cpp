@@ -26,9 +26,7 @@ bool hasLabel(const NodeRow& row, const QString& key) {
 
 GroupDrainController::GroupDrainController(PlanHost& host, QObject* parent) : QObject(parent), m_host(host) {}
 
-GroupDrainController::~GroupDrainController() {
-    if (m_progress) m_progress->cancel();
-}
+GroupDrainController::~GroupDrainController() = default;
 
 QString GroupDrainController::summary() const {
     if (!m_answer) return {};
@@ -86,7 +84,7 @@ QString GroupDrainController::cordonGroup(const QString& key, const QString& val
 
 void GroupDrainController::simulateDrain(const QString& key, const QString& value, bool force,
                                          bool deleteEmptyDirData) {
-    dropSimulation();
+    m_question.drop();
     if (!m_host.planLoaded()) return showError(tr("no cluster is loaded"));
     const QString group = QStringLiteral("%1=%2").arg(key, value);
     plan::capacity::DrainRequest request;
@@ -95,42 +93,27 @@ void GroupDrainController::simulateDrain(const QString& key, const QString& valu
     request.deleteEmptyDirData = deleteEmptyDirData;
     const auto input = m_host.planSession().input();
     std::vector<plan::PlanEdit> edits = m_host.planSession().history()->appliedEdits();
-    const quint64 serial = ++m_serial;
-    m_progress = std::make_shared<core::Progress>();
-    m_host.operationList().begin(tr("Simulating a drain of %1").arg(group), m_progress);
     m_error.clear();
-    Q_EMIT changed();
     // A plan of its own, run to the end as berthctl runs it: the drain changes that plan, never
     // the one on show.
-    m_jobs.start([this, input, edits = std::move(edits), request, group, serial, progress = m_progress] {
-        const core::FinishOnExit finish(progress.get());
-        std::string error;
-        std::optional<plan::capacity::DrainAnswer> answer;
-        if (auto plan = plan::runPlanToEnd(input, edits, error, progress.get())) {
-            io::Diagnostics diags;
-            answer = plan::capacity::simulateDrain(*plan, request, diags);
-            if (!answer) error = diags.firstErrors(3);
-        }
-        const QString message = answer || progress->cancelled() ? QString() : QString::fromStdString(error);
-        QMetaObject::invokeMethod(
-            this,
-            [this, serial, group, message, answer = std::move(answer)]() mutable {
-                if (serial != m_serial) return;  // a newer simulation is on its way
-                if (answer)
-                    show(group, std::move(*answer));
-                else if (!message.isEmpty())
-                    showError(message);
-                else {  // cancelled
-                    m_progress.reset();
-                    Q_EMIT changed();
-                }
-            },
-            Qt::QueuedConnection);
-    });
+    m_question.ask<plan::capacity::DrainAnswer>(
+        m_host.operationList(), tr("Simulating a drain of %1").arg(group),
+        [input, edits = std::move(edits), request](core::Progress& progress, std::string& error) {
+            std::optional<plan::capacity::DrainAnswer> answer;
+            if (auto plan = plan::runPlanToEnd(input, edits, error, &progress)) {
+                io::Diagnostics diags;
+                answer = plan::capacity::simulateDrain(*plan, request, diags);
+                if (!answer) error = diags.firstErrors(3);
+            }
+            return answer;
+        },
+        [this, group](plan::capacity::DrainAnswer answer) { show(group, std::move(answer)); },
+        [this](const QString& error) { showError(error); }, [this] { Q_EMIT changed(); });
+    Q_EMIT changed();
 }
 
 void GroupDrainController::show(const QString& group, plan::capacity::DrainAnswer answer) {
-    m_progress.reset();
+    m_question.finished();
     m_error.clear();
     m_group = group;
     m_answer = std::move(answer);
@@ -139,7 +122,7 @@ void GroupDrainController::show(const QString& group, plan::capacity::DrainAnswe
 }
 
 void GroupDrainController::showError(const QString& error) {
-    m_progress.reset();
+    m_question.finished();
     m_answer.reset();
     m_report.clear();
     m_error = error;
@@ -155,12 +138,6 @@ QString GroupDrainController::markdown() const {
 QString GroupDrainController::exportMarkdown(const QUrl& file, bool overwrite) {
     if (!m_answer) return tr("no drain simulated yet");
     return writeReportFile(m_host, file, markdown(), overwrite, tr("Drain report"));
-}
-
-void GroupDrainController::dropSimulation() {
-    if (m_progress) m_progress->cancel();
-    m_progress.reset();
-    ++m_serial;
 }
 
 }  // namespace berth::app

@@ -15,9 +15,8 @@
 #include <memory>
 #include <optional>
 
-#include "app/background_jobs.h"
 #include "app/capacity/drain_report_model.h"
-#include "core/progress.h"
+#include "app/capacity/plan_question.h"
 #include "plan/capacity/drain.h"
 
 namespace berth::app {
@@ -40,7 +39,7 @@ public:
     ~GroupDrainController() override;
 
     DrainReportModel* report() { return &m_report; }
-    bool computing() const { return m_progress != nullptr; }
+    bool computing() const { return m_question.running(); }
     bool valid() const { return m_answer.has_value(); }
     QString error() const { return m_error; }
     QString summary() const;
@@ -67,16 +66,12 @@ Q_SIGNALS:
     void changed();
 
 private:
-    void dropSimulation();
-
     PlanHost& m_host;
     DrainReportModel m_report{this};
     std::optional<plan::capacity::DrainAnswer> m_answer;
     QString m_group;  // "key=value" of the answer on show
     QString m_error;
-    std::shared_ptr<core::Progress> m_progress;  // the simulation under way
-    quint64 m_serial = 0;                        // the newest asked for; older answers are dropped
-    BackgroundJobs m_jobs{this};                 // last: destroyed (waited for) first
+    PlanQuestion m_question{this};  // the simulation under way; last: destroyed (waited for) first
 };
 
 }  // namespace berth::app

@@ -15,13 +15,17 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
+/// A search's answer with the manifest that applies it.
+struct Found {
+    plan::capacity::NodesAnswer answer;
+    std::string manifest;
+};
+
 }  // namespace
 
 NodesController::NodesController(PlanHost& host, QObject* parent) : QObject(parent), m_host(host) {}
 
-NodesController::~NodesController() {
-    if (m_progress) m_progress->cancel();
-}
+NodesController::~NodesController() = default;
 
 QStringList NodesController::templates() const {
     QStringList out;
@@ -128,7 +132,7 @@ bool NodesController::applicable() const {
 }
 
 void NodesController::search() {
-    dropSearch();
+    m_question.drop();
     m_answer.reset();
     if (!m_host.planLoaded()) return showError(tr("no cluster is loaded"));
     if (m_templates.empty()) return showError(tr("pick a node or a Node file as a template first"));
@@ -139,63 +143,44 @@ void NodesController::search() {
     plan::capacity::NodesRequest request;
     request.strategy = m_strategy.toStdString();
     if (m_maxNodes > 0) request.maxNodes = m_maxNodes;
-    const quint64 serial = ++m_serial;
-    m_progress = std::make_shared<core::Progress>();
-    m_host.operationList().begin(tr("Searching for the nodes to add"), m_progress);
     m_error.clear();
-    Q_EMIT changed();
     // Fresh plans of the input and edits, as berthctl runs them: the plan on show is untouched
     // until the answer is applied.
-    m_jobs.start([this, input = m_askedInput, edits = m_askedEdits, templates = m_templates, request, serial,
-                  progress = m_progress]() mutable {
-        const core::FinishOnExit finish(progress.get());
-        std::string error;
-        std::unique_ptr<plan::Plan> model;  // the plan, for the nodes picked as models
-        for (const Template& t : templates) {
-            if (t.modelNode.empty()) {
-                request.templates.push_back({t.file, t.text});
-                continue;
-            }
-            if (!model && !(model = plan::runPlanToEnd(input, edits, error, progress.get()))) break;
-            const auto text = plan::capacity::nodeTemplateOf(model->cluster(), t.modelNode);
-            if (!text) {
-                error = "the plan has no node " + t.modelNode;
-                break;
-            }
-            request.templates.push_back({t.modelNode, *text});
-        }
-        std::optional<plan::capacity::NodesAnswer> answer;
-        std::string manifest;
-        if (error.empty() && !progress->cancelled()) {
-            io::Diagnostics diags;
-            answer = plan::capacity::howManyNodes(input, edits, request, diags, progress.get());
-            const auto nodes = answer ? plan::capacity::addedNodesManifest(request, *answer, input->version, diags)
-                                      : std::nullopt;
-            if (nodes) manifest = *nodes;
-            else answer.reset();
-            if (!answer) error = diags.firstErrors(3);
-        }
-        const QString message = answer || progress->cancelled() ? QString() : qs(error);
-        QMetaObject::invokeMethod(
-            this,
-            [this, serial, message, answer = std::move(answer), manifest = std::move(manifest)]() mutable {
-                if (serial != m_serial) return;  // a newer search is on its way
-                if (answer)
-                    show(std::move(*answer), std::move(manifest));
-                else if (!message.isEmpty())
-                    showError(message);
-                else {  // cancelled
-                    m_progress.reset();
-                    Q_EMIT changed();
+    m_question.ask<Found>(
+        m_host.operationList(), tr("Searching for the nodes to add"),
+        [input = m_askedInput, edits = m_askedEdits, templates = m_templates, request](
+            core::Progress& progress, std::string& error) mutable -> std::optional<Found> {
+            std::unique_ptr<plan::Plan> model;  // the plan, for the nodes picked as models
+            for (const Template& t : templates) {
+                if (t.modelNode.empty()) {
+                    request.templates.push_back({t.file, t.text});
+                    continue;
                 }
-            },
-            Qt::QueuedConnection);
-    });
+                if (!model && !(model = plan::runPlanToEnd(input, edits, error, &progress))) break;
+                const auto text = plan::capacity::nodeTemplateOf(model->cluster(), t.modelNode);
+                if (!text) {
+                    error = "the plan has no node " + t.modelNode;
+                    break;
+                }
+                request.templates.push_back({t.modelNode, *text});
+            }
+            if (!error.empty() || progress.cancelled()) return std::nullopt;
+            io::Diagnostics diags;
+            auto answer = plan::capacity::howManyNodes(input, edits, request, diags, &progress);
+            const auto nodes =
+                answer ? plan::capacity::addedNodesManifest(request, *answer, input->version, diags) : std::nullopt;
+            if (answer && nodes) return Found{std::move(*answer), *nodes};
+            error = diags.firstErrors(3);
+            return std::nullopt;
+        },
+        [this](Found found) { show(std::move(found.answer), std::move(found.manifest)); },
+        [this](const QString& error) { showError(error); }, [this] { Q_EMIT changed(); });
+    Q_EMIT changed();
 }
 
 void NodesController::cancel() {
-    if (!m_progress) return;
-    dropSearch();
+    if (!m_question.running()) return;
+    m_question.drop();
     Q_EMIT changed();
 }
 
@@ -215,11 +200,11 @@ QString NodesController::apply() {
 }
 
 void NodesController::show(plan::capacity::NodesAnswer answer, std::string manifest) {
-    if (!m_progress) {  // handed over directly (the QML stubs): about the plan on show
+    if (!m_question.running()) {  // handed over directly (the QML stubs): about the plan on show
         m_askedInput = m_host.planSession().input();
         m_askedEdits = m_host.planSession().history()->appliedEdits();
     }
-    m_progress.reset();
+    m_question.finished();
     m_error.clear();
     m_answer = std::move(answer);
     m_manifest = std::move(manifest);
@@ -227,17 +212,11 @@ void NodesController::show(plan::capacity::NodesAnswer answer, std::string manif
 }
 
 void NodesController::showError(const QString& error) {
-    m_progress.reset();
+    m_question.finished();
     m_answer.reset();
     m_manifest.clear();
     m_error = error;
     Q_EMIT changed();
-}
-
-void NodesController::dropSearch() {
-    if (m_progress) m_progress->cancel();
-    m_progress.reset();
-    ++m_serial;
 }
 
 }  // namespace berth::app

@@ -18,8 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "app/background_jobs.h"
-#include "core/progress.h"
+#include "app/capacity/plan_question.h"
 #include "plan/capacity/nodes.h"
 
 namespace berth::app {
@@ -55,7 +54,7 @@ public:
     void setStrategy(const QString& s);
     int maxNodes() const { return m_maxNodes; }
     void setMaxNodes(int n);
-    bool computing() const { return m_progress != nullptr; }
+    bool computing() const { return m_question.running(); }
     bool valid() const { return m_answer.has_value(); }
     QString error() const { return m_error; }
     QString summary() const;
@@ -100,7 +99,6 @@ private:
         std::string file;       // or a file, with its text
         std::string text;
     };
-    void dropSearch();
 
     PlanHost& m_host;
     std::vector<Template> m_templates;
@@ -111,9 +109,7 @@ private:
     QString m_error;
     std::shared_ptr<const plan::PlanInput> m_askedInput;
     std::vector<plan::PlanEdit> m_askedEdits;
-    std::shared_ptr<core::Progress> m_progress;
-    quint64 m_serial = 0;
-    BackgroundJobs m_jobs{this};  // last: destroyed (waited for) first
+    PlanQuestion m_question{this};  // the search under way; last: destroyed (waited for) first
 };
 
 }  // namespace berth::app
