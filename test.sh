@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds Berth and runs every test: first the developer build (build/dev, RelWithDebInfo),
 # then an AddressSanitizer + UndefinedBehaviorSanitizer build (build/asan, Debug), then a
-# ThreadSanitizer build of the threaded code's tests (build/tsan).
+# ThreadSanitizer build of the threaded code's tests (build/tsan), then a short libFuzzer smoke
+# run of the parsers (build/fuzz, clang; docs/fuzzing.md).
 #
-#   ./test.sh           all three passes
+#   ./test.sh           all four passes
 #   ./test.sh --quick   the developer build only
 #
 # Installs missing Debian packages first (scripts/setup-deps.sh) and builds the Go oracle when
