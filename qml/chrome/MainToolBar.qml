@@ -85,6 +85,11 @@ ToolBar {
             objectName: "scrubber"
             visible: bar.playback.loaded && bar.playback.newestPosition > 0
             enabled: !bar.playback.running
+            // Both sliders give way first when the window is narrow (1024 px wide at most
+            // scales): every button stays inside the window.
+            Layout.fillWidth: true
+            Layout.minimumWidth: 60
+            Layout.maximumWidth: 160
             Layout.preferredWidth: 160
             from: 0
             to: Math.max(1, bar.playback.newestPosition)
@@ -115,6 +120,9 @@ ToolBar {
         Slider {
             id: speed
             objectName: "speed"
+            Layout.fillWidth: true
+            Layout.minimumWidth: 60
+            Layout.maximumWidth: 160
             Layout.preferredWidth: 160
             from: 0; to: 1; value: 0.25
             onMoved: bar.playback.speed = bar.speedAt(value)
