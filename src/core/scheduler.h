@@ -28,6 +28,8 @@
 
 namespace berth::core {
 
+class Extender;
+
 enum class TieBreak : std::uint8_t { Random, Name };
 
 struct SchedulerOptions {
@@ -46,6 +48,9 @@ struct SchedulerOptions {
     /// 500 nodes costs about as much to share as it saves, and ran slower on two threads of a
     /// busy machine. Tests lower it to share small clusters.
     std::size_t minSharedNodes = 1024;
+    /// The configuration's extenders, one per `extenders:` entry in the same order, built
+    /// outside core (the HTTP client, a replay of a recording, a test double).
+    std::vector<std::shared_ptr<Extender>> extenders;
 };
 
 class Scheduler {
