@@ -49,6 +49,12 @@ void writeNode(io::JsonWriter& w, const core::Node& node, const core::StringPool
     }
     if (!hostnameWritten) w.key(kHostnameLabel).value(name);
     w.endObject();
+    // The price, as written: a model node's template prices its pool as a Node file does.
+    if (!node.pricePerHour.empty()) {
+        w.key("annotations").beginObject();
+        w.key(kPriceAnnotation).value(node.pricePerHour);
+        w.endObject();
+    }
     w.endObject();
     w.key("spec").beginObject();
     w.key("taints").beginArray();

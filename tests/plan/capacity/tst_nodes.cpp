@@ -112,6 +112,7 @@ private slots:
     void daemonSetOverheadDecides();
     void unplaceableWithEachPoolsReason();
     void oneFewerLeavesAPodPending();
+    void modelNodeKeepsItsPrice();
     void limitStopsUnverified();
     void nothingPending();
     void badInput_data();
@@ -299,6 +300,29 @@ void TestNodes::answerAsOneManifest() {
     QCOMPARE(pool->name, std::string("n0"));
     QCOMPARE(pool->node.allocatable.milliCpu, std::int64_t{2000});
     QVERIFY(!plan::capacity::nodeTemplateOf(c, "nope"));
+}
+
+// A node picked as the model of a pool keeps its price annotation, so the price strategy can
+// use a model node as it uses a Node file (the template is written back and read again).
+void TestNodes::modelNodeKeepsItsPrice() {
+    io::Diagnostics diags;
+    plan::Plan p(testlib::planInput(R"(apiVersion: v1
+kind: Node
+metadata:
+  name: priced
+  labels: {kubernetes.io/hostname: priced}
+  annotations: {berth.dev/price-per-hour: "0.42"}
+status: {allocatable: {cpu: "4", memory: 16Gi, pods: "110"}}
+)"));
+    p.runToEnd();
+    const auto text = plan::capacity::nodeTemplateOf(p.cluster(), "priced");
+    QVERIFY(text);
+    core::Cluster scratch;
+    const auto pool = plan::capacity::readNodePool(scratch, *text, "priced", core::KubeVersion::newest(), diags);
+    QVERIFY2(pool, diags.firstErrors(3).c_str());
+    QVERIFY(pool->pricePerHour);
+    QCOMPARE(*pool->pricePerHour, 0.42);
+    QCOMPARE(pool->node.allocatable.milliCpu, std::int64_t{4000});
 }
 
 void TestNodes::oneFewerLeavesAPodPending() {
