@@ -85,6 +85,7 @@ ApplicationWindow {
         onFindRequested: searchPanel.begin()
         onAboutRequested: aboutDialog.open()
         onShortcutsRequested: shortcutsDialog.open()
+        onConceptsRequested: conceptsDialog.open()
         onAddPoolRequested: poolDialog.open()
         onLabelsRequested: labelsDialog.begin(selectedNode)
         onTaintsRequested: taintsDialog.begin(selectedNode)
@@ -407,6 +408,7 @@ ApplicationWindow {
     OpenErrorDialog { anchors.centerIn: parent; session: window.controller.session }
 
     AboutDialog { id: aboutDialog }
+    ConceptsDialog { id: conceptsDialog }
     ShortcutsDialog { id: shortcutsDialog; menuBar: window.menuBar; scope: window }
 
 }

@@ -37,6 +37,7 @@ MenuBar {
     signal addNodesRequested()
     signal aboutRequested()
     signal shortcutsRequested()
+    signal conceptsRequested()
     /// Delete asks first (Main.qml's ConfirmDialog).
     signal deleteNodeRequested()
     signal deleteWorkloadRequested()
@@ -137,6 +138,7 @@ MenuBar {
         title: qsTr("&Help")
         delegate: ShortcutMenuItem {}
         Action { text: qsTr("Keyboard shortcuts…"); shortcut: "F1"; onTriggered: bar.shortcutsRequested() }
+        Action { text: qsTr("Concepts…"); onTriggered: bar.conceptsRequested() }
         Action { text: qsTr("About Berth…"); onTriggered: bar.aboutRequested() }
     }
     Component.onCompleted: addMenu(helpMenu)

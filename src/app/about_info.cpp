@@ -1,5 +1,7 @@
 #include "app/about_info.h"
 
+#include <QFile>
+
 #include "core/api/version.h"
 
 namespace berth::app {
@@ -11,5 +13,11 @@ QString AboutInfo::kubeRelease() { return QString::fromStdString(core::KubeVersi
 
 // tests/packaging/check_metadata.sh checks that the metainfo names the same licence.
 QString AboutInfo::license() { return QStringLiteral("Apache-2.0"); }
+
+QString AboutInfo::concepts() {
+    QFile file(QStringLiteral(":/berth/help/concepts.md"));
+    if (!file.open(QIODevice::ReadOnly)) return {};  // the resource is built in: never happens
+    return QString::fromUtf8(file.readAll());
+}
 
 }  // namespace berth::app
