@@ -87,6 +87,7 @@ private slots:
     void prioritizeStage();
     void traceRows();
     void callOrder();
+    void filterExtenderWidensTheScan();
     void binding_data();
     void binding();
     void preemption_data();
@@ -314,6 +315,29 @@ void TestExtendersInCycle::callOrder() {
     const std::vector<std::string> expected{"e1.filter",     "e2.filter",     "i1.filter",     "i2.filter",
                                             "e1.prioritize", "e2.prioritize", "i1.prioritize", "i2.prioritize"};
     QCOMPARE(calls, expected);
+}
+
+void TestExtendersInCycle::filterExtenderWidensTheScan() {
+    // >= 1.30 a profile with nothing to score stops at the first feasible node, unless an
+    // extender filters (hasExtenderFilters): here all three nodes are found, the extender
+    // rejects a (the first in scan order), and b is chosen. Were the scan stopped at a, the
+    // extender would have left no node.
+    TestCluster tc;
+    for (const char* n : {"a", "b", "c"}) tc.node(n).cpu("4").memory("8Gi").add();
+    const Pod& pod = tc.pod("p").cpu("1").memory("1Gi").add();
+    SchedulerConfiguration config;
+    ProfileConfig profile;
+    profile.schedulerName = "default-scheduler";
+    profile.plugins.at(ExtensionPoint::Score).disabled = {{"*", 0}};
+    profile.plugins.at(ExtensionPoint::PreScore).disabled = {{"*", 0}};
+    config.profiles = {profile};
+    auto ext = fake(tc, "ext");
+    ext->hasFilter = true;
+    ext->fail = {{"a", "a is busy"}};
+    const Run r = runWith(tc, pod, {ext}, config);
+    QCOMPARE(r.node, QString("b"));
+    QVERIFY(r.trace && r.trace->scorePlugins.empty());  // nothing to score indeed
+    QCOMPARE(ext->filterCalls.front(), (std::vector<std::string>{"a", "b", "c"}));
 }
 
 void TestExtendersInCycle::binding_data() {
