@@ -227,7 +227,11 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
             "running PreBind plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " + s.message(m_cluster.pool));
         return;
     }
-    s = fw->runBindPlugins(*state, pod, node);
+    // sched.bind: an interested binder extender binds instead of the Bind plugins.
+    std::string extenderError;
+    const bool byExtender = m_scheduler->extenders().bind(pod, node, extenderError);
+    s = byExtender ? (extenderError.empty() ? Status{} : Status::error(extenderError))
+                   : fw->runBindPlugins(*state, pod, node);
     std::string injected;
     if (s.isSuccess()) {
         const std::string nodeName(m_cluster.pool.str(node));
@@ -241,6 +245,7 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
         // sched.bind: `binding rejected: running Bind plugin "X": ...` (or `bind status: ...`
         // for a non-error status).
         std::string msg = injected;
+        if (msg.empty() && byExtender) msg = "binding rejected: " + extenderError;
         if (msg.empty()) {
             const std::string name = s.plugin() >= 0 ? std::string(fw->pluginName(s.plugin())) : std::string();
             msg = s.code() == Code::Error
@@ -472,7 +477,7 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
 
     m_scores.keepRaw = m_options.trace;
     m_scores.nodes = feasible;
-    if (!fw.hasScorePlugins()) {
+    if (!fw.hasScorePlugins() && m_extenders.empty()) {
         m_scores.plugins.clear();
         m_scores.totals.assign(feasible.size(), 1);
     } else {
@@ -481,6 +486,7 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
         for (int idx : feasible) feasibleInfos.push_back(nodes[static_cast<std::size_t>(idx)]);
         Status ps = fw.runPreScorePlugins(state, pod, feasibleInfos);
         if (ps.isSuccess()) ps = fw.runScorePlugins(state, pod, nodes, m_scores);
+        if (ps.isSuccess()) m_extenders.prioritize(pod, m_snapshot, m_scores);
         if (!ps.isSuccess()) {
             result.kind = CycleResult::Kind::Error;
             result.message = ps.errorText();
@@ -547,6 +553,7 @@ CycleTrace Scheduler::buildTrace(const Framework& fw, const Pod& pod, const FitD
     else
         t.message = result.message;
     t.schedulerError = result.kind == CycleResult::Kind::Error;
+    m_extenders.addToTrace(t);
     return t;
 }
 

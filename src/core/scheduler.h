@@ -18,6 +18,7 @@
 #include "core/backend/cache/cache.h"
 #include "core/backend/cache/snapshot.h"
 #include "core/backend/queue/nominator.h"
+#include "core/extenders_in_cycle.h"
 #include "core/framework/handle.h"
 #include "core/framework/runtime/filter_verdict_cache.h"
 #include "core/framework/runtime/framework.h"
@@ -76,6 +77,8 @@ public:
     void setPreemption(bool on) { m_options.preemption = on; }
     const SchedulerConfiguration& config() const { return m_config; }
     Handle& handle() { return m_handle; }
+    /// The extenders, in the order the cycle calls them (the binding cycle binds through them).
+    ExtendersInCycle& extenders() { return m_extenders; }
 
     /// The profile for a pod's schedulerName, or nullptr (not Berth's pod).
     Framework* frameworkFor(const Pod& pod) const;
@@ -134,6 +137,7 @@ private:
     FilterVerdictCache m_filterVerdicts;  // fast paths: verdicts of node-local filters, kept
     ScoreMatrix m_scores;                 // reused across cycles
     std::function<void()> m_beforePostFilter;
+    ExtendersInCycle m_extenders;
 };
 
 }  // namespace berth::core

@@ -15,6 +15,20 @@ struct PluginScoreTrace {
     std::int64_t normalized = 0;
     std::int64_t weight = 1;
     std::int64_t weighted = 0;
+    /// A scheduler extender's prioritize row: `plugin` is its name, `raw` its 0..10 score,
+    /// `normalized` raw × MaxNodeScore / MaxExtenderPriority.
+    bool extender = false;
+};
+
+/// One configured extender's part in the cycle (extenders_in_cycle.h), in the order called.
+struct ExtenderTrace {
+    std::string extender;      // its Name(): the urlPrefix
+    bool interested = true;    // false: managedResources, none requested by the pod; not called
+    bool filtered = false;     // its filter verb was called
+    bool prioritized = false;  // its prioritize verb was called
+    std::int64_t weight = 0;
+    std::string error;     // the call's error ("" when none)
+    bool ignored = false;  // an ignorable extender's error: skipped
 };
 
 struct NodeTrace {
@@ -34,6 +48,9 @@ struct CycleTrace {
     /// The profile's Filter and Score plugins in the order they run: a table's columns.
     std::vector<std::string> filterPlugins;
     std::vector<std::string> scorePlugins;
+    /// The extenders that took part, when any: a node's filterPlugin may name one of them
+    /// (it rejected the node), and its prioritize scores are rows of the node's scores.
+    std::vector<ExtenderTrace> extenders;
     std::vector<NodeTrace> nodes;  // snapshot order
     bool scored = false;           // >= 2 feasible nodes
     std::string chosen;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/framework/listers.h"
+#include "core/framework/plugins/defaultpreemption/preemption_extenders.h"
 #include "core/framework/plugins_runner.h"
 #include "core/framework/pod_nominator.h"
 
@@ -179,6 +180,9 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
         result.nominating = NominatingInfo{NominatingMode::Override, kEmptySym};
         return fail(msg);
     }
+    // callExtenders: the extenders that support preemption trim the candidates and victims.
+    if (Status s = callPreemptionExtenders(m_handle, m_extenders, pod, candidates); !s.isSuccess()) return s;
+    if (candidates.empty()) return fail("no candidate node for preemption");
 
     if (m_handle.deterministic)
         std::stable_sort(candidates.begin(), candidates.end(), [&](const auto& a, const auto& b) {

@@ -3,6 +3,7 @@
 /// framework/preemption/preemption.go): when no node fits, find nodes where evicting
 /// lower-priority pods would make room, pick the best one, evict its victims and nominate it.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,8 @@
 #include "core/profile/config.h"
 
 namespace berth::core {
+
+class Extender;
 
 /// One node where preemption would work, and what it would cost.
 struct PreemptionCandidate {
@@ -33,6 +36,9 @@ public:
     /// pickOneNodeForPreemption: the index into `candidates`.
     std::size_t pickOneNodeForPreemption(const std::vector<PreemptionCandidate>& candidates) const;
     std::int32_t calculateNumCandidates(std::int32_t numNodes) const;
+    /// The scheduler's extenders, for callExtenders (upstream reads Handle.Extenders()); the
+    /// scheduler sets them after building the profile.
+    void setExtenders(const std::vector<std::shared_ptr<Extender>>* extenders) { m_extenders = extenders; }
 
 private:
     /// findCandidates (preemption.go): the nodes where preemption might help, then the dry
@@ -56,6 +62,7 @@ private:
     DefaultPreemptionArgs m_args;
     Sym m_noVictims;
     Sym m_notHelpful;
+    const std::vector<std::shared_ptr<Extender>>* m_extenders = nullptr;
 };
 
 }  // namespace berth::core
