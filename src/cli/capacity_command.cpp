@@ -118,7 +118,7 @@ int nodes(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
 
 int runCapacity(const Options& opt) {
     io::Diagnostics problems;
-    auto input = planInputFor(opt, problems);
+    auto input = planInputFor(opt, problems, extenderSessionFor(opt, problems));
     plan::Plan thePlan(input);
     for (const auto& d : thePlan.load().diagnostics.items) problems.add(d);
     applyStrict(opt, problems);
