@@ -156,6 +156,9 @@ PostResult CurlTransport::post(const ExtenderCall& call) {
     Body body{{}, s.maxResponseBytes, false};
     char detail[CURL_ERROR_SIZE] = {};
     curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
+    // Go's client sends the body at once; libcurl would first wait for "100 Continue" on a
+    // large body, which an extender need not send.
+    headers = curl_slist_append(headers, "Expect:");
     curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
     curl_easy_setopt(curl, CURLOPT_POST, 1L);
     curl_easy_setopt(curl, CURLOPT_POSTFIELDS, call.body.data());
