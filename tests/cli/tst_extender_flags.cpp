@@ -70,6 +70,21 @@ private slots:
         QCOMPARE(replayed.out, plain.out);
     }
 
+    void capacityRecordsToo() {
+        // web asks 1 of n1's 4 cpu: 3 more copies of it fit, recorded or replayed.
+        const QString cluster = write("cluster.yaml", kCluster);
+        const QString tmpl = write("web.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: t, namespace: default}\n"
+                                               "spec: {containers: [{name: c, resources: {requests: {cpu: \"1\"}}}]}\n");
+        const QString recording = m_dir.filePath("capacity-calls.json");
+        const QStringList fit{"capacity", "fit", "-f", cluster, "--template", tmpl, "-o", "json"};
+        const Run recorded = berthctl(fit + QStringList{"--extender-record", recording});
+        QCOMPARE(recorded.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(recorded.out).object()["fits"].toInt(), 3);
+        QVERIFY(QFile::exists(recording));
+        const Run replayed = berthctl(fit + QStringList{"--extender-replay", recording});
+        QCOMPARE(replayed.out, recorded.out);
+    }
+
     void replayFileProblems_data() {
         QTest::addColumn<QByteArray>("text");  // empty: no file at all
         QTest::addColumn<QString>("message");
