@@ -73,8 +73,9 @@ private slots:
     void capacityRecordsToo() {
         // web asks 1 of n1's 4 cpu: 3 more copies of it fit, recorded or replayed.
         const QString cluster = write("cluster.yaml", kCluster);
-        const QString tmpl = write("web.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: t, namespace: default}\n"
-                                               "spec: {containers: [{name: c, resources: {requests: {cpu: \"1\"}}}]}\n");
+        const QString tmpl = write("web.yaml",
+                                   "apiVersion: v1\nkind: Pod\nmetadata: {name: t, namespace: default}\n"
+                                   "spec: {containers: [{name: c, resources: {requests: {cpu: \"1\"}}}]}\n");
         const QString recording = m_dir.filePath("capacity-calls.json");
         const QStringList fit{"capacity", "fit", "-f", cluster, "--template", tmpl, "-o", "json"};
         const Run recorded = berthctl(fit + QStringList{"--extender-record", recording});
@@ -105,7 +106,8 @@ private slots:
 
     void recordAndReplayExcludeEachOther() {
         const QString cluster = write("cluster.yaml", kCluster);
-        const Run r = berthctl({"schedule", "-f", cluster, "--extender-record", "a.json", "--extender-replay", "b.json"});
+        const Run r =
+            berthctl({"schedule", "-f", cluster, "--extender-record", "a.json", "--extender-replay", "b.json"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("--extender-record and --extender-replay exclude each other"));
     }
