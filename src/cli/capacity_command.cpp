@@ -118,7 +118,8 @@ int nodes(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
 
 int runCapacity(const Options& opt) {
     io::Diagnostics problems;
-    auto input = planInputFor(opt, problems);
+    const auto extenders = extenderSessionFor(opt, problems);
+    auto input = planInputFor(opt, problems, extenders);
     plan::Plan thePlan(input);
     for (const auto& d : thePlan.load().diagnostics.items) problems.add(d);
     applyStrict(opt, problems);
@@ -128,10 +129,20 @@ int runCapacity(const Options& opt) {
         std::cerr << "berthctl: configuration error: " << thePlan.error() << "\n";
         return 1;
     }
-    if (opt.capacityQuestion == "compare") return compare(opt, std::move(input));
-    if (opt.capacityQuestion == "drain") return drain(opt, thePlan);
-    if (opt.capacityQuestion == "nodes") return nodes(opt, std::move(input));
-    return fit(opt, thePlan);
+    int status = 0;
+    if (opt.capacityQuestion == "compare")
+        status = compare(opt, std::move(input));
+    else if (opt.capacityQuestion == "drain")
+        status = drain(opt, thePlan);
+    else if (opt.capacityQuestion == "nodes")
+        status = nodes(opt, std::move(input));
+    else
+        status = fit(opt, thePlan);
+    if (const std::string error = extenders->save(); !error.empty()) {
+        std::cerr << "berthctl: --extender-record: " << error << "\n";
+        return 1;
+    }
+    return status;
 }
 
 }  // namespace berth::cli

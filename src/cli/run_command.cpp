@@ -139,7 +139,8 @@ int runSchedule(const Options& opt) {
     t.start = Clock::now();
     io::Diagnostics problems;
     // Controllers create the pods of Deployments, ReplicaSets, StatefulSets, Jobs, DaemonSets.
-    plan::Plan thePlan(planInputFor(opt, problems));
+    const auto extenders = extenderSessionFor(opt, problems);
+    plan::Plan thePlan(planInputFor(opt, problems, extenders));
     io::Diagnostics loaded = thePlan.load().diagnostics;
     applyStrict(opt, problems);
     applyStrict(opt, loaded);
@@ -173,6 +174,10 @@ int runSchedule(const Options& opt) {
     const core::RunStats stats = opt.singlePass ? sim.runSinglePass() : sim.run(opt.untilNs);
     t.scheduled = Clock::now();
     t.cpuScheduled = cpuSeconds();
+    if (const std::string error = extenders->save(); !error.empty()) {
+        std::cerr << "berthctl: --extender-record: " << error << "\n";
+        return 1;
+    }
 
     if (opt.command == "explain") return printExplain(opt, sim, explained);
     printReport(opt, thePlan);

@@ -137,8 +137,9 @@ void Plan::build() {
     options.preemption = input.run.preemption;
     options.fastPaths = input.run.fastPaths;
     options.threads = input.run.threads;
-    m_sim =
-        std::make_unique<core::Simulation>(*m_cluster, m_load.config.value_or(core::SchedulerConfiguration{}), options);
+    core::SchedulerConfiguration config = m_load.config.value_or(core::SchedulerConfiguration{});
+    if (input.extenders) options.extenders = input.extenders(config.extenders, m_cluster->pool);
+    m_sim = std::make_unique<core::Simulation>(*m_cluster, std::move(config), options);
     m_sim->setBindingSettings(input.run.binding);
     if (input.run.checkInvariants) m_sim->checkInvariantsWhileRunning();
     if (!m_sim->init(m_error)) {

@@ -5,6 +5,7 @@
 /// replay the edit list, which is how undo and redo stay deterministic.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,6 +62,12 @@ struct PlanInput {
     /// Admission for the Pods written as manifests (plan/controllers/admission.h; berthctl
     /// --admission=none turns it off).
     bool admitManifests = true;
+    /// Builds SchedulerOptions::extenders from the configuration's `extenders:` (berthctl:
+    /// live, recorded or replayed; src/extender). Unset: the run has no extenders. Not part of
+    /// ==: it says how extenders are reached, not what the plan is.
+    std::function<std::vector<std::shared_ptr<core::Extender>>(const std::vector<core::ExtenderConfig>&,
+                                                               const core::StringPool&)>
+        extenders;
     bool operator==(const PlanInput& o) const {
         return manifests == o.manifests && configText == o.configText && configName == o.configName && seed == o.seed &&
                version.major == o.version.major && version.minor == o.version.minor && tieBreak == o.tieBreak &&
