@@ -20,12 +20,14 @@ Item {
         planner: TestEnv.stub.planner
         onAboutRequested: about.open()
         onShortcutsRequested: shortcuts.open()
+        onConceptsRequested: concepts.open()
         Menu { title: qsTr("&View") }  // as Main.qml adds ViewMenu
     }
     Shortcut { id: play; sequence: "Space"; property string help: "Play or pause" }
     Shortcut { sequences: ["N", "Right"]; property string help: "Step one extension point" }
     Shortcut { sequence: "Ctrl+Alt+X" }  // no help: not listed
     AboutDialog { id: about }
+    ConceptsDialog { id: concepts }
     ShortcutsDialog { id: shortcuts; menuBar: menuBar; scope: root }
 
     TestCase {
@@ -101,6 +103,29 @@ Item {
             compare(rows.filter(r => r.indexOf("Ctrl+Alt+X") >= 0).length, 0)  // no help text
             compare(rows.filter(r => r.indexOf("Open session") >= 0).length, 0)  // no shortcut
             shortcuts.close()
+        }
+
+        // Help > Concepts shows the README's "Concepts" section, rendered: the text is the
+        // section as the build cut it out of README.md, every concept of the pipeline in it.
+        function test_conceptsShowTheReadmeSection() {
+            const help = menu("Help")
+            help.open()
+            tryCompare(help, "opened", true)
+            mouseClick(itemNamed(help, "Concepts…"))
+            tryCompare(concepts, "opened", true)
+            const source = concepts.info.concepts
+            verify(source.startsWith("## Concepts\n"), source.slice(0, 40))
+            verify(source.indexOf("\n## ") < 0, "the next README section leaked in")
+            for (const word of ["scheduling queue", "scheduling cycle", "FitError", "Preemption", "Assume and bind"])
+                verify(concepts.text.indexOf(word) >= 0, word)
+            verify(concepts.text.indexOf("## Concepts") < 0)  // the title says it
+            const body = findChild(concepts, "conceptsText")
+            verify(body.visible)
+            // Rendered and wrapped: many lines tall, and no wider than the dialog.
+            verify(body.contentHeight > 20 * body.font.pixelSize, body.contentHeight)
+            verify(body.contentWidth <= concepts.availableWidth, body.contentWidth)
+            concepts.close()
+            tryCompare(concepts, "visible", false)
         }
     }
 }
