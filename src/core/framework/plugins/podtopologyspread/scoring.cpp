@@ -60,6 +60,24 @@ public:
     /// Every domain of every kept node seen (the kept counts hold every node of the snapshot).
     bool complete() const { return m_kept && m_open == 0; }
 
+    /// The pass below for the system defaults (hostname, then zone at index 1) without
+    /// requireAllTopologies: the same visits, in the same order, with the same stop, but only
+    /// the zone read per node (a capacity fit's window often lacks a zone, and then the pass
+    /// never stops early). `add(raw value)` is called where the general pass adds a value.
+    template <class Add>
+    void visitZonesOfDefaults(std::span<NodeInfo* const> filteredNodes, Sym zoneKey, Add&& add) {
+        for (const NodeInfo* ni : filteredNodes) {
+            if (complete()) return;
+            const int pos = ni->snapshotPosition();
+            if (pos >= 0 && m_kept->holds(static_cast<std::size_t>(pos), *ni)) {
+                const auto p = static_cast<std::size_t>(pos);
+                if (firstTime(p, 1)) add(m_kept->valueAt(p, 1));
+            } else {
+                add(ni->node()->labels.get(zoneKey));
+            }
+        }
+    }
+
 private:
     const DomainCountCache* m_kept;
     std::vector<std::vector<std::uint8_t>> m_seen;
@@ -146,8 +164,19 @@ void PodTopologySpread::initPreScoreState(PreScoreState& s, std::span<NodeInfo* 
         m_seenStamp[value] = stamp;
         return true;
     };
+    // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key creates the
+    // value "" and so adds one to the topology size.
+    const auto addValue = [&](Sym raw, std::size_t i) {
+        const Sym value = raw == kNoSym ? kEmptySym : raw;
+        if (firstSeen(value, i)) {
+            s.counts[i].emplace(value, 0);
+            ++topoSize[i];
+        }
+    };
     SeenDomains seen(cs, kept);
-    for (const NodeInfo* ni : filteredNodes) {
+    const bool defaults = kept && !requireAllTopologies && n == 2 && cs[0].hostname && !cs[1].hostname;
+    if (defaults) seen.visitZonesOfDefaults(filteredNodes, cs[1].topologyKey, [&](Sym raw) { addValue(raw, 1); });
+    for (const NodeInfo* ni : defaults ? std::span<NodeInfo* const>() : filteredNodes) {
         // Without requireAllTopologies no node is ignored, so the rest add nothing.
         if (!requireAllTopologies && seen.complete()) break;
         const Node& node = *ni->node();
@@ -167,14 +196,7 @@ void PodTopologySpread::initPreScoreState(PreScoreState& s, std::span<NodeInfo* 
         for (std::size_t i = 0; i < n; ++i) {
             if (cs[i].hostname) continue;  // counted per node at Score
             if (pos >= 0 && !seen.firstTime(static_cast<std::size_t>(pos), i)) continue;
-            // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key
-            // creates the value "" and so adds one to the topology size.
-            const Sym raw = valueOf(*ni, pos, i);
-            const Sym value = raw == kNoSym ? kEmptySym : raw;
-            if (firstSeen(value, i)) {
-                s.counts[i].emplace(value, 0);
-                ++topoSize[i];
-            }
+            addValue(valueOf(*ni, pos, i), i);
         }
     }
     s.weights.resize(n);
