@@ -89,6 +89,9 @@ Flags:
                                       (1.26 ... 1.37; default: newest, 1.37).
       --trace FILE                    One JSON line per scheduling attempt (conformance format).
       --events FILE                   Every simulation event as JSON lines (time, type, pod, node).
+      --metrics FILE                  The scheduler's metrics over simulated time (attempts by
+                                      result, queue depths, attempts and latency per pod, binds)
+                                      in the Prometheus text format, stamped in simulated ms.
       --until DURATION                Stop at this simulated time (e.g. 90s, 5m, 1h; default: run
                                       until nothing can change any more).
       --bind-latency DURATION         Simulated time a bind takes (default 10ms); assumed pods
@@ -307,7 +310,7 @@ StepResult parseSchedulingFlag(const Flag& f, ArgCursor& args, Options& out) {
     return std::string();
 }
 
-// How the run goes and what it records: --trace, --events, --until, the binding flags,
+// How the run goes and what it records: --trace, --events, --metrics, --until, the binding flags,
 // --stats, --fail-on-pending, --check.
 StepResult parseRunFlag(const Flag& f, ArgCursor& args, Options& out) {
     std::string v;
@@ -318,6 +321,9 @@ StepResult parseRunFlag(const Flag& f, ArgCursor& args, Options& out) {
     } else if (f.name == "--events") {
         if (!(err = args.value(f.arg, v)).empty()) return err;
         out.eventsFile = v;
+    } else if (f.name == "--metrics") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.metricsFile = v;
     } else if (f.name == "--until") {
         if (!(err = args.value(f.arg, v)).empty()) return err;
         if (!parseDuration(v, out.untilNs)) return "--until needs a duration like 30s, 5m or 1h, got \"" + v + "\"";
