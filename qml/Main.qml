@@ -227,6 +227,10 @@ ApplicationWindow {
                 FitGhostLayer { anchors.fill: parent; canvas: canvasView.canvas; fit: window.controller.fit }
                 onFitRequested: (pod) => fitDialog.ask(pod)
             }
+            TimelineBar {
+                playback: window.controller.playback
+                Layout.fillWidth: true
+            }
             NarrationPanel {
                 visible: toolBar.narrationVisible
                 playback: window.controller.playback
@@ -250,13 +254,14 @@ ApplicationWindow {
                 TabButton { text: qsTr("History (%1)").arg(window.controller.session.history.appliedCount) }
                 TabButton { text: qsTr("Templates") }
                 TabButton { text: qsTr("Capacity") }
+                TabButton { text: qsTr("Metrics") }
             }
             StackLayout {
                 currentIndex: tabs.currentIndex
                 Layout.fillWidth: true
                 Layout.fillHeight: true
-                // The Capacity tab's charts get most of the column.
-                Layout.preferredHeight: tabs.currentIndex === 4 ? 6 : 2
+                // The Capacity and Metrics tabs' charts get most of the column.
+                Layout.preferredHeight: tabs.currentIndex >= 4 ? 6 : 2
                 QueuePanel {
                     queue: window.controller.queue
                     dragLayer: window.contentItem
@@ -286,6 +291,7 @@ ApplicationWindow {
                         function onLoadedChanged() { if (capacityPanel.visible) window.controller.capacity.refreshIfStale() }
                     }
                 }
+                MetricsPanel { timeline: window.controller.playback.timeline }
             }
             InspectorPanel {
                 objectName: "inspectorPanel"

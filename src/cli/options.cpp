@@ -92,6 +92,9 @@ Flags:
       --extender-record FILE          Call the configuration's extenders and keep every call and
                                       answer in FILE (JSON), to replay the run offline.
       --extender-replay FILE          Answer extender calls from a recording; no extender runs.
+      --metrics FILE                  The scheduler's metrics over simulated time (attempts by
+                                      result, queue depths, attempts and latency per pod, binds)
+                                      in the Prometheus text format, stamped in simulated ms.
       --until DURATION                Stop at this simulated time (e.g. 90s, 5m, 1h; default: run
                                       until nothing can change any more).
       --bind-latency DURATION         Simulated time a bind takes (default 10ms); assumed pods
@@ -310,7 +313,7 @@ StepResult parseSchedulingFlag(const Flag& f, ArgCursor& args, Options& out) {
     return std::string();
 }
 
-// How the run goes and what it records: --trace, --events, --until, the binding flags,
+// How the run goes and what it records: --trace, --events, --metrics, --until, the binding flags,
 // --stats, --fail-on-pending, --check.
 StepResult parseRunFlag(const Flag& f, ArgCursor& args, Options& out) {
     std::string v;
@@ -324,6 +327,9 @@ StepResult parseRunFlag(const Flag& f, ArgCursor& args, Options& out) {
     } else if (f.name == "--extender-record" || f.name == "--extender-replay") {
         if (!(err = args.value(f.arg, v)).empty()) return err;
         (f.name == "--extender-record" ? out.extenderRecordFile : out.extenderReplayFile) = v;
+    } else if (f.name == "--metrics") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.metricsFile = v;
     } else if (f.name == "--until") {
         if (!(err = args.value(f.arg, v)).empty()) return err;
         if (!parseDuration(v, out.untilNs)) return "--until needs a duration like 30s, 5m or 1h, got \"" + v + "\"";

@@ -31,6 +31,7 @@ struct Options {
     std::string eventsFile;
     std::string extenderRecordFile;  // --extender-record
     std::string extenderReplayFile;  // --extender-replay
+    std::string metricsFile;  // --metrics: Prometheus text, plan/run_metrics.h
     std::int64_t untilNs = -1;      // --until, simulated nanoseconds
     core::BindingSettings binding;  // --bind-latency, --bind-failure-probability, --bind-fail-node
     bool stats = false;

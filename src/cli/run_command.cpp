@@ -17,6 +17,7 @@
 #include "io/report_writer.h"
 #include "io/trace_writer.h"
 #include "plan/plan.h"
+#include "plan/run_metrics.h"
 
 namespace berth::cli {
 namespace {
@@ -169,9 +170,20 @@ int runSchedule(const Options& opt) {
     });
     std::ofstream eventsOut;
     if (!openOutput(eventsOut, opt.eventsFile, "events")) return 1;
-    if (eventsOut.is_open())
-        sim.setEventListener([&](const core::SimEvent& e) { eventsOut << io::eventToJsonLine(e, cluster) << "\n"; });
+    std::ofstream metricsOut;
+    if (!openOutput(metricsOut, opt.metricsFile, "metrics")) return 1;
+    std::optional<plan::RunMetrics> metrics;
+    if (metricsOut.is_open()) metrics.emplace(sim);
+    if (eventsOut.is_open() || metrics)
+        sim.setEventListener([&](const core::SimEvent& e) {
+            if (eventsOut.is_open()) eventsOut << io::eventToJsonLine(e, cluster) << "\n";
+            if (metrics) metrics->onEvent(e);
+        });
     const core::RunStats stats = opt.singlePass ? sim.runSinglePass() : sim.run(opt.untilNs);
+    if (metrics) {
+        metrics->finish();
+        metricsOut << metrics->prometheusText();
+    }
     t.scheduled = Clock::now();
     t.cpuScheduled = cpuSeconds();
     if (const std::string error = extenders->save(); !error.empty()) {

@@ -160,6 +160,7 @@ void Plan::setProgress(core::Progress* progress) {
 bool Plan::step() {
     if (!m_sim || !m_sim->step()) return false;
     ++m_steps;
+    if (m_stepListener) m_stepListener(m_steps);
     return true;
 }
 

@@ -111,6 +111,8 @@ public:
     /// One core step, counted: edits record the count they were made at.
     bool step();
     std::uint64_t steps() const { return m_steps; }
+    /// Called after each step with the steps done (the GUI's timeline of the run).
+    void setStepListener(std::function<void(std::uint64_t)> listener) { m_stepListener = std::move(listener); }
     /// Steps until `steps() == target` or the simulation is idle (or cancelled).
     void stepTo(std::uint64_t target);
     /// Steps until the simulation is idle, as `berthctl schedule` runs (Simulation::run);
@@ -150,6 +152,7 @@ private:
     std::unique_ptr<core::Simulation> m_sim;
     std::string m_error;
     std::uint64_t m_steps = 0;
+    std::function<void(std::uint64_t)> m_stepListener;
     core::Progress* m_progress = nullptr;
     bool m_cancelled = false;
 };

@@ -108,6 +108,24 @@ public:
         m_status.setStats(s);
         Q_EMIT m_playback.stateChanged();
     }
+    /// The run's timeline as the worker sends it (TimelineMarks): `steps` steps, each
+    /// `msPerStep` simulated milliseconds after the one before; marks {step, kind (0 bind,
+    /// 1 failure, 2 preemption, 3 edit)} in step order.
+    Q_INVOKABLE void showTimeline(int steps, int msPerStep, const QVariantList& marks) {
+        berth::app::TimelineDelta d;
+        d.changed = true;
+        for (int i = 0; i <= steps; ++i) {
+            d.times.push_back(qint64(i) * msPerStep * 1'000'000);
+            d.depths.push_back({});
+        }
+        for (const QVariant& v : marks) {
+            const QVariantMap m = v.toMap();
+            const auto step = m.value(QStringLiteral("step")).toULongLong();
+            const auto kind = static_cast<berth::plan::TimelineMark::Kind>(m.value(QStringLiteral("kind")).toInt());
+            d.marks.push_back({step, qint64(step) * msPerStep * 1'000'000, kind, 0});
+        }
+        m_playback.timeline()->apply(d);
+    }
     Q_INVOKABLE void clearCalls() {
         m_calls.clear();
         Q_EMIT callsChanged();
