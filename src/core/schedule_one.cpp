@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/framework/plugins/defaultpreemption/default_preemption.h"
 #include "core/invariant_check.h"
 
 namespace berth::core {
@@ -420,6 +421,31 @@ std::string Scheduler::fitErrorMessage(const FitDiagnosis& diag, std::size_t num
     return msg;
 }
 
+namespace {
+
+/// RunPostFilterPlugins for a pod no node fits (schedule_one.go's schedulingCycle): the
+/// nomination and PostFilter's message into `result` and `diag`; with `preemption`,
+/// DefaultPreemption's account of its attempt. False on an error (`result` says which).
+bool runPostFilter(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag, PreemptionTrace* preemption,
+                   CycleResult& result) {
+    PostFilterResult pfr;
+    std::string pfMsg;
+    auto* dp = preemption ? dynamic_cast<DefaultPreemption*>(fw.plugin(DefaultPreemption::kName)) : nullptr;
+    if (dp) dp->setTrace(preemption);
+    Status ps = fw.runPostFilterPlugins(state, pod, diag.nodeToStatus, pfr, pfMsg);
+    if (dp) dp->setTrace(nullptr);
+    if (ps.code() == Code::Error) {
+        result.kind = CycleResult::Kind::Error;
+        result.message = ps.errorText();
+        return false;
+    }
+    diag.postFilterMsg = pfMsg;
+    result.nominating = pfr.nominating;
+    return true;
+}
+
+}  // namespace
+
 CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& pod) {
     CycleResult result;
     m_cache.updateSnapshot(m_snapshot);
@@ -446,21 +472,16 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
     if (feasible.empty()) {
         result.kind = CycleResult::Kind::Unschedulable;
         result.unschedulablePlugins = diag.unschedulablePlugins;
+        PreemptionTrace preemption;
         if (m_options.preemption && fw.hasPostFilterPlugins()) {
             if (m_beforePostFilter) m_beforePostFilter();
-            PostFilterResult pfr;
-            std::string pfMsg;
-            Status ps = fw.runPostFilterPlugins(state, pod, diag.nodeToStatus, pfr, pfMsg);
-            if (ps.code() == Code::Error) {
-                result.kind = CycleResult::Kind::Error;
-                result.message = ps.errorText();
-                return result;
-            }
-            diag.postFilterMsg = pfMsg;
-            result.nominating = pfr.nominating;
+            if (!runPostFilter(fw, state, pod, diag, m_options.trace ? &preemption : nullptr, result)) return result;
         }
         result.message = fitErrorMessage(diag, nodes.size());
-        if (m_options.trace) result.trace = buildTrace(fw, pod, diag, feasible, excluded, nullptr, result);
+        if (m_options.trace) {
+            result.trace = buildTrace(fw, pod, diag, feasible, excluded, nullptr, result);
+            result.trace->preemption = std::move(preemption);
+        }
         return result;
     }
 
@@ -506,6 +527,7 @@ CycleTrace Scheduler::buildTrace(const Framework& fw, const Pod& pod, const FitD
                                  const ScoreMatrix* scores, const CycleResult& result) const {
     CycleTrace t;
     t.pod = m_cluster.podKey(pod);
+    if (pod.nominatedNodeName != kEmptySym) t.nominatedNode = std::string(m_cluster.pool.str(pod.nominatedNodeName));
     t.filterPlugins = fw.pluginNames(ExtensionPoint::Filter);
     t.scorePlugins = fw.pluginNames(ExtensionPoint::Score);
     const auto& nodes = m_snapshot.nodes();

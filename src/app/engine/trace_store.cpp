@@ -12,6 +12,23 @@ QStringList names(const std::vector<std::string>& plugins) {
     return out;
 }
 
+PreemptionUi preemptionOf(const core::PreemptionTrace& p) {
+    PreemptionUi ui;
+    ui.ran = p.ran;
+    ui.notEligible = qs(p.notEligible);
+    ui.potentialNodes = p.potentialNodes;
+    ui.numCandidatesWanted = p.numCandidatesWanted;
+    for (const core::PreemptionCandidateTrace& c : p.candidates) {
+        PreemptionCandidateUi cu{qs(c.node), {}, c.numPDBViolations};
+        for (const core::PreemptionVictimTrace& v : c.victims) cu.victims << PreemptionVictimUi{qs(v.pod), v.priority, v.violatesBudget};
+        ui.candidates << std::move(cu);
+    }
+    for (const core::PreemptionRejectTrace& r : p.rejected) ui.rejected << qMakePair(qs(r.node), qs(r.reason));
+    for (const core::PreemptionPickStep& s : p.pick) ui.pick << PreemptionPickUi{qs(s.criterion), names(s.kept)};
+    ui.nominated = qs(p.nominated);
+    return ui;
+}
+
 }  // namespace
 
 void TraceStore::clear() {
@@ -57,6 +74,7 @@ CycleTraceUi TraceStore::toUi(quint32 podId) const {
     if (it == m_entries.end()) return ui;
     const Entry& e = it->second;
     ui.pod = qs(e.trace.pod);
+    ui.nominatedNode = qs(e.trace.nominatedNode);
     ui.attempt = e.attempt;
     ui.timeNs = e.timeNs;
     ui.filterPlugins = names(e.trace.filterPlugins);
@@ -65,6 +83,7 @@ CycleTraceUi TraceStore::toUi(quint32 podId) const {
     ui.chosen = qs(e.trace.chosen);
     ui.message = qs(e.trace.message);
     ui.schedulerError = e.trace.schedulerError;
+    ui.preemption = preemptionOf(e.trace.preemption);
     ui.nodes.reserve(static_cast<qsizetype>(e.trace.nodes.size()));
     for (const core::NodeTrace& n : e.trace.nodes) {
         NodeTraceUi u;

@@ -43,8 +43,51 @@ struct NodeTrace {
     std::int64_t total = 0;
 };
 
+/// A pod DefaultPreemption would evict from a candidate node.
+struct PreemptionVictimTrace {
+    std::string pod;  // namespace/name
+    std::int32_t priority = 0;
+    bool violatesBudget = false;  // evicting it takes a PodDisruptionBudget below zero
+};
+
+/// A node where the dry run found that evicting lower-priority pods makes room.
+struct PreemptionCandidateTrace {
+    std::string node;
+    std::vector<PreemptionVictimTrace> victims;  // in upstream's order (selectVictimsOnNode)
+    int numPDBViolations = 0;
+};
+
+/// A node the dry run ruled out, and why (no lower-priority pods, still no fit without them,
+/// or rejected for a reason eviction cannot fix).
+struct PreemptionRejectTrace {
+    std::string node;
+    std::string reason;
+};
+
+/// One criterion of pickOneNodeForPreemption (preemption.go), in the order upstream applies
+/// them, and the candidates still tied after it. Only the criteria that ran are listed: the
+/// pick stops at the first that leaves one candidate.
+struct PreemptionPickStep {
+    std::string criterion;
+    std::vector<std::string> kept;
+};
+
+/// What PostFilter (DefaultPreemption) did in a cycle where no node fit.
+struct PreemptionTrace {
+    bool ran = false;
+    std::string notEligible;   // PodEligibleToPreemptOthers said no: why ("" when eligible)
+    int potentialNodes = 0;    // nodes not rejected as UnschedulableAndUnresolvable
+    int numCandidatesWanted = 0;  // the dry run stops once it has this many (calculateNumCandidates)
+    std::vector<PreemptionCandidateTrace> candidates;  // in the order pickOneNodeForPreemption sees them
+    std::vector<PreemptionRejectTrace> rejected;       // snapshot order; nodes the dry run never reached are in neither list
+    std::vector<PreemptionPickStep> pick;
+    std::string nominated;  // the node chosen and nominated ("" when none)
+};
+
 struct CycleTrace {
     std::string pod;  // namespace/name
+    /// The pod's nominated node when the cycle started (an earlier preemption's), tried first.
+    std::string nominatedNode;
     /// The profile's Filter and Score plugins in the order they run: a table's columns.
     std::vector<std::string> filterPlugins;
     std::vector<std::string> scorePlugins;
@@ -56,6 +99,7 @@ struct CycleTrace {
     std::string chosen;
     std::string message;  // FitError text, "" when placed
     bool schedulerError = false;
+    PreemptionTrace preemption;  // ran == false unless PostFilter ran
 };
 
 }  // namespace berth::core
