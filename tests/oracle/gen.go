@@ -510,6 +510,11 @@ func (g *gen) pod(name, node string, index int) obj {
 			status["phase"] = pick(g, []string{"Succeeded", "Failed"})
 		}
 		status["startTime"] = fmt.Sprintf("2026-01-01T00:%02d:%02dZ", index/60, index%60)
+		if g.loop && status["phase"] == "Running" {
+			// Ready, as its kubelet reports it: the disruption controller counts ready pods
+			// healthy (berthctl counts every bound running pod).
+			status["conditions"] = []any{obj{"type": "Ready", "status": "True"}}
+		}
 	} else {
 		g.pendingConstraints(spec, labels)
 	}
