@@ -98,7 +98,8 @@ Flags:
       --until DURATION                Stop at this simulated time (e.g. 90s, 5m, 1h; default: run
                                       until nothing can change any more).
       --bind-latency DURATION         Simulated time a bind takes (default 10ms); assumed pods
-                                      are visible as such meanwhile.
+                                      are visible as such meanwhile. 0s: each bind completes
+                                      before the next pod's scheduling cycle.
       --bind-failure-probability P    Fail each bind with probability P (0-1, drawn from the
                                       seeded random source); the pod goes back through backoff.
       --bind-fail-node NODE           Every bind to NODE fails. Repeatable.

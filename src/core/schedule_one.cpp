@@ -315,11 +315,15 @@ void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, Qu
     // move comes first (so the pod itself goes to backoffQ); for a rejection it is deferred
     // until the pod has been requeued and leaves the pod out (schedule_one.go: "It's
     // intentional to defer this operation").
-    if (forgotten && !rejected) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
+    Pod assumed = pod;  // the event's object: the assumed pod, on its node
+    assumed.nodeName = node;
+    EventObjects deleted;
+    deleted.oldPod = &assumed;
+    if (forgotten && !rejected) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete, {}, deleted);
     handleFailure(std::move(info), text, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
     if (forgotten && rejected)
-        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete,
-                                               [podId](const Pod& p) { return p.id != podId; });
+        m_queue->moveAllToActiveOrBackoffQueue(
+            events::AssignedPodDelete, [podId](const Pod& p) { return p.id != podId; }, deleted);
 }
 
 void Simulation::handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
