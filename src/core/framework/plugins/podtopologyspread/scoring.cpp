@@ -352,36 +352,40 @@ Status PodTopologySpread::normalizeScore(const CycleState& state, const Pod&, st
     if (!data || !data->preScore) return missingState();
     const PreScoreState& s = *data->preScore;
     const auto& all = m_handle.snapshot->nodes();
-    // Without ignored nodes (the system defaults never ignore one) the node is not looked at.
-    auto ignored = [&](const NodeScore& ns) {
-        return !s.ignored.empty() && s.isIgnored(*all[static_cast<std::size_t>(ns.node)]->node());
-    };
+    auto ignored = [&](const NodeScore& ns) { return s.isIgnored(*all[static_cast<std::size_t>(ns.node)]->node()); };
+    // Without ignored nodes (the system defaults never ignore one) neither pass looks at a
+    // node, and each runs as a loop of its own.
+    const bool anyIgnored = !s.ignored.empty();
 
     std::int64_t minScore = std::numeric_limits<std::int64_t>::max();
     std::int64_t maxScore = 0;
     for (const auto& ns : scores) {
-        if (ignored(ns)) continue;
+        if (anyIgnored && ignored(ns)) continue;
         minScore = std::min(minScore, ns.score);
         maxScore = std::max(maxScore, ns.score);
     }
+    // 100 * (max + min - s) / max, or 100 everywhere when max is 0; ignored nodes 0.
+    const auto normalized = [&](std::int64_t raw) {
+        return maxScore == 0 ? kMaxNodeScore : kMaxNodeScore * (maxScore + minScore - raw) / maxScore;
+    };
     // The raw scores take few distinct values (they come from a few counts), and a 64-bit
     // division per node was most of this pass: each result is computed once, on first use.
     constexpr std::int64_t kMemo = 512;
     std::array<std::int64_t, kMemo> memo;
     const bool memoized = maxScore != 0 && maxScore - minScore < kMemo;
     if (memoized) memo.fill(-1);
-    for (auto& ns : scores) {
-        if (ignored(ns)) {
-            ns.score = 0;
-        } else if (maxScore == 0) {
-            ns.score = kMaxNodeScore;
-        } else if (memoized) {
-            std::int64_t& m = memo[static_cast<std::size_t>(ns.score - minScore)];
-            if (m < 0) m = kMaxNodeScore * (maxScore + minScore - ns.score) / maxScore;
-            ns.score = m;
-        } else {
-            ns.score = kMaxNodeScore * (maxScore + minScore - ns.score) / maxScore;
-        }
+    const auto normalizedMemo = [&](std::int64_t raw) {
+        std::int64_t& m = memo[static_cast<std::size_t>(raw - minScore)];
+        if (m < 0) m = normalized(raw);
+        return m;
+    };
+    if (!anyIgnored && memoized) {
+        for (auto& ns : scores) ns.score = normalizedMemo(ns.score);
+    } else if (!anyIgnored) {
+        for (auto& ns : scores) ns.score = normalized(ns.score);
+    } else {
+        for (auto& ns : scores)
+            ns.score = ignored(ns) ? 0 : memoized ? normalizedMemo(ns.score) : normalized(ns.score);
     }
     return {};
 }
