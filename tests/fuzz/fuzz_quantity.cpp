@@ -1,5 +1,5 @@
 // libFuzzer target: the resource quantity parser (quantity.go's ParseQuantity) and the integer
-// readings every request and allocatable goes through.
+// readings every request and allocatable goes through, and its canonical form.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -13,6 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)sink;
         (void)berth::core::formatMilliCpu(q->milliValue());
         (void)berth::core::formatBytes(q->value());
+        // The canonical form LimitRanger's messages print (admission's limit_ranger.cpp).
+        (void)berth::core::canonicalQuantity(q->milliValue(), berth::core::quantityFormatOf(text));
     }
     return 0;
 }

@@ -160,6 +160,34 @@ spec:
         QCOMPARE(l->cluster->pods.size(), std::size_t(1));
     }
 
+    void limitRangeRejectsSubmittedPods() {
+        // Edit > Submit YAML: the submission is checked on a scratch cluster that has the
+        // plan's LimitRanges (and classes), so a Pod over max refuses it, in the API server's
+        // words, and nothing is added; within max it is admitted with the default request.
+        plan::PlanInput in;
+        in.manifests.push_back({"cluster.yaml", limitRangeAndPod("[{type: Container, max: {cpu: \"1\"}}]",
+                                                                 "{containers: [{name: c}]}")});
+        plan::Plan p(in);
+        QVERIFY2(p.ok(), p.error().c_str());
+        const std::size_t pods = p.cluster().pods.size();
+        plan::PlanEdit big;
+        big.kind = plan::EditKind::SubmitYaml;
+        big.fileName = "big.yaml";
+        big.yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: big}\nspec: {containers: [{name: c, resources: "
+                   "{limits: {cpu: \"2\"}}}]}\n";
+        QCOMPARE(p.apply(big), std::string("big.yaml: pods \"big\" is forbidden: maximum cpu usage per Container is "
+                                           "1, but limit is 2"));
+        QCOMPARE(p.cluster().pods.size(), pods);
+        plan::PlanEdit small = big;
+        small.fileName = "small.yaml";
+        small.yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: small}\nspec: {containers: [{name: c}]}\n";
+        QCOMPARE(p.apply(small), std::string());
+        const core::Pod* added = p.cluster().findPod(p.cluster().pool.find("default"), "small");
+        QVERIFY(added);
+        // max 1 defaulted the limit and, through it, the request: 1000m.
+        QCOMPARE(added->derived.requests.milliCpu, 1000);
+    }
+
     // --- RuntimeClass: setScheduling ---
     void runtimeClassScheduling_data() {
         // clang-format off
