@@ -46,6 +46,36 @@ std::string configName(const std::string& path) {
     return name;
 }
 
+// compare --reference-pod FILE: the Pod's requests as the API server would store it (with
+// --admission=manifests, the default): admitted against the plan's PriorityClasses,
+// RuntimeClasses and LimitRanges, which are loaded for that alone (the plans run later).
+std::optional<std::pair<std::int64_t, std::int64_t>> referenceRequests(const std::string& file,
+                                                                       const plan::PlanInput& input,
+                                                                       io::Diagnostics& diags) {
+    std::string shown;
+    auto text = io::readManifestFile(file, diags, shown);
+    if (!text) return std::nullopt;
+    core::Cluster cluster;
+    if (input.admitManifests) {
+        io::LoadOptions options;
+        options.version = input.version;
+        options.fieldValidation = input.fieldValidation;
+        io::LoadResult plan;  // its problems are the plans' to report
+        for (const auto& m : input.manifests) io::loadManifestText(m.text, m.name, cluster, plan, options);
+    }
+    auto pod = plan::capacity::readCapacityTemplate(cluster, *text, shown, plan::capacity::TemplateUse::Replicas,
+                                                    input.version, diags, input.admitManifests);
+    if (!pod) return std::nullopt;
+    if (pod->kind != plan::capacity::CapacityTemplate::Kind::Pod) {
+        io::Diagnostic d;
+        d.file = shown;
+        d.message = "a reference pod is a Pod, not a " + pod->kindName;
+        diags.add(std::move(d));
+        return std::nullopt;
+    }
+    return std::make_pair(pod->pod.derived.requests.milliCpu, pod->pod.derived.requests.memory);
+}
+
 int compare(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
     io::Diagnostics diags;
     plan::capacity::CompareRequest request;
@@ -57,23 +87,8 @@ int compare(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
         if (!io::loadSchedulerConfigText(*text, shown, diags)) continue;
         request.configs.push_back({configName(file), shown, std::move(*text)});
     }
-    if (!opt.referencePodFile.empty()) {
-        std::string shown;
-        if (auto text = io::readManifestFile(opt.referencePodFile, diags, shown)) {
-            core::Cluster scratch;
-            auto pod = plan::capacity::readCapacityTemplate(
-                scratch, *text, shown, plan::capacity::TemplateUse::Replicas, input->version, diags);
-            if (pod && pod->kind != plan::capacity::CapacityTemplate::Kind::Pod) {
-                io::Diagnostic d;
-                d.file = shown;
-                d.message = "a reference pod is a Pod, not a " + pod->kindName;
-                diags.add(std::move(d));
-            } else if (pod) {
-                request.referenceRequests =
-                    std::make_pair(pod->pod.derived.requests.milliCpu, pod->pod.derived.requests.memory);
-            }
-        }
-    }
+    if (!opt.referencePodFile.empty())
+        request.referenceRequests = referenceRequests(opt.referencePodFile, *input, diags);
     applyStrict(opt, diags);  // the --config files' and the reference pod's warnings too
     if (diags.hasErrors()) return inputErrors(diags);
     const auto answer = plan::capacity::compareConfigurations(std::move(input), {}, request, diags);
