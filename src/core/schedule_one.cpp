@@ -264,7 +264,7 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     stored.nodeName = node;
     stored.phase = PodPhase::Running;
     m_budgetsStale = true;  // a bound pod is a healthy one
-    stored.startTime = m_clock.now() / kSecond;
+    stored.startTime = m_runStartEpoch + m_clock.now() / kSecond;
     // >= 1.35 the API server clears nominatedNodeName on bind; v1.26 leaves it set.
     if (m_options.version.atLeast(35)) {
         stored.nominatedNodeName = kEmptySym;

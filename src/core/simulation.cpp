@@ -107,6 +107,8 @@ void Simulation::loadCluster() {
     // cluster-wide image counts. Nodes added or changed later in the plan keep that moment's.
     if (m_options.version.before(29)) cache.refreshAllImageCounts();
     m_outcomes.assign(m_cluster.pods.size(), PodOutcome{});
+    for (const Pod& p : m_cluster.pods)
+        if (p.startTime) m_runStartEpoch = std::max(m_runStartEpoch, *p.startTime + 1);
     // The live nodes by name, once: a running cluster's dump binds 100,000 pods, and a scan
     // of the node list for each (Cluster::findNode) took longer than scheduling.
     std::unordered_set<Sym> liveNodes;
