@@ -50,7 +50,9 @@ void SimulationWorker::travel(quint64 target, quint64 serial) {
     // A lesson-sized replay from step 0 runs traced all the way (the inspector then has every
     // pod's newest attempt as of `target`) and takes milliseconds; anything larger starts from
     // the nearest checkpoint that is closer than the plan on show (docs/performance.md).
-    const bool tracedReplay = m_cluster->nodes.size() * target <= kTracedReplayNodeSteps;
+    // Home (target 0) takes the checkpoint at step 0 when there is one: the same plan as
+    // loaded, without loading it again.
+    const bool tracedReplay = target > 0 && m_cluster->nodes.size() * target <= kTracedReplayNodeSteps;
     std::optional<plan::CheckpointShelf::Checkpoint> checkpoint;
     if (!tracedReplay) checkpoint = m_checkpoints.take(target, target >= now ? now + 1 : 0);
     if (target >= now && !checkpoint) return travelForward(target);
