@@ -95,7 +95,13 @@ void SimulationWorker::travel(quint64 target, quint64 serial) {
     }
     m_selectedTraceDirty = false;
     scheduleFlush();
-    m_checkpoints.fill(m_newestStep);  // the one taken is built again
+    fillCheckpoints();  // the one taken is built again
+}
+
+void SimulationWorker::fillCheckpoints() {
+    // Each checkpoint is a whole plan (22 MiB for 10,000 pods, docs/performance.md): above
+    // kCheckpointedPods the shelf stays empty and a jump replays from step 0 instead.
+    if (m_cluster && m_cluster->pods.size() <= kCheckpointedPods) m_checkpoints.fill(m_newestStep);
 }
 
 void SimulationWorker::travelForward(quint64 target) {
