@@ -116,7 +116,7 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
     m_timelineDirtyFrom = kTimelineClean;
     adopt(std::move(plan));
     m_newestStep = m_plan->steps();
-    m_checkpoints.fill(m_newestStep);
+    fillCheckpoints();
     QString error;
     if (!m_plan->ok())
         error = QStringLiteral("configuration error: ") + qs(m_plan->error());
@@ -266,7 +266,7 @@ void SimulationWorker::setRunning(bool running) {
     m_running = running;
     m_stepBudget = 0;
     if (!running) endRunProgress();
-    if (!running) m_checkpoints.fill(m_newestStep);  // checkpoints up to where the run went
+    if (!running) fillCheckpoints();  // checkpoints up to where the run went
     updateTracing();
     if (running) {
         m_sinceTick.start();

@@ -51,6 +51,9 @@ public:
     /// Up to this many nodes x steps a jump replays from step 0, traced all the way (the
     /// demo: 30 x 134); a larger one starts from the nearest checkpoint.
     static constexpr quint64 kTracedReplayNodeSteps = 200'000;
+    /// Up to this many pods the run keeps checkpoints for time travel (at most 14 plans of
+    /// this size in memory: about 770 MiB at the limit).
+    static constexpr std::size_t kCheckpointedPods = 25'000;
 
 public Q_SLOTS:
     /// Builds a fresh plan from `input` (loaded as berthctl loads it), replays `edits` (each
@@ -110,6 +113,8 @@ private:
     void applyDueEdits();
     /// travel() to a later step without a nearer checkpoint: the plan on show steps on.
     void travelForward(quint64 target);
+    /// Asks the shelf for the checkpoints up to the newest step, within kCheckpointedPods.
+    void fillCheckpoints();
     // simulation_worker_timeline.cpp
     /// Records `plan`'s steps and marks into `timeline` (a replay, before the plan is adopted).
     static void listenForTimeline(plan::Plan& plan, plan::RunTimeline& timeline);

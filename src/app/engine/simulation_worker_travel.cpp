@@ -50,7 +50,9 @@ void SimulationWorker::travel(quint64 target, quint64 serial) {
     // A lesson-sized replay from step 0 runs traced all the way (the inspector then has every
     // pod's newest attempt as of `target`) and takes milliseconds; anything larger starts from
     // the nearest checkpoint that is closer than the plan on show (docs/performance.md).
-    const bool tracedReplay = m_cluster->nodes.size() * target <= kTracedReplayNodeSteps;
+    // Home (target 0) takes the checkpoint at step 0 when there is one: the same plan as
+    // loaded, without loading it again.
+    const bool tracedReplay = target > 0 && m_cluster->nodes.size() * target <= kTracedReplayNodeSteps;
     std::optional<plan::CheckpointShelf::Checkpoint> checkpoint;
     if (!tracedReplay) checkpoint = m_checkpoints.take(target, target >= now ? now + 1 : 0);
     if (target >= now && !checkpoint) return travelForward(target);
@@ -93,7 +95,13 @@ void SimulationWorker::travel(quint64 target, quint64 serial) {
     }
     m_selectedTraceDirty = false;
     scheduleFlush();
-    m_checkpoints.fill(m_newestStep);  // the one taken is built again
+    fillCheckpoints();  // the one taken is built again
+}
+
+void SimulationWorker::fillCheckpoints() {
+    // Each checkpoint is a whole plan (22 MiB for 10,000 pods, docs/performance.md): above
+    // kCheckpointedPods the shelf stays empty and a jump replays from step 0 instead.
+    if (m_cluster && m_cluster->pods.size() <= kCheckpointedPods) m_checkpoints.fill(m_newestStep);
 }
 
 void SimulationWorker::travelForward(quint64 target) {
