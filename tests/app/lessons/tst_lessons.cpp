@@ -64,7 +64,7 @@ private Q_SLOTS:
         QVERIFY(err.startsWith(dir.path()));  // the file named
     }
 
-    // The five lessons, each with its cluster beside it; the embedded copy is the same.
+    // The six lessons, each with its cluster beside it; the embedded copy is the same.
     void shippedLessons() {
         QString err;
         const auto lessons = readLessons(kLessons, err);
@@ -75,7 +75,7 @@ private Q_SLOTS:
             QVERIFY2(QFile::exists(kLessons + QLatin1Char('/') + l.cluster), qPrintable(l.cluster));
             QVERIFY(!l.summary.isEmpty());
         }
-        QCOMPARE(ids, (QStringList{"resources", "taints", "affinity", "spread", "preemption"}));
+        QCOMPARE(ids, (QStringList{"resources", "taints", "affinity", "anti-affinity", "spread", "preemption"}));
         LessonController embedded;
         QVERIFY2(embedded.error().isEmpty(), qPrintable(embedded.error()));
         QCOMPARE(embedded.titles().size(), lessons->size());
