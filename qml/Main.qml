@@ -86,6 +86,10 @@ ApplicationWindow {
         onAboutRequested: aboutDialog.open()
         onShortcutsRequested: shortcutsDialog.open()
         onConceptsRequested: conceptsDialog.open()
+        lessonTitles: lessonController.titles
+        predicting: prediction.enabled
+        onLessonRequested: (index) => unsavedGuard.run(() => lessonController.open(index))
+        onPredictToggled: prediction.enabled = !prediction.enabled
         onAddPoolRequested: poolDialog.open()
         onLabelsRequested: labelsDialog.begin(selectedNode)
         onTaintsRequested: taintsDialog.begin(selectedNode)
@@ -124,6 +128,13 @@ ApplicationWindow {
         status: window.controller.status
         onOpenRequested: unsavedGuard.run(() => openDialog.begin())
         onFitRequested: canvasView.canvas.fitToView()
+    }
+
+    LessonController { id: lessonController; objectName: "lessons"; session: window.controller.session; playback: window.controller.playback }
+    Prediction { id: prediction; objectName: "prediction"; cycle: window.controller.playback.cycle }
+    Connections {  // predict mode: a node clicked on the canvas is the class's guess
+        target: canvasView.canvas
+        function onClicked(node, pod) { if (node.length > 0) prediction.pick(node) }
     }
 
     footer: StatusBar { status: window.controller.status; operations: window.controller.operations }
@@ -231,12 +242,20 @@ ApplicationWindow {
                 playback: window.controller.playback
                 Layout.fillWidth: true
             }
+            // Help > Lessons and predict mode (LessonPanel, PredictBar): above and below the narration.
+            LessonPanel { lessons: lessonController; large: window.presenter; Layout.fillWidth: true }
             NarrationPanel {
                 visible: toolBar.narrationVisible
                 playback: window.controller.playback
                 large: window.presenter
                 Layout.fillWidth: true
                 Layout.preferredHeight: Math.round((window.presenter ? 150 : 84) * UiScale.factor)
+            }
+            PredictBar {
+                visible: prediction.enabled
+                predict: prediction
+                large: window.presenter
+                Layout.fillWidth: true
             }
         }
 

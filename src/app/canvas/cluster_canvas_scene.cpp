@@ -306,8 +306,17 @@ private:
             label(text, card.right() - 44, card.top() + 3, 40, 13, true,
                   s.mark->heat >= 0 ? pal.scoreInk : pal.failInk);
         }
-        bar(barTrack(card, 0), node.cpuRequested, node.cpuAllocatable, pal.cpuBar);
-        bar(barTrack(card, 1), node.memRequested, node.memAllocatable, pal.memBar);
+        // Preemption victims held on the card until Evict still count: the node as Filter saw it.
+        qint64 cpu = node.cpuRequested, memory = node.memRequested;
+        if (const QHash<QString, QString> held = c.m_cycle ? c.m_cycle->heldVictims() : QHash<QString, QString>();
+            !held.isEmpty())
+            for (const ChipBox& chip : box.chips)
+                if (const PodRow& p = pods[chip.podRow]; held.value(p.key) == node.name) {
+                    cpu += p.cpu;
+                    memory += p.memory;
+                }
+        bar(barTrack(card, 0), cpu, node.cpuAllocatable, pal.cpuBar);
+        bar(barTrack(card, 1), memory, node.memAllocatable, pal.memBar);
         ColorSum sum;
         for (const ChipBox& chip : box.chips) chipQuad(chip, sum);
         chipRows(card.left() + kPad, card.top() + kPodsTop, box.chips.size(), kChipCols, sum.average(), false);
