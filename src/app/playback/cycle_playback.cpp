@@ -11,6 +11,7 @@ QString CyclePlayback::phaseName() const {
         case Idle: return {};
         case Pop: return tr("Queue pop");
         case Filter: return tr("Filter");
+        case Extenders: return tr("Extenders");
         case Score: return tr("Score");
         case Select: return tr("Select host");
         case Assume: return tr("Assume");
@@ -27,6 +28,7 @@ QString CyclePlayback::stage() const {
         case Idle: return {};
         case Pop: return QStringLiteral("scheduleOne");
         case Filter: return QStringLiteral("findNodesThatFitPod");
+        case Extenders: return QStringLiteral("findNodesThatPassExtenders");
         case Score: return QStringLiteral("prioritizeNodes");
         case Select: return QStringLiteral("selectHost");
         case Assume: return QStringLiteral("assume");
@@ -37,11 +39,15 @@ QString CyclePlayback::stage() const {
     return {};
 }
 
+// long: one switch, a sentence or two for each phase
 QString CyclePlayback::narration() const {
     const CycleTraceUi& t = m_trace;
     const int fit = t.feasibleCount();
-    int evaluated = 0;
-    for (const auto& n : t.nodes) evaluated += n.evaluated && !n.excluded ? 1 : 0;
+    int evaluated = 0, byExtenders = 0;
+    for (const auto& n : t.nodes) {
+        evaluated += n.evaluated && !n.excluded ? 1 : 0;
+        byExtenders += t.rejectedByExtender(n) ? 1 : 0;
+    }
     switch (m_phase) {
         case Idle: return {};
         case Pop:
@@ -51,13 +57,26 @@ QString CyclePlayback::narration() const {
                 .arg(t.attempt);
         case Filter: {
             QString s = tr("The %1 Filter plugins ran on %2 of %3 nodes; %4 fit.")
-                            .arg(t.filterPlugins.size())
+                            .arg(t.filterPlugins.size() - t.filterExtenders.size())
                             .arg(evaluated)
                             .arg(t.nodes.size())
-                            .arg(fit);
+                            .arg(fit + byExtenders);
             const auto why = WhyPendingModel::summarize(t);
-            if (!why.isEmpty())
+            if (!why.isEmpty() && t.filterExtenders.isEmpty())
                 s += tr(" Most common rejection: %1 (%2 nodes).").arg(why.first().reason).arg(why.first().count);
+            if (!t.filterExtenders.isEmpty()) s += tr(" The scheduler extenders filter them next.");
+            return s;
+        }
+        case Extenders: {
+            // findNodesThatPassExtenders: each extender, in turn, over what the last one left.
+            QString s = tr("%n scheduler extender(s) (%1) filtered the %2 nodes the plugins passed: %3 rejected, "
+                           "%4 fit.",
+                           nullptr, static_cast<int>(t.filterExtenders.size()))
+                            .arg(t.filterExtenders.join(QStringLiteral(", ")))
+                            .arg(fit + byExtenders)
+                            .arg(byExtenders)
+                            .arg(fit);
+            for (const QString& note : t.extenderNotes) s += QStringLiteral(" ") + note + QStringLiteral(".");
             return s;
         }
         case Score: {
@@ -146,20 +165,35 @@ void CyclePlayback::showClock(const QString& what) {
     setPhase(Clock);
 }
 
+CyclePlayback::Phase CyclePlayback::nextPhase() const {
+    switch (m_phase) {
+        case Filter:
+            if (!m_trace.filterExtenders.isEmpty()) return Extenders;
+            [[fallthrough]];
+        case Extenders:
+            // The failure path goes from filtering straight to the failure handling.
+            return m_trace.chosen.isEmpty() ? Failed : Score;
+        default: return static_cast<Phase>(m_phase + 1);
+    }
+}
+
+CyclePlayback::Phase CyclePlayback::previousPhase() const {
+    switch (m_phase) {
+        case Score:
+        case Failed: return m_trace.filterExtenders.isEmpty() ? Filter : Extenders;
+        default: return static_cast<Phase>(m_phase - 1);
+    }
+}
+
 bool CyclePlayback::advance() {
     if (!hasNext()) return false;
-    // The failure path goes from Filter straight to the failure handling.
-    if (m_phase == Filter && m_trace.chosen.isEmpty())
-        setPhase(Failed);
-    else
-        setPhase(static_cast<Phase>(m_phase + 1));
+    setPhase(nextPhase());
     return true;
 }
 
 bool CyclePlayback::retreat() {
     if (!hasPrevious()) return false;
-    // The failure path came to Failed straight from Filter (advance()).
-    setPhase(m_phase == Failed ? Filter : static_cast<Phase>(m_phase - 1));
+    setPhase(previousPhase());
     return true;
 }
 
@@ -197,6 +231,8 @@ void CyclePlayback::rebuildMarks() {
     for (const auto& n : m_trace.nodes) {
         NodeMark m;
         m.mark = n.feasible ? PassMark : (n.evaluated && !n.excluded) ? FailMark : SkipMark;
+        // At Filter the extenders have not run yet: the nodes they reject still pass.
+        if (m_phase == Filter && m_trace.rejectedByExtender(n)) m.mark = PassMark;
         if (heat && n.feasible)
             m.heat = hi > lo ? static_cast<double>(n.total - lo) / static_cast<double>(hi - lo) : 1.0;
         m.winner = winner && n.node == m_trace.chosen;

@@ -1,6 +1,7 @@
 #pragma once
 /// Playback of one scheduling cycle, phase by phase, for step mode and slow play: which
-/// extension point is showing (queue pop -> filter -> score -> select -> assume, and bind when
+/// extension point is showing (queue pop -> filter -> extenders, when some filtered -> score ->
+/// select -> assume, and bind when
 /// the binding cycle completes), what each node looks like at that point (pass / fail, score
 /// heat, the winner) and a sentence or two of narration naming the upstream stage. It only
 /// re-reads a recorded CycleTraceUi: the core has already made every decision.
@@ -27,7 +28,7 @@ class CyclePlayback : public QObject {
     Q_PROPERTY(bool hasNext READ hasNext NOTIFY changed)
     Q_PROPERTY(bool active READ active NOTIFY changed)
 public:
-    enum Phase { Idle, Pop, Filter, Score, Select, Assume, Bind, Failed, Clock };
+    enum Phase { Idle, Pop, Filter, Extenders, Score, Select, Assume, Bind, Failed, Clock };
     Q_ENUM(Phase)
     enum Mark : quint8 { NoMark, PassMark, FailMark, SkipMark };
     /// How the canvas draws one node at the current phase.
@@ -76,6 +77,9 @@ Q_SIGNALS:
 
 private:
     Phase lastPhase() const;
+    /// The phase after / before the current one: the extenders' stage only when some filtered.
+    Phase nextPhase() const;
+    Phase previousPhase() const;
     /// The chosen node's total, and every feasible node with that total (a tie when two or more).
     qint64 topTotal() const;
     QStringList tiedNodes() const;
