@@ -12,6 +12,7 @@
 #include <QVariantMap>
 
 #include "app/engine/sim_types.h"
+#include "app/engine/trace_store.h"
 #include "app/engine/trace_types.h"
 #include "app/inspector/inspector.h"
 #include "app/models/node_list_model.h"
@@ -99,6 +100,53 @@ public:
     Q_INVOKABLE void showTrace(const QString& pod, const QVariantMap& rejections, const QString& chosen,
                                const QString& message) {
         m_inspector.setTrace(traceOf(pod, rejections, chosen, message));
+    }
+    /// A cycle of `pod` with a scheduler extender, converted as the worker converts the core's
+    /// trace (TraceStore): the Filter plugins pass every node, the extender rejects the second
+    /// one and scores the others (raw 0..10, weight 2: raw × 10 × 2 points).
+    Q_INVOKABLE void showExtenderTrace(const QString& pod) {
+        berth::core::CycleTrace t;
+        t.pod = pod.toStdString();
+        t.filterPlugins = {"NodeResourcesFit"};
+        t.scorePlugins = {"NodeResourcesFit"};
+        berth::core::ExtenderTrace x;
+        x.extender = "http://gpu-share:12345/scheduler";
+        x.filtered = x.prioritized = true;
+        x.weight = 2;
+        t.extenders = {x};
+        std::int64_t best = -1;
+        const QList<berth::app::NodeRow> nodes = m_nodes.rows();
+        for (qsizetype i = 0; i < nodes.size(); ++i) {
+            berth::core::NodeTrace n;
+            n.node = nodes[i].name.toStdString();
+            n.evaluated = true;
+            if (i == 1) {
+                n.filterPlugin = x.extender;
+                n.filterCode = "Unschedulable";
+                n.reasons = {"no GPU with 8Gi free"};
+            } else {
+                n.feasible = true;
+                const std::int64_t raw = 10 - 3 * i;  // 10, -, 4, 1
+                n.scores.push_back({"NodeResourcesFit", 60, 60, 1, 60, false});
+                n.scores.push_back({x.extender, raw, raw * 10, 2, raw * 20, true});
+                n.total = 60 + raw * 20;
+                if (n.total > best) {
+                    best = n.total;
+                    t.chosen = n.node;
+                }
+            }
+            t.nodes.push_back(std::move(n));
+        }
+        t.scored = true;
+        berth::app::TraceStore store;
+        const auto podId = static_cast<quint32>(qMax(0, m_pods.indexOf(pod)));
+        store.record(podId, t, 1, 0);
+        m_inspector.setTrace(store.toUi(podId));
+    }
+    /// Where a test keeps a screenshot to look at: $BERTH_KEEP_SCREENSHOT + suffix, or "" (none).
+    Q_INVOKABLE QString keepScreenshotAs(const QString& suffix) const {
+        const QString base = qEnvironmentVariable("BERTH_KEEP_SCREENSHOT");
+        return base.isEmpty() ? QString() : base + suffix;
     }
     /// The playback's position: core steps taken, and the most reached.
     Q_INVOKABLE void setPosition(int steps, int newest) {

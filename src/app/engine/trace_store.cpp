@@ -79,6 +79,17 @@ CycleTraceUi TraceStore::toUi(quint32 podId) const {
     ui.timeNs = e.timeNs;
     ui.filterPlugins = names(e.trace.filterPlugins);
     ui.scorePlugins = names(e.trace.scorePlugins);
+    // Extenders are columns after the plugins, in the order they were called.
+    for (const core::ExtenderTrace& x : e.trace.extenders) {
+        if (x.filtered) {
+            ui.filterPlugins << qs(x.extender);
+            ui.filterExtenders << qs(x.extender);
+        }
+        if (x.prioritized && x.error.empty()) ui.scorePlugins << qs(x.extender);
+        if (!x.error.empty())
+            ui.extenderNotes << qs(x.extender) + QStringLiteral(": ") + qs(x.error) +
+                                    (x.ignored ? QStringLiteral(" (ignorable: skipped)") : QString());
+    }
     ui.scored = e.trace.scored;
     ui.chosen = qs(e.trace.chosen);
     ui.message = qs(e.trace.message);
@@ -95,7 +106,7 @@ CycleTraceUi TraceStore::toUi(quint32 podId) const {
         u.filterCode = qs(n.filterCode);
         for (const std::string& r : n.reasons) u.reasons << qs(r);
         for (const core::PluginScoreTrace& s : n.scores)
-            u.scores << PluginScoreUi{qs(s.plugin), s.raw, s.normalized, s.weight, s.weighted};
+            u.scores << PluginScoreUi{qs(s.plugin), s.raw, s.normalized, s.weight, s.weighted, s.extender};
         u.total = n.total;
         ui.nodes << std::move(u);
     }

@@ -17,6 +17,7 @@ struct PluginScoreUi {
     qint64 normalized = 0;  // after NormalizeScore, 0..100
     qint64 weight = 1;
     qint64 weighted = 0;  // normalized * weight
+    bool extender = false;  // a scheduler extender's prioritize score (raw 0..10, normalized ×10)
     bool operator==(const PluginScoreUi&) const = default;
 };
 
@@ -82,8 +83,10 @@ struct CycleTraceUi {
     QString nominatedNode;      // an earlier preemption's nomination, tried first
     int attempt = 0;            // 1-based attempt number of this pod
     qint64 timeNs = 0;          // simulated time of the cycle
-    QStringList filterPlugins;  // the pod's profile, in run order
-    QStringList scorePlugins;
+    QStringList filterPlugins;  // the pod's profile, in run order, then the filter extenders
+    QStringList scorePlugins;   // likewise, then the prioritize extenders
+    QStringList filterExtenders;  // the extenders among filterPlugins (they run after the plugins)
+    QStringList extenderNotes;    // "<extender>: <error>" for an extender call that failed
     QList<NodeTraceUi> nodes;  // snapshot order
     bool scored = false;       // >= 2 feasible nodes (upstream skips Score for one)
     QString chosen;            // "" when not placed
@@ -96,6 +99,10 @@ struct CycleTraceUi {
         int n = 0;
         for (const auto& t : nodes) n += t.feasible ? 1 : 0;
         return n;
+    }
+    /// A node the Filter plugins passed and an extender then rejected.
+    bool rejectedByExtender(const NodeTraceUi& n) const {
+        return !n.feasible && !n.filterPlugin.isEmpty() && filterExtenders.contains(n.filterPlugin);
     }
 };
 

@@ -11,6 +11,7 @@ QString CyclePlayback::phaseName() const {
         case Idle: return {};
         case Pop: return tr("Queue pop");
         case Filter: return tr("Filter");
+        case Extenders: return tr("Extenders");
         case Score: return tr("Score");
         case Select: return tr("Select host");
         case Assume: return tr("Assume");
@@ -30,6 +31,7 @@ QString CyclePlayback::stage() const {
         case Idle: return {};
         case Pop: return QStringLiteral("scheduleOne");
         case Filter: return QStringLiteral("findNodesThatFitPod");
+        case Extenders: return QStringLiteral("findNodesThatPassExtenders");
         case Score: return QStringLiteral("prioritizeNodes");
         case Select: return QStringLiteral("selectHost");
         case Assume: return QStringLiteral("assume");
@@ -44,11 +46,15 @@ QString CyclePlayback::stage() const {
     return {};
 }
 
+// long: one switch, a sentence or two for each phase
 QString CyclePlayback::narration() const {
     const CycleTraceUi& t = m_trace;
     const int fit = t.feasibleCount();
-    int evaluated = 0;
-    for (const auto& n : t.nodes) evaluated += n.evaluated && !n.excluded ? 1 : 0;
+    int evaluated = 0, byExtenders = 0;
+    for (const auto& n : t.nodes) {
+        evaluated += n.evaluated && !n.excluded ? 1 : 0;
+        byExtenders += t.rejectedByExtender(n) ? 1 : 0;
+    }
     switch (m_phase) {
         case Idle: return {};
         case Pop: {
@@ -63,15 +69,28 @@ QString CyclePlayback::narration() const {
         }
         case Filter: {
             QString s = tr("The %1 Filter plugins ran on %2 of %3 nodes; %4 fit.")
-                            .arg(t.filterPlugins.size())
+                            .arg(t.filterPlugins.size() - t.filterExtenders.size())
                             .arg(evaluated)
                             .arg(t.nodes.size())
-                            .arg(fit);
-            if (!t.nominatedNode.isEmpty() && evaluated == 1 && fit == 1)
+                            .arg(fit + byExtenders);
+            if (!t.nominatedNode.isEmpty() && evaluated == 1 && fit + byExtenders == 1)
                 s += tr(" The nominated node %1 fits, so no other node is filtered.").arg(t.nominatedNode);
             const auto why = WhyPendingModel::summarize(t);
-            if (!why.isEmpty())
+            if (!why.isEmpty() && t.filterExtenders.isEmpty())
                 s += tr(" Most common rejection: %1 (%2 nodes).").arg(why.first().reason).arg(why.first().count);
+            if (!t.filterExtenders.isEmpty()) s += tr(" The scheduler extenders filter them next.");
+            return s;
+        }
+        case Extenders: {
+            // findNodesThatPassExtenders: each extender, in turn, over what the last one left.
+            QString s = tr("%n scheduler extender(s) (%1) filtered the %2 nodes the plugins passed: %3 rejected, "
+                           "%4 fit.",
+                           nullptr, static_cast<int>(t.filterExtenders.size()))
+                            .arg(t.filterExtenders.join(QStringLiteral(", ")))
+                            .arg(fit + byExtenders)
+                            .arg(byExtenders)
+                            .arg(fit);
+            for (const QString& note : t.extenderNotes) s += QStringLiteral(" ") + note + QStringLiteral(".");
             return s;
         }
         case Score: {
@@ -137,9 +156,11 @@ QStringList CyclePlayback::tiedNodes() const {
 }
 
 QList<CyclePlayback::Phase> CyclePlayback::path() const {
-    if (!m_trace.chosen.isEmpty()) return {Pop, Filter, Score, Select, Assume};
-    // The failure path goes from Filter to PostFilter's stages that ran, then the failure handling.
+    // findNodesThatPassExtenders runs after the Filter plugins when extenders filter.
     QList<Phase> p{Pop, Filter};
+    if (!m_trace.filterExtenders.isEmpty()) p << Extenders;
+    if (!m_trace.chosen.isEmpty()) return p << Score << Select << Assume;
+    // The failure path goes from filtering to PostFilter's stages that ran, then the failure handling.
     if (preempting()) p << Candidates;
     if (!m_trace.preemption.nominated.isEmpty()) p << PickNode << Evict;
     return p << Failed;
@@ -229,6 +250,8 @@ void CyclePlayback::rebuildMarks() {
     for (const auto& n : m_trace.nodes) {
         NodeMark m;
         m.mark = n.feasible ? PassMark : (n.evaluated && !n.excluded) ? FailMark : SkipMark;
+        // At Filter the extenders have not run yet: the nodes they reject still pass.
+        if (m_phase == Filter && m_trace.rejectedByExtender(n)) m.mark = PassMark;
         if (heat && n.feasible)
             m.heat = hi > lo ? static_cast<double>(n.total - lo) / static_cast<double>(hi - lo) : 1.0;
         // After a preemption the nominated node keeps the winner's border (the room kept for the pod).

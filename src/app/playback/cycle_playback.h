@@ -1,11 +1,11 @@
 #pragma once
 /// Playback of one scheduling cycle, phase by phase, for step mode and slow play: which
-/// extension point is showing (queue pop -> filter -> score -> select -> assume, and bind when
-/// the binding cycle completes; or, when no node fits, filter -> PostFilter's preemption
-/// stages -> the failure with its nomination), what each node looks like at that point
-/// (pass / fail, score heat, the winner, preemption candidates and their victims) and a
-/// sentence or two of narration naming the upstream stage. It only re-reads a recorded
-/// CycleTraceUi: the core has already made every decision.
+/// extension point is showing (queue pop -> filter -> extenders, when some filtered -> score ->
+/// select -> assume, and bind when the binding cycle completes; or, when no node fits,
+/// filtering -> PostFilter's preemption stages -> the failure with its nomination), what each
+/// node looks like at that point (pass / fail, score heat, the winner, preemption candidates
+/// and their victims) and a sentence or two of narration naming the upstream stage. It only
+/// re-reads a recorded CycleTraceUi: the core has already made every decision.
 
 #include <QHash>
 #include <QList>
@@ -31,10 +31,11 @@ class CyclePlayback : public QObject {
     Q_PROPERTY(bool hasNext READ hasNext NOTIFY changed)
     Q_PROPERTY(bool active READ active NOTIFY changed)
 public:
-    /// In the order a cycle goes through them. After Filter, a cycle where no node fits goes
-    /// to PostFilter's stages when DefaultPreemption ran (Candidates: the dry run; PickNode:
-    /// pickOneNodeForPreemption; Evict: prepareCandidate), then to Failed.
-    enum Phase { Idle, Pop, Filter, Score, Select, Assume, Bind, Candidates, PickNode, Evict, Failed, Clock };
+    /// In the order a cycle goes through them. Extenders follows Filter when extenders filtered.
+    /// After filtering, a cycle where no node fits goes to PostFilter's stages when
+    /// DefaultPreemption ran (Candidates: the dry run; PickNode: pickOneNodeForPreemption;
+    /// Evict: prepareCandidate), then to Failed.
+    enum Phase { Idle, Pop, Filter, Extenders, Score, Select, Assume, Bind, Candidates, PickNode, Evict, Failed, Clock };
     Q_ENUM(Phase)
     /// CandidateMark: a node where preemption would make room.
     enum Mark : quint8 { NoMark, PassMark, FailMark, SkipMark, CandidateMark };
