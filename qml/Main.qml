@@ -86,6 +86,10 @@ ApplicationWindow {
         onAboutRequested: aboutDialog.open()
         onShortcutsRequested: shortcutsDialog.open()
         onConceptsRequested: conceptsDialog.open()
+        lessonTitles: lessonController.titles
+        predicting: prediction.enabled
+        onLessonRequested: (index) => unsavedGuard.run(() => lessonController.open(index))
+        onPredictToggled: prediction.enabled = !prediction.enabled
         onAddPoolRequested: poolDialog.open()
         onLabelsRequested: labelsDialog.begin(selectedNode)
         onTaintsRequested: taintsDialog.begin(selectedNode)
@@ -124,6 +128,13 @@ ApplicationWindow {
         status: window.controller.status
         onOpenRequested: unsavedGuard.run(() => openDialog.begin())
         onFitRequested: canvasView.canvas.fitToView()
+    }
+
+    LessonController { id: lessonController; objectName: "lessons"; session: window.controller.session; playback: window.controller.playback }
+    Prediction { id: prediction; objectName: "prediction"; cycle: window.controller.playback.cycle }
+    Connections {  // predict mode: a node clicked on the canvas is the class's guess
+        target: canvasView.canvas
+        function onClicked(node, pod) { if (node.length > 0) prediction.pick(node) }
     }
 
     footer: StatusBar { status: window.controller.status; operations: window.controller.operations }
@@ -227,12 +238,24 @@ ApplicationWindow {
                 FitGhostLayer { anchors.fill: parent; canvas: canvasView.canvas; fit: window.controller.fit }
                 onFitRequested: (pod) => fitDialog.ask(pod)
             }
+            TimelineBar {
+                playback: window.controller.playback
+                Layout.fillWidth: true
+            }
+            // Help > Lessons and predict mode (LessonPanel, PredictBar): above and below the narration.
+            LessonPanel { lessons: lessonController; large: window.presenter; Layout.fillWidth: true }
             NarrationPanel {
                 visible: toolBar.narrationVisible
                 playback: window.controller.playback
                 large: window.presenter
                 Layout.fillWidth: true
                 Layout.preferredHeight: Math.round((window.presenter ? 150 : 84) * UiScale.factor)
+            }
+            PredictBar {
+                visible: prediction.enabled
+                predict: prediction
+                large: window.presenter
+                Layout.fillWidth: true
             }
         }
 
@@ -250,13 +273,14 @@ ApplicationWindow {
                 TabButton { text: qsTr("History (%1)").arg(window.controller.session.history.appliedCount) }
                 TabButton { text: qsTr("Templates") }
                 TabButton { text: qsTr("Capacity") }
+                TabButton { text: qsTr("Metrics") }
             }
             StackLayout {
                 currentIndex: tabs.currentIndex
                 Layout.fillWidth: true
                 Layout.fillHeight: true
-                // The Capacity tab's charts get most of the column.
-                Layout.preferredHeight: tabs.currentIndex === 4 ? 6 : 2
+                // The Capacity and Metrics tabs' charts get most of the column.
+                Layout.preferredHeight: tabs.currentIndex >= 4 ? 6 : 2
                 QueuePanel {
                     queue: window.controller.queue
                     dragLayer: window.contentItem
@@ -286,6 +310,7 @@ ApplicationWindow {
                         function onLoadedChanged() { if (capacityPanel.visible) window.controller.capacity.refreshIfStale() }
                     }
                 }
+                MetricsPanel { timeline: window.controller.playback.timeline }
             }
             InspectorPanel {
                 objectName: "inspectorPanel"

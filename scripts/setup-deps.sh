@@ -10,6 +10,7 @@ PACKAGES=(
   python3  # tests/layers/check_sizes.py
   # libraries
   libyaml-cpp-dev libyaml-dev rapidjson-dev libbenchmark-dev
+  libcurl4-openssl-dev  # scheduler extenders over HTTP(S) (src/extender)
   qt6-base-dev qt6-declarative-dev qt6-declarative-dev-tools
   # QML runtime modules (no -dev package pulls them in)
   qml6-module-qtquick qml6-module-qtqml qml6-module-qtqml-models

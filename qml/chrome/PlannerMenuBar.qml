@@ -38,6 +38,11 @@ MenuBar {
     signal aboutRequested()
     signal shortcutsRequested()
     signal conceptsRequested()
+    /// Help > Lessons: the built-in lessons' titles, one opened by index; predict mode.
+    property var lessonTitles: []
+    property bool predicting: false
+    signal lessonRequested(int index)
+    signal predictToggled()
     /// Delete asks first (Main.qml's ConfirmDialog).
     signal deleteNodeRequested()
     signal deleteWorkloadRequested()
@@ -137,6 +142,29 @@ MenuBar {
     readonly property Menu helpMenu: Menu {
         title: qsTr("&Help")
         delegate: ShortcutMenuItem {}
+        Menu {
+            id: lessonsMenu
+            objectName: "lessonsMenu"
+            title: qsTr("Lessons")
+            Instantiator {
+                model: bar.lessonTitles
+                delegate: MenuItem {
+                    required property int index
+                    required property string modelData
+                    text: modelData
+                    onTriggered: bar.lessonRequested(index)
+                }
+                onObjectAdded: (index, object) => lessonsMenu.insertItem(index, object)
+                onObjectRemoved: (index, object) => lessonsMenu.removeItem(object)
+            }
+            MenuSeparator {}
+            MenuItem {
+                text: qsTr("Predict mode")
+                checkable: true
+                checked: bar.predicting
+                onTriggered: bar.predictToggled()
+            }
+        }
         Action { text: qsTr("Keyboard shortcuts…"); shortcut: "F1"; onTriggered: bar.shortcutsRequested() }
         Action { text: qsTr("Concepts…"); onTriggered: bar.conceptsRequested() }
         Action { text: qsTr("About Berth…"); onTriggered: bar.aboutRequested() }

@@ -91,6 +91,7 @@ Pane {
         }
         TabBar {
             id: podTabs
+            objectName: "podTabs"
             visible: panel.showPod && panel.inspector.hasTrace
             Layout.fillWidth: true
             TabButton { text: qsTr("Filter"); font.pixelSize: UiScale.px(12) }

@@ -182,6 +182,7 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     m_nodes.reset(snapshot.nodes);
     m_pods.reset(snapshot.pods);
     m_queue.reset(snapshot.queue);
+    m_playback.timeline()->apply(snapshot.timeline);  // a travel keeps the run's timeline
     if (snapshot.travelled)
         m_events.truncateFrom(snapshot.eventsFrom);  // the past stays in the log
     else
@@ -215,6 +216,7 @@ void SimulationController::onUpdated(const UpdateBatch& batch) {
     m_pods.apply(batch.pods);
     m_queue.update(batch.queue);
     m_events.append(batch.events);
+    m_playback.timeline()->apply(batch.timeline);
     ++m_revision;
     setRunning(batch.running);
     if (!batch.running) m_toEnd = false;

@@ -46,6 +46,36 @@ std::string configName(const std::string& path) {
     return name;
 }
 
+// compare --reference-pod FILE: the Pod's requests as the API server would store it (with
+// --admission=manifests, the default): admitted against the plan's PriorityClasses,
+// RuntimeClasses and LimitRanges, which are loaded for that alone (the plans run later).
+std::optional<std::pair<std::int64_t, std::int64_t>> referenceRequests(const std::string& file,
+                                                                       const plan::PlanInput& input,
+                                                                       io::Diagnostics& diags) {
+    std::string shown;
+    auto text = io::readManifestFile(file, diags, shown);
+    if (!text) return std::nullopt;
+    core::Cluster cluster;
+    if (input.admitManifests) {
+        io::LoadOptions options;
+        options.version = input.version;
+        options.fieldValidation = input.fieldValidation;
+        io::LoadResult plan;  // its problems are the plans' to report
+        for (const auto& m : input.manifests) io::loadManifestText(m.text, m.name, cluster, plan, options);
+    }
+    auto pod = plan::capacity::readCapacityTemplate(cluster, *text, shown, plan::capacity::TemplateUse::Replicas,
+                                                    input.version, diags, input.admitManifests);
+    if (!pod) return std::nullopt;
+    if (pod->kind != plan::capacity::CapacityTemplate::Kind::Pod) {
+        io::Diagnostic d;
+        d.file = shown;
+        d.message = "a reference pod is a Pod, not a " + pod->kindName;
+        diags.add(std::move(d));
+        return std::nullopt;
+    }
+    return std::make_pair(pod->pod.derived.requests.milliCpu, pod->pod.derived.requests.memory);
+}
+
 int compare(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
     io::Diagnostics diags;
     plan::capacity::CompareRequest request;
@@ -57,23 +87,8 @@ int compare(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
         if (!io::loadSchedulerConfigText(*text, shown, diags)) continue;
         request.configs.push_back({configName(file), shown, std::move(*text)});
     }
-    if (!opt.referencePodFile.empty()) {
-        std::string shown;
-        if (auto text = io::readManifestFile(opt.referencePodFile, diags, shown)) {
-            core::Cluster scratch;
-            auto pod = plan::capacity::readCapacityTemplate(
-                scratch, *text, shown, plan::capacity::TemplateUse::Replicas, input->version, diags);
-            if (pod && pod->kind != plan::capacity::CapacityTemplate::Kind::Pod) {
-                io::Diagnostic d;
-                d.file = shown;
-                d.message = "a reference pod is a Pod, not a " + pod->kindName;
-                diags.add(std::move(d));
-            } else if (pod) {
-                request.referenceRequests =
-                    std::make_pair(pod->pod.derived.requests.milliCpu, pod->pod.derived.requests.memory);
-            }
-        }
-    }
+    if (!opt.referencePodFile.empty())
+        request.referenceRequests = referenceRequests(opt.referencePodFile, *input, diags);
     applyStrict(opt, diags);  // the --config files' and the reference pod's warnings too
     if (diags.hasErrors()) return inputErrors(diags);
     const auto answer = plan::capacity::compareConfigurations(std::move(input), {}, request, diags);
@@ -118,7 +133,8 @@ int nodes(const Options& opt, std::shared_ptr<const plan::PlanInput> input) {
 
 int runCapacity(const Options& opt) {
     io::Diagnostics problems;
-    auto input = planInputFor(opt, problems);
+    const auto extenders = extenderSessionFor(opt, problems);
+    auto input = planInputFor(opt, problems, extenders);
     plan::Plan thePlan(input);
     for (const auto& d : thePlan.load().diagnostics.items) problems.add(d);
     applyStrict(opt, problems);
@@ -128,10 +144,20 @@ int runCapacity(const Options& opt) {
         std::cerr << "berthctl: configuration error: " << thePlan.error() << "\n";
         return 1;
     }
-    if (opt.capacityQuestion == "compare") return compare(opt, std::move(input));
-    if (opt.capacityQuestion == "drain") return drain(opt, thePlan);
-    if (opt.capacityQuestion == "nodes") return nodes(opt, std::move(input));
-    return fit(opt, thePlan);
+    int status = 0;
+    if (opt.capacityQuestion == "compare")
+        status = compare(opt, std::move(input));
+    else if (opt.capacityQuestion == "drain")
+        status = drain(opt, thePlan);
+    else if (opt.capacityQuestion == "nodes")
+        status = nodes(opt, std::move(input));
+    else
+        status = fit(opt, thePlan);
+    if (const std::string error = extenders->save(); !error.empty()) {
+        std::cerr << "berthctl: --extender-record: " << error << "\n";
+        return 1;
+    }
+    return status;
 }
 
 }  // namespace berth::cli

@@ -89,10 +89,17 @@ Flags:
                                       (1.26 ... 1.37; default: newest, 1.37).
       --trace FILE                    One JSON line per scheduling attempt (conformance format).
       --events FILE                   Every simulation event as JSON lines (time, type, pod, node).
+      --extender-record FILE          Call the configuration's extenders and keep every call and
+                                      answer in FILE (JSON), to replay the run offline.
+      --extender-replay FILE          Answer extender calls from a recording; no extender runs.
+      --metrics FILE                  The scheduler's metrics over simulated time (attempts by
+                                      result, queue depths, attempts and latency per pod, binds)
+                                      in the Prometheus text format, stamped in simulated ms.
       --until DURATION                Stop at this simulated time (e.g. 90s, 5m, 1h; default: run
                                       until nothing can change any more).
       --bind-latency DURATION         Simulated time a bind takes (default 10ms); assumed pods
-                                      are visible as such meanwhile.
+                                      are visible as such meanwhile. 0s: each bind completes
+                                      before the next pod's scheduling cycle.
       --bind-failure-probability P    Fail each bind with probability P (0-1, drawn from the
                                       seeded random source); the pod goes back through backoff.
       --bind-fail-node NODE           Every bind to NODE fails. Repeatable.
@@ -307,7 +314,7 @@ StepResult parseSchedulingFlag(const Flag& f, ArgCursor& args, Options& out) {
     return std::string();
 }
 
-// How the run goes and what it records: --trace, --events, --until, the binding flags,
+// How the run goes and what it records: --trace, --events, --metrics, --until, the binding flags,
 // --stats, --fail-on-pending, --check.
 StepResult parseRunFlag(const Flag& f, ArgCursor& args, Options& out) {
     std::string v;
@@ -318,6 +325,12 @@ StepResult parseRunFlag(const Flag& f, ArgCursor& args, Options& out) {
     } else if (f.name == "--events") {
         if (!(err = args.value(f.arg, v)).empty()) return err;
         out.eventsFile = v;
+    } else if (f.name == "--extender-record" || f.name == "--extender-replay") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        (f.name == "--extender-record" ? out.extenderRecordFile : out.extenderReplayFile) = v;
+    } else if (f.name == "--metrics") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.metricsFile = v;
     } else if (f.name == "--until") {
         if (!(err = args.value(f.arg, v)).empty()) return err;
         if (!parseDuration(v, out.untilNs)) return "--until needs a duration like 30s, 5m or 1h, got \"" + v + "\"";
@@ -446,6 +459,8 @@ std::string checkCapacityQuestion(const std::vector<std::string>& positional, Op
 // What the command needs once every flag is read.
 std::string checkCommandArguments(const std::vector<std::string>& positional, Options& out) {
     if (out.files.empty()) return "at least one -f FILE is required";
+    if (!out.extenderRecordFile.empty() && !out.extenderReplayFile.empty())
+        return "--extender-record and --extender-replay exclude each other";
     if (out.command == "capacity") return checkCapacityQuestion(positional, out);
     if (out.command == "explain") {
         if (positional.size() != 1) return "explain needs exactly one NAMESPACE/POD";

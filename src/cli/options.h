@@ -29,6 +29,9 @@ struct Options {
     core::KubeVersion version = core::KubeVersion::newest();
     std::string traceFile;
     std::string eventsFile;
+    std::string extenderRecordFile;  // --extender-record
+    std::string extenderReplayFile;  // --extender-replay
+    std::string metricsFile;  // --metrics: Prometheus text, plan/run_metrics.h
     std::int64_t untilNs = -1;      // --until, simulated nanoseconds
     core::BindingSettings binding;  // --bind-latency, --bind-failure-probability, --bind-fail-node
     bool stats = false;

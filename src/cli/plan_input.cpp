@@ -7,7 +7,8 @@
 
 namespace berth::cli {
 
-std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diagnostics& problems) {
+std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diagnostics& problems,
+                                                    std::shared_ptr<extender::ExtenderSession> extenders) {
     auto input = std::make_shared<plan::PlanInput>();
     for (const auto& f : opt.files) {
         std::string name;
@@ -32,7 +33,24 @@ std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diag
     input->run.checkInvariants = opt.checkInvariants;
     input->run.threads = opt.threads != 0 ? opt.threads : std::max(1U, std::thread::hardware_concurrency());
     input->run.binding = opt.binding;
+    if (extenders)
+        input->extenders = [extenders](const std::vector<core::ExtenderConfig>& configs, const core::StringPool& pool) {
+            return extenders->build(configs, pool);
+        };
     return input;
+}
+
+std::shared_ptr<extender::ExtenderSession> extenderSessionFor(const Options& opt, io::Diagnostics& problems) {
+    if (!opt.extenderRecordFile.empty()) return extender::ExtenderSession::recording(opt.extenderRecordFile);
+    if (!opt.extenderReplayFile.empty()) {
+        std::string error;
+        if (auto replay = extender::ExtenderSession::replaying(opt.extenderReplayFile, error)) return replay;
+        io::Diagnostic d;
+        d.file = opt.extenderReplayFile;
+        d.message = error;
+        problems.add(std::move(d));
+    }
+    return std::make_shared<extender::ExtenderSession>();
 }
 
 void applyStrict(const Options& opt, io::Diagnostics& diagnostics) {

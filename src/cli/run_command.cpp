@@ -17,6 +17,7 @@
 #include "io/report_writer.h"
 #include "io/trace_writer.h"
 #include "plan/plan.h"
+#include "plan/run_metrics.h"
 
 namespace berth::cli {
 namespace {
@@ -139,7 +140,8 @@ int runSchedule(const Options& opt) {
     t.start = Clock::now();
     io::Diagnostics problems;
     // Controllers create the pods of Deployments, ReplicaSets, StatefulSets, Jobs, DaemonSets.
-    plan::Plan thePlan(planInputFor(opt, problems));
+    const auto extenders = extenderSessionFor(opt, problems);
+    plan::Plan thePlan(planInputFor(opt, problems, extenders));
     io::Diagnostics loaded = thePlan.load().diagnostics;
     applyStrict(opt, problems);
     applyStrict(opt, loaded);
@@ -168,11 +170,26 @@ int runSchedule(const Options& opt) {
     });
     std::ofstream eventsOut;
     if (!openOutput(eventsOut, opt.eventsFile, "events")) return 1;
-    if (eventsOut.is_open())
-        sim.setEventListener([&](const core::SimEvent& e) { eventsOut << io::eventToJsonLine(e, cluster) << "\n"; });
+    std::ofstream metricsOut;
+    if (!openOutput(metricsOut, opt.metricsFile, "metrics")) return 1;
+    std::optional<plan::RunMetrics> metrics;
+    if (metricsOut.is_open()) metrics.emplace(sim);
+    if (eventsOut.is_open() || metrics)
+        sim.setEventListener([&](const core::SimEvent& e) {
+            if (eventsOut.is_open()) eventsOut << io::eventToJsonLine(e, cluster) << "\n";
+            if (metrics) metrics->onEvent(e);
+        });
     const core::RunStats stats = opt.singlePass ? sim.runSinglePass() : sim.run(opt.untilNs);
+    if (metrics) {
+        metrics->finish();
+        metricsOut << metrics->prometheusText();
+    }
     t.scheduled = Clock::now();
     t.cpuScheduled = cpuSeconds();
+    if (const std::string error = extenders->save(); !error.empty()) {
+        std::cerr << "berthctl: --extender-record: " << error << "\n";
+        return 1;
+    }
 
     if (opt.command == "explain") return printExplain(opt, sim, explained);
     printReport(opt, thePlan);

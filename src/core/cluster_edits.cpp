@@ -27,8 +27,20 @@ void Simulation::evictPod(const Pod& pod, std::string_view why, PodRemoval remov
     o.state = PodState::Evicted;
     if (node != kNoSym) o.node = node;
     emitPod(EventType::PodEvicted, pod, o.node, std::string(why));
-    // The informer's delete event: freed room may help unschedulable pods.
-    if (node != kNoSym) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
+    // The informer's delete event: freed room may help unschedulable pods. The hints (>= 1.32)
+    // read the deleted pod as the informer had it: on its node (assumed or bound).
+    Pod deleted = pod;
+    if (node != kNoSym) deleted.nodeName = node;
+    EventObjects objects;
+    objects.oldPod = &deleted;
+    if (node != kNoSym) {
+        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete, {}, objects);
+    } else if (pod.nominatedNodeName != kEmptySym && m_options.version.atLeast(32)) {
+        // deletePodFromSchedulingQueue: a nominated pod held room for pods of lower or equal
+        // priority (they treated it as assigned).
+        m_queue->moveAllToActiveOrBackoffQueue(
+            events::AssignedPodDelete, [&pod](const Pod& p) { return p.priority <= pod.priority; }, objects);
+    }
     reconcile();
     if (m_check && removal == PodRemoval::Eviction) m_check->onBudgetedEviction(m_cluster, pod, m_clock.now());
 }

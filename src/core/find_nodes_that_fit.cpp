@@ -44,8 +44,10 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
     const auto n = static_cast<std::int32_t>(candidates.size());
     if (n == 0) return {};
     std::int32_t numNodesToFind = numFeasibleNodesToFind(fw.percentageOfNodesToScore(), n);
-    // >= 1.30: with nothing to score, the first feasible node is enough.
-    if (m_options.version.atLeast(30) && !fw.hasScorePlugins()) numNodesToFind = 1;
+    // >= 1.30: with nothing to score and no extender to filter, the first feasible node is enough.
+    if (m_options.version.atLeast(30) && !fw.hasScorePlugins() && !m_extenders.anyFilter() &&
+        !m_extenders.anyPrioritizer())
+        numNodesToFind = 1;
     // v1.26 wraps the start index by the candidate list; >= 1.28 by all nodes.
     const std::size_t modulus = m_options.version.atLeast(28) ? nodes.size() : candidates.size();
 
@@ -207,7 +209,8 @@ Status Scheduler::findNodesThatFitPod(Framework& fw, CycleState& state, const Po
                                       std::vector<int>& feasible, std::vector<std::uint8_t>& excluded) {
     const auto& nodes = m_snapshot.nodes();
     diag.nodeToStatus.reset(nodes.size());
-    excluded.clear();  // filled only when a PreFilterResult narrows the nodes
+    excluded.clear();
+    m_extenders.beginCycle();  // filled only when a PreFilterResult narrows the nodes
 
     PreFilterResult pre;
     std::vector<std::string> rejectors;
@@ -263,10 +266,17 @@ Status Scheduler::findNodesThatFitPod(Framework& fw, CycleState& state, const Po
             std::vector<int> one{idx};
             Status fs = findNodesThatPassFilters(fw, state, pod, diag, one, feasible);
             if (fs.code() == Code::Error) return fs;
+            // evaluateNominatedNode asks the extenders too; their error is only logged there.
+            if (!feasible.empty() &&
+                !m_extenders.filter(pod, m_snapshot, m_cluster.pool, m_options.version, feasible, diag, false)
+                     .isSuccess())
+                feasible.clear();
             if (!feasible.empty()) return {};
         }
     }
-    return findNodesThatPassFilters(fw, state, pod, diag, pre.allNodes() ? m_allPositions : candidates, feasible);
+    Status fs = findNodesThatPassFilters(fw, state, pod, diag, pre.allNodes() ? m_allPositions : candidates, feasible);
+    if (fs.code() == Code::Error) return fs;
+    return m_extenders.filter(pod, m_snapshot, m_cluster.pool, m_options.version, feasible, diag, true);
 }
 
 }  // namespace berth::core

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/framework/plugins/defaultpreemption/default_preemption.h"
 #include "core/invariant_check.h"
 
 namespace berth::core {
@@ -227,7 +228,11 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
             "running PreBind plugin \"" + std::string(fw->pluginName(s.plugin())) + "\": " + s.message(m_cluster.pool));
         return;
     }
-    s = fw->runBindPlugins(*state, pod, node);
+    // sched.bind: an interested binder extender binds instead of the Bind plugins.
+    std::string extenderError;
+    const bool byExtender = m_scheduler->extenders().bind(pod, node, extenderError);
+    s = byExtender ? (extenderError.empty() ? Status{} : Status::error(extenderError))
+                   : fw->runBindPlugins(*state, pod, node);
     std::string injected;
     if (s.isSuccess()) {
         const std::string nodeName(m_cluster.pool.str(node));
@@ -241,6 +246,7 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
         // sched.bind: `binding rejected: running Bind plugin "X": ...` (or `bind status: ...`
         // for a non-error status).
         std::string msg = injected;
+        if (msg.empty() && byExtender) msg = "binding rejected: " + extenderError;
         if (msg.empty()) {
             const std::string name = s.plugin() >= 0 ? std::string(fw->pluginName(s.plugin())) : std::string();
             msg = s.code() == Code::Error
@@ -258,7 +264,7 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     stored.nodeName = node;
     stored.phase = PodPhase::Running;
     m_budgetsStale = true;  // a bound pod is a healthy one
-    stored.startTime = m_clock.now() / kSecond;
+    stored.startTime = m_runStartEpoch + m_clock.now() / kSecond;
     // >= 1.35 the API server clears nominatedNodeName on bind; v1.26 leaves it set.
     if (m_options.version.atLeast(35)) {
         stored.nominatedNodeName = kEmptySym;
@@ -309,11 +315,15 @@ void Simulation::bindFailed(std::uint32_t podId, Sym node, CycleState& state, Qu
     // move comes first (so the pod itself goes to backoffQ); for a rejection it is deferred
     // until the pod has been requeued and leaves the pod out (schedule_one.go: "It's
     // intentional to defer this operation").
-    if (forgotten && !rejected) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete);
+    Pod assumed = pod;  // the event's object: the assumed pod, on its node
+    assumed.nodeName = node;
+    EventObjects deleted;
+    deleted.oldPod = &assumed;
+    if (forgotten && !rejected) m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete, {}, deleted);
     handleFailure(std::move(info), text, !rejected, plugins, NominatingInfo{NominatingMode::Override, kEmptySym});
     if (forgotten && rejected)
-        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete,
-                                               [podId](const Pod& p) { return p.id != podId; });
+        m_queue->moveAllToActiveOrBackoffQueue(
+            events::AssignedPodDelete, [podId](const Pod& p) { return p.id != podId; }, deleted);
 }
 
 void Simulation::handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
@@ -415,6 +425,31 @@ std::string Scheduler::fitErrorMessage(const FitDiagnosis& diag, std::size_t num
     return msg;
 }
 
+namespace {
+
+/// RunPostFilterPlugins for a pod no node fits (schedule_one.go's schedulingCycle): the
+/// nomination and PostFilter's message into `result` and `diag`; with `preemption`,
+/// DefaultPreemption's account of its attempt. False on an error (`result` says which).
+bool runPostFilter(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag, PreemptionTrace* preemption,
+                   CycleResult& result) {
+    PostFilterResult pfr;
+    std::string pfMsg;
+    auto* dp = preemption ? dynamic_cast<DefaultPreemption*>(fw.plugin(DefaultPreemption::kName)) : nullptr;
+    if (dp) dp->setTrace(preemption);
+    Status ps = fw.runPostFilterPlugins(state, pod, diag.nodeToStatus, pfr, pfMsg);
+    if (dp) dp->setTrace(nullptr);
+    if (ps.code() == Code::Error) {
+        result.kind = CycleResult::Kind::Error;
+        result.message = ps.errorText();
+        return false;
+    }
+    diag.postFilterMsg = pfMsg;
+    result.nominating = pfr.nominating;
+    return true;
+}
+
+}  // namespace
+
 CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& pod) {
     CycleResult result;
     m_cache.updateSnapshot(m_snapshot);
@@ -441,21 +476,16 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
     if (feasible.empty()) {
         result.kind = CycleResult::Kind::Unschedulable;
         result.unschedulablePlugins = diag.unschedulablePlugins;
+        PreemptionTrace preemption;
         if (m_options.preemption && fw.hasPostFilterPlugins()) {
             if (m_beforePostFilter) m_beforePostFilter();
-            PostFilterResult pfr;
-            std::string pfMsg;
-            Status ps = fw.runPostFilterPlugins(state, pod, diag.nodeToStatus, pfr, pfMsg);
-            if (ps.code() == Code::Error) {
-                result.kind = CycleResult::Kind::Error;
-                result.message = ps.errorText();
-                return result;
-            }
-            diag.postFilterMsg = pfMsg;
-            result.nominating = pfr.nominating;
+            if (!runPostFilter(fw, state, pod, diag, m_options.trace ? &preemption : nullptr, result)) return result;
         }
         result.message = fitErrorMessage(diag, nodes.size());
-        if (m_options.trace) result.trace = buildTrace(fw, pod, diag, feasible, excluded, nullptr, result);
+        if (m_options.trace) {
+            result.trace = buildTrace(fw, pod, diag, feasible, excluded, nullptr, result);
+            result.trace->preemption = std::move(preemption);
+        }
         return result;
     }
 
@@ -472,7 +502,7 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
 
     m_scores.keepRaw = m_options.trace;
     m_scores.nodes = feasible;
-    if (!fw.hasScorePlugins()) {
+    if (!fw.hasScorePlugins() && m_extenders.empty()) {
         m_scores.plugins.clear();
         m_scores.totals.assign(feasible.size(), 1);
     } else {
@@ -481,6 +511,7 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
         for (int idx : feasible) feasibleInfos.push_back(nodes[static_cast<std::size_t>(idx)]);
         Status ps = fw.runPreScorePlugins(state, pod, feasibleInfos);
         if (ps.isSuccess()) ps = fw.runScorePlugins(state, pod, nodes, m_scores);
+        if (ps.isSuccess()) m_extenders.prioritize(pod, m_snapshot, m_scores);
         if (!ps.isSuccess()) {
             result.kind = CycleResult::Kind::Error;
             result.message = ps.errorText();
@@ -500,6 +531,7 @@ CycleTrace Scheduler::buildTrace(const Framework& fw, const Pod& pod, const FitD
                                  const ScoreMatrix* scores, const CycleResult& result) const {
     CycleTrace t;
     t.pod = m_cluster.podKey(pod);
+    if (pod.nominatedNodeName != kEmptySym) t.nominatedNode = std::string(m_cluster.pool.str(pod.nominatedNodeName));
     t.filterPlugins = fw.pluginNames(ExtensionPoint::Filter);
     t.scorePlugins = fw.pluginNames(ExtensionPoint::Score);
     const auto& nodes = m_snapshot.nodes();
@@ -547,6 +579,7 @@ CycleTrace Scheduler::buildTrace(const Framework& fw, const Pod& pod, const FitD
     else
         t.message = result.message;
     t.schedulerError = result.kind == CycleResult::Kind::Error;
+    m_extenders.addToTrace(t);
     return t;
 }
 

@@ -1,5 +1,7 @@
 #include "core/scheduler.h"
 
+#include "core/framework/plugins/defaultpreemption/default_preemption.h"
+
 namespace berth::core {
 
 Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, const SchedulerOptions& options,
@@ -8,7 +10,8 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
       m_config(config),
       m_options(options),
       m_cache(cluster.pool, options.version),
-      m_rng(options.seed) {
+      m_rng(options.seed),
+      m_extenders(options.extenders) {
     m_handle.pool = &cluster.pool;
     m_handle.cluster = &cluster;
     m_handle.snapshot = &m_snapshot;
@@ -28,12 +31,16 @@ Scheduler::Scheduler(Cluster& cluster, const SchedulerConfiguration& config, con
             p.percentageOfNodesToScore = m_options.percentageOfNodesToScore;
         else if (!p.percentageOfNodesToScore)
             p.percentageOfNodesToScore = m_config.percentageOfNodesToScore;
+        applyExtenderIgnoredResources(m_config.extenders, p);
         std::string err;
         auto fw = Framework::create(p, registry, m_handle, err);
         if (!fw) {
             error = "profile \"" + profile.schedulerName + "\": " + err;
             return;
         }
+        // callExtenders reads the extenders (Handle.Extenders() upstream).
+        if (auto* preemption = dynamic_cast<DefaultPreemption*>(fw->plugin(DefaultPreemption::kName)))
+            preemption->setExtenders(&m_extenders.list());
         m_frameworks.push_back(std::move(fw));
     }
     // The handle names one runtime for plugins that call back into it

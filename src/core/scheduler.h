@@ -18,6 +18,7 @@
 #include "core/backend/cache/cache.h"
 #include "core/backend/cache/snapshot.h"
 #include "core/backend/queue/nominator.h"
+#include "core/extenders_in_cycle.h"
 #include "core/framework/handle.h"
 #include "core/framework/runtime/filter_verdict_cache.h"
 #include "core/framework/runtime/framework.h"
@@ -27,6 +28,8 @@
 #include "core/trace/cycle_trace.h"
 
 namespace berth::core {
+
+class Extender;
 
 enum class TieBreak : std::uint8_t { Random, Name };
 
@@ -46,6 +49,9 @@ struct SchedulerOptions {
     /// 500 nodes costs about as much to share as it saves, and ran slower on two threads of a
     /// busy machine. Tests lower it to share small clusters.
     std::size_t minSharedNodes = 1024;
+    /// The configuration's extenders, one per `extenders:` entry in the same order, built
+    /// outside core (the HTTP client, a replay of a recording, a test double).
+    std::vector<std::shared_ptr<Extender>> extenders;
 };
 
 class Scheduler {
@@ -71,6 +77,8 @@ public:
     void setPreemption(bool on) { m_options.preemption = on; }
     const SchedulerConfiguration& config() const { return m_config; }
     Handle& handle() { return m_handle; }
+    /// The extenders, in the order the cycle calls them (the binding cycle binds through them).
+    ExtendersInCycle& extenders() { return m_extenders; }
 
     /// The profile for a pod's schedulerName, or nullptr (not Berth's pod).
     Framework* frameworkFor(const Pod& pod) const;
@@ -129,6 +137,7 @@ private:
     FilterVerdictCache m_filterVerdicts;  // fast paths: verdicts of node-local filters, kept
     ScoreMatrix m_scores;                 // reused across cycles
     std::function<void()> m_beforePostFilter;
+    ExtendersInCycle m_extenders;
 };
 
 }  // namespace berth::core

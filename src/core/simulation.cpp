@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
+#include "core/framework/queueing_hint_plugin.h"
 #include "core/invariant_check.h"
 #include "core/profile/default_plugins.h"
 
@@ -60,6 +61,11 @@ void Simulation::makeQueue() {
     qs.podInitialBackoff = m_config.podInitialBackoffSeconds * kSecond;
     qs.podMaxBackoff = m_config.podMaxBackoffSeconds * kSecond;
     qs.noRejectorsToBackoff = m_options.version.atLeast(29);
+    // Feature gates on by default: SchedulerQueueingHints (1.32), SchedulerPopFromBackoffQ
+    // (1.33); backoff by UnschedulableCount (1.35).
+    qs.queueingHints = m_options.version.atLeast(32);
+    qs.popFromBackoffQ = m_options.version.atLeast(33);
+    qs.backoffByUnschedulableCount = m_options.version.atLeast(35);
     Framework* first = m_scheduler->framework(0);
     m_queue = std::make_unique<SchedulingQueue>(*first->queueSort(), m_clock, qs, [this](const Pod& p) {
         SchedulingQueue::PreEnqueueVerdict v;
@@ -71,6 +77,11 @@ void Simulation::makeQueue() {
         if (s.plugin() >= 0) v.plugin = std::string(fw->pluginName(s.plugin()));
         v.message = s.code() == Code::Error ? s.errorText() : s.message(m_cluster.pool);
         return v;
+    });
+    m_queue->setHintFn([this](std::string_view plugin, const Pod& p, const ClusterEvent& e, const EventObjects& o) {
+        Framework* fw = m_scheduler->frameworkFor(p);
+        const auto* h = fw ? dynamic_cast<const QueueingHintPlugin*>(fw->plugin(plugin)) : nullptr;
+        return h ? h->queueingHint(p, e, o) : QueueingHint::Queue;
     });
     m_queue->setMoveListener([this](const Pod& p, QueueLocation, QueueLocation to, std::string_view reason) {
         switch (to) {
@@ -96,6 +107,8 @@ void Simulation::loadCluster() {
     // cluster-wide image counts. Nodes added or changed later in the plan keep that moment's.
     if (m_options.version.before(29)) cache.refreshAllImageCounts();
     m_outcomes.assign(m_cluster.pods.size(), PodOutcome{});
+    for (const Pod& p : m_cluster.pods)
+        if (p.startTime) m_runStartEpoch = std::max(m_runStartEpoch, *p.startTime + 1);
     // The live nodes by name, once: a running cluster's dump binds 100,000 pods, and a scan
     // of the node list for each (Cluster::findNode) took longer than scheduling.
     std::unordered_set<Sym> liveNodes;
@@ -156,7 +169,7 @@ bool Simulation::requiredAffinityMatches(const Pod& pending, const Pod& assigned
 constexpr int kMaxConsecutiveErrorRetries = 10;
 
 bool Simulation::idle() const {
-    if (m_queue->activeCount() != 0 || m_inFlightBindings != 0) return false;
+    if (m_queue->hasPoppable() || m_inFlightBindings != 0) return false;
     if (m_singlePass) return true;
     return !retryCouldChangeAnything();
 }
@@ -202,11 +215,21 @@ void Simulation::schedulePeriodicFlushes() {
             s->m_clock.scheduleAfter(30 * kSecond, [s] { leftover(s); });
         }
     };
-    m_clock.scheduleAt(m_clock.now() + kSecond, [this] { Ticker::backoff(this); });
+    // >= 1.33 the backoff flush ticks on the 1 s window boundaries (backoff_queue.go
+    // waitUntilAlignedWithOrderingWindow).
+    SimTime firstFlush = m_clock.now() + kSecond;
+    if (m_options.version.atLeast(33)) firstFlush -= firstFlush % kSecond;
+    m_clock.scheduleAt(firstFlush, [this] { Ticker::backoff(this); });
     m_clock.scheduleAt(m_clock.now() + 30 * kSecond, [this] { Ticker::leftover(this); });
 }
 
 bool Simulation::step() {
+    // A binding that takes no simulated time (--bind-latency 0) completes, and the informer
+    // reports the bound pod, before the next pod's cycle starts: upstream's binding goroutine
+    // and API round trip take about as long as a scheduling cycle.
+    if (m_binding.latency == 0 && m_inFlightBindings != 0 && m_clock.nextTime() >= 0 &&
+        m_clock.nextTime() <= m_clock.now())
+        return m_clock.runNext();
     if (auto info = m_queue->pop()) {
         scheduleOne(std::move(*info));
         return true;
@@ -225,7 +248,7 @@ RunStats Simulation::runSinglePass() {
 
 RunStats Simulation::run(SimTime until) {
     while (true) {
-        if (until >= 0 && m_queue->activeCount() == 0) {
+        if (until >= 0 && !m_queue->hasPoppable()) {
             // The periodic flushes start with the first wait; they are what moves time on.
             if (!idle()) schedulePeriodicFlushes();
             const SimTime next = m_clock.nextTime();

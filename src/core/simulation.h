@@ -185,6 +185,9 @@ private:
     bool m_flushesScheduled = false;
     RunStats m_stats;
     std::uint64_t m_eventSeq = 0;
+    /// Seconds since the epoch at simulated time 0: after every start time in the input, so a
+    /// pod bound during the run started after the running ones (victim ordering reads it).
+    std::int64_t m_runStartEpoch = 0;
     std::function<void(const CycleTrace&)> m_traceListener;
     std::function<void(const SimEvent&)> m_eventListener;
     std::unique_ptr<InvariantCheck> m_check;  // checkInvariantsWhileRunning

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "io/extender_config_reader.h"
 #include "io/label_validation.h"
 #include "io/selector_reader.h"
 
@@ -332,9 +333,7 @@ void readSchedulerConfiguration(Reader& r, const DocNode& object, core::Schedule
     }
     (void)readInt(r, field(object, "parallelism"), FieldPath("parallelism"), 1,
                   kInt32Max);  // checked, unused
-    const DocNode extenders = field(object, "extenders");
-    if (expectList(r, extenders, FieldPath("extenders")) && extenders.size() > 0)
-        r.warning(extenders, FieldPath("extenders"), "scheduler extenders are not modelled; ignored");
+    readExtenders(r, field(object, "extenders"), config.extenders);
 
     const FieldPath profilesPath("profiles");
     std::vector<DocNode> profileNodes;

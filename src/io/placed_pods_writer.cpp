@@ -12,9 +12,11 @@
 #include "core/api/quantity.h"
 #include "io/document_tree.h"
 #include "io/json_documents.h"
+#include "io/json_writer.h"
 #include "io/write_progress.h"
 #include "io/yaml_block_writer.h"
 #include "io/yaml_documents.h"
+#include "io/yaml_node_json.h"
 
 namespace berth::io {
 namespace {
@@ -356,6 +358,19 @@ YAML::Node podFromModel(const StringPool& pool, const Pod& p) {
     return pod;
 }
 
+/// The pod's metadata as the model holds it (a template's annotations kept when given).
+YAML::Node podMetadata(const StringPool& pool, const Pod& p, const YAML::Node& templateMeta) {
+    YAML::Node meta;
+    meta["name"] = text(p.name);
+    if (!p.generateName.empty()) meta["generateName"] = text(p.generateName);
+    meta["namespace"] = str(pool, p.ns);
+    if (!p.labels.empty()) meta["labels"] = labelMap(pool, p.labels);
+    if (templateMeta && templateMeta.IsMap() && templateMeta["annotations"])
+        meta["annotations"] = YAML::Clone(templateMeta["annotations"]);
+    if (!p.ownerReferences.empty()) meta["ownerReferences"] = ownerReferences(p.ownerReferences);
+    return meta;
+}
+
 // --- building the manifest -----------------------------------------------------------------
 
 /// The pod template of a workload document (every supported kind keeps it at spec.template).
@@ -408,17 +423,7 @@ public:
     }
 
 private:
-    YAML::Node metadata(const Pod& p, const YAML::Node& templateMeta) {
-        YAML::Node meta;
-        meta["name"] = text(p.name);
-        if (!p.generateName.empty()) meta["generateName"] = text(p.generateName);
-        meta["namespace"] = str(m_pool, p.ns);
-        if (!p.labels.empty()) meta["labels"] = labelMap(m_pool, p.labels);
-        if (templateMeta && templateMeta.IsMap() && templateMeta["annotations"])
-            meta["annotations"] = YAML::Clone(templateMeta["annotations"]);
-        if (!p.ownerReferences.empty()) meta["ownerReferences"] = ownerReferences(p.ownerReferences);
-        return meta;
-    }
+    YAML::Node metadata(const Pod& p, const YAML::Node& templateMeta) { return podMetadata(m_pool, p, templateMeta); }
 
     /// A controller's pod: the template's spec, with the controller's metadata and what
     /// admission (priority, DefaultTolerationSeconds) and the DaemonSet controller (node
@@ -539,6 +544,19 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
         if (!written.next()) return {};
     }
     return out.take();
+}
+
+void writePodModelJson(JsonWriter& w, const StringPool& pool, const Pod& p) {
+    YAML::Node pod;
+    pod["apiVersion"] = "v1";
+    pod["kind"] = "Pod";
+    YAML::Node meta = podMetadata(pool, p, YAML::Node());
+    if (!p.uid.empty()) meta["uid"] = text(p.uid);
+    pod["metadata"] = meta;
+    YAML::Node spec = podFromModel(pool, p)["spec"];
+    if (p.nodeName != core::kEmptySym) spec["nodeName"] = str(pool, p.nodeName);
+    pod["spec"] = spec;
+    detail::writeYamlAsJson(w, pod);
 }
 
 }  // namespace berth::io

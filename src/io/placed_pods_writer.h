@@ -15,6 +15,7 @@
 
 #include "core/progress.h"
 #include "core/simulation.h"
+#include "io/json_writer.h"
 
 namespace berth::io {
 
@@ -34,5 +35,10 @@ std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std:
 /// `progress` as for placedPodsYaml (it counts the workloads and pods written).
 std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns = {},
                                 core::Progress* progress = nullptr);
+
+/// A pod as the model holds it (what the scheduler reads: metadata with uid, spec with
+/// nodeName when bound) as one v1 Pod JSON object: what a scheduler extender is sent
+/// (src/extender). Deterministic: the same pod gives the same bytes.
+void writePodModelJson(JsonWriter& w, const core::StringPool& pool, const core::Pod& p);
 
 }  // namespace berth::io

@@ -25,25 +25,6 @@ core::TaintEffect readTolerationEffect(Reader& r, const DocNode& node, const Fie
     return core::TaintEffect::None;
 }
 
-core::Toleration readToleration(Reader& r, const DocNode& node, const FieldPath& path) {
-    core::Toleration t;
-    if (!expectMap(r, node, path)) return t;
-    t.key = r.intern(readString(r, field(node, "key"), path.child("key")).value_or(std::string()));
-    const std::string op = readString(r, field(node, "operator"), path.child("operator")).value_or(std::string());
-    // An empty operator means Equal (v1 defaulting). Anything else is kept as Unknown, which
-    // tolerates nothing, as ToleratesTaint does for an operator it does not know.
-    if (op.empty() || op == "Equal")
-        t.op = core::TolerationOp::Equal;
-    else if (op == "Exists")
-        t.op = core::TolerationOp::Exists;
-    else
-        t.op = core::TolerationOp::Unknown;
-    t.value = r.intern(readString(r, field(node, "value"), path.child("value")).value_or(std::string()));
-    t.effect = readTolerationEffect(r, field(node, "effect"), path.child("effect"));
-    t.seconds = readInt64(r, field(node, "tolerationSeconds"), path.child("tolerationSeconds"));
-    return t;
-}
-
 core::ContainerPort readPort(Reader& r, const DocNode& node, const FieldPath& path) {
     core::ContainerPort port;
     if (!expectMap(r, node, path)) return port;
@@ -137,6 +118,7 @@ core::Container readContainer(Reader& r, const DocNode& node, const FieldPath& p
         c.hasCpuRequest = requests.has("cpu");
         c.hasMemoryRequest = requests.has("memory");
         c.hasEphemeralStorageRequest = requests.has("ephemeral-storage");
+        c.limits = toNamedResourceList(r, limits);
     }
 
     const FieldPath portsPath = path.child("ports");
@@ -256,6 +238,25 @@ void readPodStatus(Reader& r, const DocNode& status, const FieldPath& path, core
 }
 
 }  // namespace
+
+core::Toleration readToleration(Reader& r, const DocNode& node, const FieldPath& path) {
+    core::Toleration t;
+    if (!expectMap(r, node, path)) return t;
+    t.key = r.intern(readString(r, field(node, "key"), path.child("key")).value_or(std::string()));
+    const std::string op = readString(r, field(node, "operator"), path.child("operator")).value_or(std::string());
+    // An empty operator means Equal (v1 defaulting). Anything else is kept as Unknown, which
+    // tolerates nothing, as ToleratesTaint does for an operator it does not know.
+    if (op.empty() || op == "Equal")
+        t.op = core::TolerationOp::Equal;
+    else if (op == "Exists")
+        t.op = core::TolerationOp::Exists;
+    else
+        t.op = core::TolerationOp::Unknown;
+    t.value = r.intern(readString(r, field(node, "value"), path.child("value")).value_or(std::string()));
+    t.effect = readTolerationEffect(r, field(node, "effect"), path.child("effect"));
+    t.seconds = readInt64(r, field(node, "tolerationSeconds"), path.child("tolerationSeconds"));
+    return t;
+}
 
 void readPod(Reader& r, const DocNode& object, core::Pod& pod) {
     const ObjectMeta meta = readObjectMeta(r, object, true);

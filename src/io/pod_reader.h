@@ -10,6 +10,9 @@ namespace berth::io::detail {
 
 inline constexpr const char* kDefaultSchedulerName = "default-scheduler";
 
+/// One toleration (spec.tolerations[], a RuntimeClass's scheduling.tolerations[]).
+core::Toleration readToleration(Reader& r, const DocNode& node, const FieldPath& path);
+
 /// A Pod object: metadata, spec, status. Check r.errorCount() to know whether it is usable.
 void readPod(Reader& r, const DocNode& object, core::Pod& pod);
 

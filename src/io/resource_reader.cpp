@@ -45,4 +45,13 @@ core::ResourceList toResourceList(Reader& r, const NamedQuantities& quantities) 
     return list;
 }
 
+core::NamedResourceList toNamedResourceList(Reader& r, const NamedQuantities& quantities) {
+    core::NamedResourceList out;
+    out.amounts = toResourceList(r, quantities);
+    out.cpu = quantities.has("cpu");
+    out.memory = quantities.has("memory");
+    out.ephemeralStorage = quantities.has("ephemeral-storage");
+    return out;
+}
+
 }  // namespace berth::io::detail

@@ -30,4 +30,8 @@ NamedQuantities readNamedQuantities(Reader& r, const DocNode& node, const FieldP
 /// Quantity.Value()/MilliValue() do.
 core::ResourceList toResourceList(Reader& r, const NamedQuantities& quantities);
 
+/// toResourceList, with which of cpu, memory and ephemeral-storage it names (an entry of 0
+/// included).
+core::NamedResourceList toNamedResourceList(Reader& r, const NamedQuantities& quantities);
+
 }  // namespace berth::io::detail

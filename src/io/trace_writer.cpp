@@ -45,6 +45,18 @@ std::string traceToJsonLine(const core::CycleTrace& t) {
         }
     }
     w.endObject();
+    // The extenders' calls, only when some took part (a trace without them reads as before).
+    if (!t.extenders.empty()) {
+        w.key("extenders").beginArray();
+        for (const core::ExtenderTrace& e : t.extenders) {
+            w.beginObject().key("extender").value(e.extender).key("interested").value(e.interested);
+            w.key("filtered").value(e.filtered).key("prioritized").value(e.prioritized);
+            if (e.prioritized) w.key("weight").value(e.weight);
+            if (!e.error.empty()) w.key("error").value(e.error).key("ignored").value(e.ignored);
+            w.endObject();
+        }
+        w.endArray();
+    }
     w.key("chosen").value(t.chosen);
     w.key("message").value(t.schedulerError ? "SchedulerError: " + t.message : t.message);
     w.endObject();

@@ -25,19 +25,6 @@ std::optional<core::TaintEffect> parseEffect(std::string_view s) {
 // The classes admission reads, copied into a scratch cluster that checks submitted objects,
 // so that their Pods are admitted against the plan's classes and the submitted ones alike.
 // Ahead of anything loaded there, as the plan's index already counts them.
-void copyAdmissionClasses(const core::Cluster& from, core::Cluster& to) {
-    to.priorityClasses = from.priorityClasses;
-    for (core::RuntimeClass rc : from.runtimeClasses) {
-        if (rc.overhead) {
-            // Extended resources are keyed by the interned name: the scratch pool's own.
-            for (auto& s : rc.overhead->scalars) s.name = to.pool.intern(from.pool.str(s.name));
-            std::sort(rc.overhead->scalars.begin(), rc.overhead->scalars.end(),
-                      [](const auto& a, const auto& b) { return a.name < b.name; });
-        }
-        to.runtimeClasses.push_back(std::move(rc));
-    }
-}
-
 const core::Node* liveNode(core::Cluster& c, std::string_view name) {
     const core::Sym sym = c.pool.find(name);
     return sym == core::kNoSym ? nullptr : c.findNode(sym);
@@ -137,8 +124,9 @@ void Plan::build() {
     options.preemption = input.run.preemption;
     options.fastPaths = input.run.fastPaths;
     options.threads = input.run.threads;
-    m_sim =
-        std::make_unique<core::Simulation>(*m_cluster, m_load.config.value_or(core::SchedulerConfiguration{}), options);
+    core::SchedulerConfiguration config = m_load.config.value_or(core::SchedulerConfiguration{});
+    if (input.extenders) options.extenders = input.extenders(config.extenders, m_cluster->pool);
+    m_sim = std::make_unique<core::Simulation>(*m_cluster, std::move(config), options);
     m_sim->setBindingSettings(input.run.binding);
     if (input.run.checkInvariants) m_sim->checkInvariantsWhileRunning();
     if (!m_sim->init(m_error)) {
@@ -159,6 +147,7 @@ void Plan::setProgress(core::Progress* progress) {
 bool Plan::step() {
     if (!m_sim || !m_sim->step()) return false;
     ++m_steps;
+    if (m_stepListener) m_stepListener(m_steps);
     return true;
 }
 
@@ -392,14 +381,15 @@ std::string Plan::submitYaml(const PlanEdit& e) {
         core::Cluster scratch;
         io::LoadResult check;
         check.index = m_load.index;
-        if (m_input->admitManifests) copyAdmissionClasses(c, scratch);
-        const std::size_t classes = scratch.priorityClasses.size(), runtimeClasses = scratch.runtimeClasses.size();
+        if (m_input->admitManifests) copyAdmissionObjects(c, scratch);
+        const std::size_t classes = scratch.priorityClasses.size(), runtimeClasses = scratch.runtimeClasses.size(),
+                          limitRanges = scratch.limitRanges.size();
         io::loadManifestText(e.yaml, e.fileName, scratch, check, m_loadOptions);
         if (check.diagnostics.hasErrors()) return check.diagnostics.firstErrors(3);
         if (check.config) return "a KubeSchedulerConfiguration belongs in the configuration, not in submitted objects";
         if (scratch.nodes.empty() && scratch.pods.empty() && scratch.workloads.empty() && scratch.namespaces.empty() &&
             scratch.services.empty() && scratch.priorityClasses.size() == classes && scratch.pdbs.empty() &&
-            scratch.limitRanges.empty() && scratch.runtimeClasses.size() == runtimeClasses)
+            scratch.limitRanges.size() == limitRanges && scratch.runtimeClasses.size() == runtimeClasses)
             return "no objects";
         // The API server refuses a Pod its admission rejects (kubectl apply stops there too).
         if (m_input->admitManifests)

@@ -5,6 +5,7 @@
 /// replay the edit list, which is how undo and redo stay deterministic.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,6 +62,12 @@ struct PlanInput {
     /// Admission for the Pods written as manifests (plan/controllers/admission.h; berthctl
     /// --admission=none turns it off).
     bool admitManifests = true;
+    /// Builds SchedulerOptions::extenders from the configuration's `extenders:` (berthctl:
+    /// live, recorded or replayed; src/extender). Unset: the run has no extenders. Not part of
+    /// ==: it says how extenders are reached, not what the plan is.
+    std::function<std::vector<std::shared_ptr<core::Extender>>(const std::vector<core::ExtenderConfig>&,
+                                                               const core::StringPool&)>
+        extenders;
     bool operator==(const PlanInput& o) const {
         return manifests == o.manifests && configText == o.configText && configName == o.configName && seed == o.seed &&
                version.major == o.version.major && version.minor == o.version.minor && tieBreak == o.tieBreak &&
@@ -104,6 +111,8 @@ public:
     /// One core step, counted: edits record the count they were made at.
     bool step();
     std::uint64_t steps() const { return m_steps; }
+    /// Called after each step with the steps done (the GUI's timeline of the run).
+    void setStepListener(std::function<void(std::uint64_t)> listener) { m_stepListener = std::move(listener); }
     /// Steps until `steps() == target` or the simulation is idle (or cancelled).
     void stepTo(std::uint64_t target);
     /// Steps until the simulation is idle, as `berthctl schedule` runs (Simulation::run);
@@ -143,6 +152,7 @@ private:
     std::unique_ptr<core::Simulation> m_sim;
     std::string m_error;
     std::uint64_t m_steps = 0;
+    std::function<void(std::uint64_t)> m_stepListener;
     core::Progress* m_progress = nullptr;
     bool m_cancelled = false;
 };

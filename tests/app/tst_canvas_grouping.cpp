@@ -209,7 +209,7 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 1);
         QVERIFY(canvas.background().lightness() < 60);
         QVERIFY(canvas.legendInk().lightness() > 150);  // readable on the dark background
-        QCOMPARE(canvas.legend().size(), 7);
+        QCOMPARE(canvas.legend().size(), 9);  // with the preemption candidate and the victim ring
     }
 };
 

@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "app/engine/trace_store.h"
 #include "app/inspector/filter_table_model.h"
 #include "app/inspector/node_pods_model.h"
 #include "app/inspector/score_table_model.h"
@@ -15,6 +16,7 @@
 #include "app/simulation_controller.h"
 
 using namespace berth::app;
+namespace core = berth::core;
 
 namespace {
 
@@ -318,6 +320,76 @@ private Q_SLOTS:
         QCOMPARE(cycle.phase(), int(CyclePlayback::Assume));
         QVERIFY(cycle.retreat());
         QCOMPARE(cycle.narration(), QStringLiteral("selectHost picks y, the node with the highest total."));
+    }
+
+    // A scheduler extender after the Filter plugins (TraceStore's conversion of a core trace):
+    // c passed NodeResourcesFit and the extender rejected it; a and b are scored, the
+    // extender's 0..10 counting ×10 × weight 2. Playback: Filter (c still passes), then the
+    // extenders' stage (c fails), then Score; back again the same way.
+    void extenderStage() {
+        core::CycleTrace ct;
+        ct.pod = "default/gpu";
+        ct.filterPlugins = {"NodeResourcesFit"};
+        ct.scorePlugins = {"NodeResourcesFit"};
+        core::ExtenderTrace x;
+        x.extender = "http://gpu:8888";
+        x.filtered = x.prioritized = true;
+        x.weight = 2;
+        ct.extenders = {x};
+        for (const char* name : {"a", "b", "c"}) {
+            core::NodeTrace n;
+            n.node = name;
+            n.evaluated = true;
+            n.feasible = n.node != "c";
+            if (!n.feasible) {
+                n.filterPlugin = x.extender;
+                n.filterCode = "Unschedulable";
+                n.reasons = {"no free gpu"};
+            } else {
+                const std::int64_t raw = n.node == "a" ? 9 : 3;  // a: 9 → 90 ×2 = 180, b: 3 → 30 ×2 = 60
+                n.scores = {{"NodeResourcesFit", 50, 50, 1, 50, false}, {x.extender, raw, raw * 10, 2, raw * 20, true}};
+                n.total = 50 + raw * 20;
+            }
+            ct.nodes.push_back(n);
+        }
+        ct.scored = true;
+        ct.chosen = "a";
+        TraceStore store;
+        store.record(5, ct, 1, 0);
+        const CycleTraceUi t = store.toUi(5);
+        QCOMPARE(t.filterPlugins, (QStringList{QStringLiteral("NodeResourcesFit"), QStringLiteral("http://gpu:8888")}));
+        QCOMPARE(t.scorePlugins, (QStringList{QStringLiteral("NodeResourcesFit"), QStringLiteral("http://gpu:8888")}));
+        QCOMPARE(t.filterExtenders, QStringList{QStringLiteral("http://gpu:8888")});
+        QVERIFY(t.nodes[0].scores[1].extender);
+        QVERIFY(t.rejectedByExtender(t.nodes[2]));
+
+        FilterTableModel filter;
+        QAbstractItemModelTester tester(&filter, kQtTest);
+        filter.setTrace(t);
+        QCOMPARE(filter.columnCount(), 5);  // Node, Result, Reason, NodeResourcesFit, the extender
+        QCOMPARE(filter.verdict(2, 3), FilterTableModel::Pass);
+        QCOMPARE(filter.verdict(2, 4), FilterTableModel::Fail);
+
+        CyclePlayback cycle;
+        cycle.showCycle(t, true);
+        QVERIFY(cycle.advance());
+        QCOMPARE(cycle.phase(), int(CyclePlayback::Filter));
+        QCOMPARE(cycle.marks().value(QStringLiteral("c")).mark, CyclePlayback::PassMark);
+        QVERIFY2(cycle.narration().startsWith(QStringLiteral("The 1 Filter plugins ran on 3 of 3 nodes; 3 fit.")),
+                 qPrintable(cycle.narration()));
+        QVERIFY(cycle.advance());
+        QCOMPARE(cycle.phase(), int(CyclePlayback::Extenders));
+        QCOMPARE(cycle.stage(), QStringLiteral("findNodesThatPassExtenders"));
+        QCOMPARE(cycle.marks().value(QStringLiteral("c")).mark, CyclePlayback::FailMark);
+        QVERIFY2(cycle.narration().contains(QStringLiteral("(http://gpu:8888) filtered the 3 nodes the plugins passed: "
+                                                           "1 rejected, 2 fit.")),
+                 qPrintable(cycle.narration()));
+        QVERIFY(cycle.advance());
+        QCOMPARE(cycle.phase(), int(CyclePlayback::Score));
+        QVERIFY(cycle.retreat());
+        QCOMPARE(cycle.phase(), int(CyclePlayback::Extenders));
+        QVERIFY(cycle.retreat());
+        QCOMPARE(cycle.phase(), int(CyclePlayback::Filter));
     }
 
     void unschedulablePodExplained() {

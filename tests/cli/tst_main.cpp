@@ -26,6 +26,7 @@ private slots:
     void admissionSetsPriorityUnlessNone();
     void admissionTolerationsUnlessNone();
     void capacityTemplateIsAdmitted();
+    void compareReferencePodIsAdmitted();
 
 private:
     struct Run {
@@ -296,6 +297,48 @@ overhead: {podFixed: {cpu: 250m}}
     QVERIFY2(refused.err.contains(
                  "t-gvisor.yaml:1:1: error: Pod default/t: pods \"t\" is forbidden: pod rejected: RuntimeClass "
                  "\"gvisor\" not found"),
+             refused.err.constData());
+}
+
+void TestMain::compareReferencePodIsAdmitted() {
+    // The reference pod requests nothing; the plan's LimitRange gives a container without
+    // requests 300m and 256Mi (LimitRanger, as the API server would store the Pod). With
+    // --admission none it is taken as written: nothing requested, 0 and 0. A Pod the
+    // LimitRange's max rejects is the API server's refusal: exit 1.
+    const QString cluster = write(u"lr.yaml"_s, R"(apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: defaults, namespace: default}
+spec: {limits: [{type: Container, defaultRequest: {cpu: 300m, memory: 256Mi}, max: {cpu: "1"}}]}
+)");
+    const QString config = QStringLiteral(BERTH_SOURCE_DIR "/resources/examples/capacity/least-allocated.yaml");
+    const QString other = QStringLiteral(BERTH_SOURCE_DIR "/resources/examples/capacity/most-allocated.yaml");
+    const auto compare = [&](const QString& pod, const QStringList& extra) {
+        return berthctl(QStringList{u"capacity"_s, u"compare"_s, u"-f"_s, cluster, u"--config"_s, config,
+                                    u"--config"_s, other, u"--reference-pod"_s, pod, u"-o"_s, u"json"_s} +
+                        extra);
+    };
+    const QString plain = write(u"ref.yaml"_s, "apiVersion: v1\nkind: Pod\nmetadata: {name: ref}\n"
+                                               "spec: {containers: [{name: c}]}\n");
+    const auto reference = [](const Run& r) {
+        return QJsonDocument::fromJson(r.out).object().value(u"referencePod"_s).toObject();
+    };
+    const Run admitted = compare(plain, {});
+    QVERIFY2(admitted.exitCode == 0, admitted.err.constData());
+    QCOMPARE(reference(admitted).value(u"cpu"_s).toString(), u"300m"_s);
+    QCOMPARE(reference(admitted).value(u"memory"_s).toString(), u"256Mi"_s);
+    const Run asWritten = compare(plain, {u"--admission=none"_s});
+    QCOMPARE(reference(asWritten).value(u"cpu"_s).toString(), u"0"_s);
+    const QString big = write(u"big.yaml"_s, "apiVersion: v1\nkind: Pod\nmetadata: {name: big}\n"
+                                             "spec: {containers: [{name: c, resources: {limits: {cpu: \"2\"}}}]}\n");
+    const Run refused = compare(big, {});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains("big.yaml:1:1: error: Pod default/big: pods \"big\" is forbidden: maximum cpu "
+                                  "usage per Container is 1, but limit is 2"),
              refused.err.constData());
 }
 

@@ -39,6 +39,65 @@ spec:
         QCOMPARE(d.amounts.ephemeralStorage, 1024LL * 1024 * 1024);
     }
 
+    void limitRangeBounds() {
+        // Container and Pod items keep min, max and maxLimitRequestRatio, each list in
+        // resource-name order, with MilliValue and the canonical text (0.5 -> 500m,
+        // 2048Mi -> 2Gi); the Container item also a default limit from max. A
+        // PersistentVolumeClaim item bounds no pod.
+        const auto l = testlib::loadText(R"(apiVersion: v1
+kind: LimitRange
+metadata: {name: lr}
+spec:
+  limits:
+  - type: Container
+    max: {memory: 2048Mi, cpu: "2"}
+    min: {cpu: "0.5"}
+    maxLimitRequestRatio: {cpu: "4"}
+  - type: Pod
+    max: {cpu: "8"}
+  - type: PersistentVolumeClaim
+    max: {storage: 10Gi}
+)");
+        QCOMPARE(l->messages(), QString());
+        const core::LimitRange& lr = l->cluster->limitRanges.at(0);
+        QCOMPARE(lr.bounds.size(), std::size_t(2));
+        const core::LimitRangeItemBounds& c = lr.bounds[0];
+        QVERIFY(!c.podType);
+        QCOMPARE(c.max.size(), std::size_t(2));
+        QCOMPARE(c.max[0].resource, std::string("cpu"));
+        QCOMPARE(c.max[0].milliValue, 2000);
+        QCOMPARE(c.max[0].text, std::string("2"));
+        QCOMPARE(c.max[1].resource, std::string("memory"));
+        QCOMPARE(c.max[1].milliValue, 2048LL * 1024 * 1024 * 1000);
+        QCOMPARE(c.max[1].text, std::string("2Gi"));
+        QCOMPARE(c.min.at(0).text, std::string("500m"));
+        QCOMPARE(c.maxLimitRequestRatio.at(0).milliValue, 4000);
+        QVERIFY(lr.bounds[1].podType);
+        QCOMPARE(lr.bounds[1].max.at(0).text, std::string("8"));
+        // SetDefaults_LimitRangeItem: default (limit) from max.
+        QVERIFY(lr.containerDefaultLimit.cpu && lr.containerDefaultLimit.memory);
+        QCOMPARE(lr.containerDefaultLimit.amounts.milliCpu, 2000);
+    }
+
+    void runtimeClassScheduling() {
+        const auto l = testlib::loadText(R"(apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata: {name: gpu}
+handler: nvidia
+scheduling:
+  nodeSelector: {accel: nvidia}
+  tolerations: [{key: gpu, operator: Exists, effect: NoSchedule}]
+)");
+        QCOMPARE(l->messages(), QString());
+        const core::RuntimeClass* gpu = l->cluster->findRuntimeClass("gpu");
+        QVERIFY(gpu && gpu->scheduling && !gpu->overhead);
+        const auto& pool = l->cluster->pool;
+        QCOMPARE(pool.str(gpu->scheduling->nodeSelector.get(pool.find("accel"))), std::string_view("nvidia"));
+        QCOMPARE(gpu->scheduling->tolerations.size(), std::size_t(1));
+        QCOMPARE(gpu->scheduling->tolerations[0].op, core::TolerationOp::Exists);
+        QCOMPARE(gpu->scheduling->tolerations[0].effect, core::TaintEffect::NoSchedule);
+    }
+
     void runtimeClassOverhead() {
         const auto l = testlib::loadText(R"(apiVersion: node.k8s.io/v1
 kind: RuntimeClass

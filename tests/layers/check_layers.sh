@@ -2,6 +2,7 @@
 # The layer rule of docs/architecture.md, checked on every #include under src/:
 #
 #   core  <-  io  <-  plan  <-  app, cli
+#   core, io  <-  extender  <-  cli   (scheduler extenders over HTTP)
 #
 # A layer includes its own headers and those of the layers below it, never one above or
 # beside it. core has no Qt, no parser library and no I/O (no streams, files or system
@@ -12,18 +13,19 @@
 set -euo pipefail
 root="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 cd "$root/src"
-for layer in core io plan cli app; do
+for layer in core io extender plan cli app; do
   [ -d "$layer" ] || { echo "check_layers: src/$layer is missing" >&2; exit 2; }
 done
 
-grep -rnE '^[[:space:]]*#[[:space:]]*include' core io plan cli app --include='*.h' --include='*.cpp' |
+grep -rnE '^[[:space:]]*#[[:space:]]*include' core io extender plan cli app --include='*.h' --include='*.cpp' |
 awk '
 BEGIN {
   # layer -> the project folders it may include, and the system headers it may not (ERE).
   allowed["core"] = " core ";              banned["core"] = "^<(Q|qt|yaml|rapidjson|iostream|fstream|cstdio|filesystem|sys/|unistd)"
   allowed["io"]   = " core io ";           banned["io"]   = "^<(Q|qt)"
   allowed["plan"] = " core io plan ";      banned["plan"] = "^<(Q|qt|yaml|rapidjson)"
-  allowed["cli"]  = " core io plan cli ";  banned["cli"]  = "^<(Q|qt)"
+  allowed["extender"] = " core io extender "; banned["extender"] = "^<(Q|qt)"
+  allowed["cli"]  = " core io extender plan cli ";  banned["cli"]  = "^<(Q|qt)"
   allowed["app"]  = " core io plan app ";  banned["app"]  = "^<$"
 }
 {

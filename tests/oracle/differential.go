@@ -21,13 +21,14 @@ import (
 )
 
 type diffOptions struct {
-	berthctl string
-	seeds    []uint64
-	loop     bool   // whole loop instead of single pass
-	scale    int    // generator scale (genOptions.scale)
-	keep     string // folder for the scenarios that differ ("" = none)
-	jobs     int    // scenarios run at once (the loop mostly waits for its backoff)
-	settle   time.Duration
+	berthctl   string
+	seeds      []uint64
+	loop       bool   // whole loop instead of single pass
+	scale      int    // generator scale (genOptions.scale)
+	keep       string // folder for the scenarios that differ ("" = none)
+	jobs       int    // scenarios run at once (the loop mostly waits for its backoff)
+	settle     time.Duration
+	sequential bool // loop: the oracle's cycles wait for bindings and informers (loopOptions)
 }
 
 // diffResult is one scenario's outcome.
@@ -205,7 +206,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 	}
 	var oracle bytes.Buffer
 	if opt.loop {
-		err = runLoop(path, &oracle, loopOptions{maxRun: 60 * time.Second, settle: opt.settle})
+		err = runLoop(path, &oracle, loopOptions{maxRun: 60 * time.Second, settle: opt.settle, sequential: opt.sequential})
 	} else {
 		err = runSingle(path, &oracle, true, "")
 	}
@@ -217,7 +218,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		// The loop runs on the real clock with asynchronous binding: a second run must reach the
 		// same final state, or the scenario says nothing about Berth.
 		var again bytes.Buffer
-		if err := runLoop(path, &again, loopOptions{maxRun: 60 * time.Second, settle: opt.settle}); err != nil {
+		if err := runLoop(path, &again, loopOptions{maxRun: 60 * time.Second, settle: opt.settle, sequential: opt.sequential}); err != nil {
 			res.failure = "oracle (second run): " + err.Error()
 			return res
 		}
@@ -231,7 +232,10 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		// against the final cluster, so its last messages would come from a later cluster: stop it
 		// before the first flush can retry anything. --admission none: the oracle is the scheduler
 		// alone, no API server admits the pods.
-		berth, err := runBerth(opt.berthctl, "schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "json", "--until", "290s")
+		// --bind-latency 0s: each binding completes before the next pod's cycle, as the oracle's
+		// binding goroutine and fake API server (well under a cycle's time) mostly do.
+		berth, err := runBerth(opt.berthctl, "schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "json", "--until", "290s",
+			"--bind-latency", "0s")
 		if err != nil {
 			res.failure = err.Error()
 			return res

@@ -144,6 +144,7 @@ func generateScenario(seed uint64, opt genOptions) ([]byte, error) {
 		for i := 0; i < g.intn(0, 3); i++ {
 			docs = append(docs, g.pdb(i))
 		}
+		docs = withLoopBackoff(docs)
 	}
 
 	var b strings.Builder
@@ -157,6 +158,22 @@ func generateScenario(seed uint64, opt genOptions) ([]byte, error) {
 		b.Write(y)
 	}
 	return []byte(b.String()), nil
+}
+
+// withLoopBackoff gives berthctl the backoff the oracle's loop runs with (1 s initial and
+// maximum, setup.go): the scenario's configuration carries it, or one with only that is added.
+// No random draw: a seed names the same cluster and workload as before.
+func withLoopBackoff(docs []obj) []obj {
+	for _, d := range docs {
+		if d["kind"] == "KubeSchedulerConfiguration" {
+			d["podInitialBackoffSeconds"] = 1
+			d["podMaxBackoffSeconds"] = 1
+			return docs
+		}
+	}
+	cfg := obj{"apiVersion": "kubescheduler.config.k8s.io/v1", "kind": "KubeSchedulerConfiguration",
+		"podInitialBackoffSeconds": 1, "podMaxBackoffSeconds": 1}
+	return append([]obj{cfg}, docs...)
 }
 
 func (g *gen) config() obj {
@@ -493,6 +510,11 @@ func (g *gen) pod(name, node string, index int) obj {
 			status["phase"] = pick(g, []string{"Succeeded", "Failed"})
 		}
 		status["startTime"] = fmt.Sprintf("2026-01-01T00:%02d:%02dZ", index/60, index%60)
+		if g.loop && status["phase"] == "Running" {
+			// Ready, as its kubelet reports it: the disruption controller counts ready pods
+			// healthy (berthctl counts every bound running pod).
+			status["conditions"] = []any{obj{"type": "Ready", "status": "True"}}
+		}
 	} else {
 		g.pendingConstraints(spec, labels)
 	}

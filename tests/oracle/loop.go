@@ -23,9 +23,11 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	fwk "k8s.io/kube-scheduler/framework"
 	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
+	"k8s.io/kubernetes/pkg/controller/disruption"
 	"k8s.io/kubernetes/pkg/features"
 	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
@@ -42,9 +44,14 @@ type loopPod struct {
 }
 
 type loopOptions struct {
-	maxRun time.Duration // bound on the whole run
-	settle time.Duration // how long nothing may change before the run counts as settled
+	maxRun     time.Duration // bound on the whole run
+	settle     time.Duration // how long nothing may change before the run counts as settled
+	sequential bool          // each cycle waits for the previous bindings and the informers (below)
 }
+
+// sequentialQuiet is how long the informers must deliver nothing before the next cycle starts
+// in a sequential run.
+const sequentialQuiet = 15 * time.Millisecond
 
 func runLoop(path string, out io.Writer, opt loopOptions) error {
 	sc, err := loadScenario(path)
@@ -106,6 +113,12 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 			pod.Annotations[k] = val
 		}
 		podutil.UpdatePodCondition(&pod.Status, &v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
+		if opt.sequential {
+			// The kubelet starts the pod at once and reports it ready, as berthctl assumes (its
+			// disruption controller counts a bound pod healthy).
+			pod.Status.Phase = v1.PodRunning
+			podutil.UpdatePodCondition(&pod.Status, &v1.PodCondition{Type: v1.PodReady, Status: v1.ConditionTrue})
+		}
 		if err := tracker.Update(podsGVR, pod, ns); err != nil {
 			return true, nil, err
 		}
@@ -146,8 +159,15 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 			return err
 		}
 	}
+	var dc *disruption.DisruptionController
+	if opt.sequential {
+		dc = newDisruptionController(ctx, h)
+	}
 	h.factory.Start(ctx.Done())
 	h.factory.WaitForCacheSync(ctx.Done())
+	if dc != nil {
+		go dc.Run(ctx, 1)
+	}
 	if err := h.sched.WaitForHandlersSync(ctx); err != nil {
 		return err
 	}
@@ -175,11 +195,38 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		return fmt.Errorf("pending pods did not all reach the scheduling queue: %w", err)
 	}
 
+	// Sequential runs: before the next pod is popped, every binding of earlier cycles has been
+	// confirmed by the informer (no assumed pod) and the informers have been quiet for
+	// sequentialQuiet, so a victim's deletion or a bound pod reaches the cache and the queue
+	// before the next cycle, as berthctl --bind-latency 0s orders them. Upstream races these.
+	var lastDelivery atomic.Int64
+	if opt.sequential {
+		note := func(any) { lastDelivery.Store(time.Now().UnixNano()) }
+		handler := cache.ResourceEventHandlerFuncs{AddFunc: note, UpdateFunc: func(_, n any) { note(n) }, DeleteFunc: note}
+		if _, err := h.factory.Core().V1().Pods().Informer().AddEventHandler(handler); err != nil {
+			return err
+		}
+		if _, err := h.factory.Policy().V1().PodDisruptionBudgets().Informer().AddEventHandler(handler); err != nil {
+			return err
+		}
+	}
+	waitQuiet := func() {
+		for ctx.Err() == nil {
+			quiet := time.Since(time.Unix(0, lastDelivery.Load())) >= sequentialQuiet
+			if quiet && h.sched.Cache.Dump().AssumedPods.Len() == 0 {
+				return
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
 	// A cycle is running from the moment NextEntity hands out a pod until ScheduleOne asks again.
 	var cycleRunning atomic.Bool
 	next := h.sched.NextEntity
 	h.sched.NextEntity = func(l klog.Logger) (framework.QueuedEntityInfo, error) {
 		cycleRunning.Store(false)
+		if opt.sequential {
+			waitQuiet()
+		}
 		e, err := next(l)
 		if err == nil && e != nil {
 			cycleRunning.Store(true)

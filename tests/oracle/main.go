@@ -29,7 +29,7 @@ import (
 func usage() {
 	fmt.Fprint(os.Stderr, `Usage:
   berth-oracle single -f SCENARIO.yaml [--no-cross-check] [--follow FILE.jsonl] [-v N]
-  berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 3s] [-v N]
+  berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 3s] [--sequential] [-v N]
   (both: [--feature-gates Gate=false,...] to see what a default gate changes)
   berth-oracle gen --seed N [--loop] [--scale S]
   berth-oracle differential --berthctl BERTHCTL --seed N [--count C] [--loop] [--scale S] [--jobs J] [--keep DIR]
@@ -79,6 +79,7 @@ func main() {
 	follow := fs.String("follow", "", "single: assume each pod on the node this conformance file chose (analysis aid)")
 	maxRun := fs.Duration("max-run", 60*time.Second, "loop: bound on the whole run")
 	settle := fs.Duration("settle", 3*time.Second, "loop: how long nothing may change before the run counts as settled")
+	sequential := fs.Bool("sequential", false, "loop, differential --loop: each cycle waits until earlier bindings are confirmed and the informers are quiet (berthctl --bind-latency 0s)")
 	gates := fs.String("feature-gates", "", "comma-separated Gate=true|false, as kube-scheduler's flag (analysis aid; the committed files use the defaults)")
 	seed := fs.Uint64("seed", 0, "gen, differential: the (first) seed")
 	count := fs.Int("count", 1, "differential: how many seeds, from --seed on")
@@ -119,7 +120,7 @@ func main() {
 	case "single":
 		err = runSingle(*file, os.Stdout, !*noCross, *follow)
 	case "loop":
-		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle})
+		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle, sequential: *sequential})
 	case "gen":
 		var y []byte
 		if y, err = generateScenario(*seed, genOptions{loop: *loopMode, scale: *scale}); err == nil {
@@ -131,7 +132,7 @@ func main() {
 			seeds = append(seeds, *seed+uint64(i))
 		}
 		err = runDifferential(diffOptions{berthctl: *berthctl, seeds: seeds, loop: *loopMode, scale: *scale, keep: *keep,
-			jobs: *jobs, settle: *settle}, os.Stdout)
+			jobs: *jobs, settle: *settle, sequential: *sequential}, os.Stdout)
 	default:
 		usage()
 		os.Exit(2)

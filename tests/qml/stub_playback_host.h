@@ -12,6 +12,7 @@
 #include <QVariantMap>
 
 #include "app/engine/sim_types.h"
+#include "app/engine/trace_store.h"
 #include "app/engine/trace_types.h"
 #include "app/inspector/inspector.h"
 #include "app/models/node_list_model.h"
@@ -100,6 +101,53 @@ public:
                                const QString& message) {
         m_inspector.setTrace(traceOf(pod, rejections, chosen, message));
     }
+    /// A cycle of `pod` with a scheduler extender, converted as the worker converts the core's
+    /// trace (TraceStore): the Filter plugins pass every node, the extender rejects the second
+    /// one and scores the others (raw 0..10, weight 2: raw × 10 × 2 points).
+    Q_INVOKABLE void showExtenderTrace(const QString& pod) {
+        berth::core::CycleTrace t;
+        t.pod = pod.toStdString();
+        t.filterPlugins = {"NodeResourcesFit"};
+        t.scorePlugins = {"NodeResourcesFit"};
+        berth::core::ExtenderTrace x;
+        x.extender = "http://gpu-share:12345/scheduler";
+        x.filtered = x.prioritized = true;
+        x.weight = 2;
+        t.extenders = {x};
+        std::int64_t best = -1;
+        const QList<berth::app::NodeRow> nodes = m_nodes.rows();
+        for (qsizetype i = 0; i < nodes.size(); ++i) {
+            berth::core::NodeTrace n;
+            n.node = nodes[i].name.toStdString();
+            n.evaluated = true;
+            if (i == 1) {
+                n.filterPlugin = x.extender;
+                n.filterCode = "Unschedulable";
+                n.reasons = {"no GPU with 8Gi free"};
+            } else {
+                n.feasible = true;
+                const std::int64_t raw = 10 - 3 * i;  // 10, -, 4, 1
+                n.scores.push_back({"NodeResourcesFit", 60, 60, 1, 60, false});
+                n.scores.push_back({x.extender, raw, raw * 10, 2, raw * 20, true});
+                n.total = 60 + raw * 20;
+                if (n.total > best) {
+                    best = n.total;
+                    t.chosen = n.node;
+                }
+            }
+            t.nodes.push_back(std::move(n));
+        }
+        t.scored = true;
+        berth::app::TraceStore store;
+        const auto podId = static_cast<quint32>(qMax(0, m_pods.indexOf(pod)));
+        store.record(podId, t, 1, 0);
+        m_inspector.setTrace(store.toUi(podId));
+    }
+    /// Where a test keeps a screenshot to look at: $BERTH_KEEP_SCREENSHOT + suffix, or "" (none).
+    Q_INVOKABLE QString keepScreenshotAs(const QString& suffix) const {
+        const QString base = qEnvironmentVariable("BERTH_KEEP_SCREENSHOT");
+        return base.isEmpty() ? QString() : base + suffix;
+    }
     /// The playback's position: core steps taken, and the most reached.
     Q_INVOKABLE void setPosition(int steps, int newest) {
         berth::app::SimStats s = m_status.stats();
@@ -107,6 +155,24 @@ public:
         s.newestStep = static_cast<quint64>(newest);
         m_status.setStats(s);
         Q_EMIT m_playback.stateChanged();
+    }
+    /// The run's timeline as the worker sends it (TimelineMarks): `steps` steps, each
+    /// `msPerStep` simulated milliseconds after the one before; marks {step, kind (0 bind,
+    /// 1 failure, 2 preemption, 3 edit)} in step order.
+    Q_INVOKABLE void showTimeline(int steps, int msPerStep, const QVariantList& marks) {
+        berth::app::TimelineDelta d;
+        d.changed = true;
+        for (int i = 0; i <= steps; ++i) {
+            d.times.push_back(qint64(i) * msPerStep * 1'000'000);
+            d.depths.push_back({});
+        }
+        for (const QVariant& v : marks) {
+            const QVariantMap m = v.toMap();
+            const auto step = m.value(QStringLiteral("step")).toULongLong();
+            const auto kind = static_cast<berth::plan::TimelineMark::Kind>(m.value(QStringLiteral("kind")).toInt());
+            d.marks.push_back({step, qint64(step) * msPerStep * 1'000'000, kind, 0});
+        }
+        m_playback.timeline()->apply(d);
     }
     Q_INVOKABLE void clearCalls() {
         m_calls.clear();

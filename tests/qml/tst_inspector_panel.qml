@@ -80,5 +80,38 @@ Item {
             compare(inspector.nodeDetails("node-b1").podCount, 2)
             compare(inspector.node.name, "node-b1")
         }
+
+        function test_5_extenderRows() {
+            // A scheduler extender is a column after the Filter plugins and after the Score
+            // plugins: node-a2 passed NodeResourcesFit and the extender rejected it.
+            inspector.select("", "default/web-1")
+            run.showExtenderTrace("default/web-1")
+            compare(inspector.hasTrace, true)
+            const filter = findChild(panel, "filterTable")
+            tryCompare(filter, "columns", 5)  // Node, Result, Reason, NodeResourcesFit, the extender
+            const ext = "http://gpu-share:12345/scheduler"
+            compare(inspector.filterTable.headerData(4, Qt.Horizontal), ext)
+            const a2 = inspector.filterTable.index(1, 0)
+            compare(inspector.filterTable.data(a2, Qt.DisplayRole), "node-a2")
+            compare(inspector.filterTable.data(inspector.filterTable.index(1, 1), Qt.DisplayRole), ext)
+            compare(inspector.filterTable.data(inspector.filterTable.index(1, 2), Qt.DisplayRole), "no GPU with 8Gi free")
+            compare(inspector.filterTable.data(inspector.filterTable.index(1, 3), Qt.DisplayRole), "pass")
+            compare(inspector.filterTable.data(inspector.filterTable.index(1, 4), Qt.DisplayRole), "FAIL")
+            waitForRendering(panel)
+            const keepFilter = run.keepScreenshotAs("-inspector-extender-filter.png")
+            if (keepFilter.length > 0) grabImage(panel).save(keepFilter)
+            // Score: node-a1 raw 10 → 100 ×2 = 200, plus NodeResourcesFit's 60: 260, the winner.
+            findChild(panel, "podTabs").currentIndex = 1
+            const score = findChild(panel, "scoreTable")
+            tryCompare(score, "rows", 3)
+            compare(inspector.scoreTable.headerData(3, Qt.Horizontal), ext)
+            compare(inspector.scoreTable.data(inspector.scoreTable.index(0, 0), Qt.DisplayRole), "node-a1")
+            compare(inspector.scoreTable.data(inspector.scoreTable.index(0, 1), Qt.DisplayRole), 260)
+            compare(inspector.scoreTable.data(inspector.scoreTable.index(0, 3), Qt.DisplayRole), "10 → 100 ×2 = 200")
+            waitForRendering(panel)
+            const keepScore = run.keepScreenshotAs("-inspector-extender-score.png")
+            if (keepScore.length > 0) grabImage(panel).save(keepScore)
+            findChild(panel, "podTabs").currentIndex = 0
+        }
     }
 }

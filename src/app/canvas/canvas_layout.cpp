@@ -34,6 +34,10 @@ PodPlaces placePods(const CanvasLayoutInput& in) {
         const bool placed =
             p.phase == PodPhaseUi::Bound || p.phase == PodPhaseUi::Assumed || p.phase == PodPhaseUi::Preexisting;
         const bool heldBack = !in.heldBackPod.isEmpty() && p.key == in.heldBackPod;
+        if (const auto held = in.heldOnNode.constFind(p.key); held != in.heldOnNode.constEnd()) {
+            if (*held >= 0 && *held < in.nodes.size()) out.onNode[static_cast<std::size_t>(*held)].push_back(i);
+            continue;
+        }
         if (placed && !heldBack && p.nodeId >= 0 && p.nodeId < in.nodes.size())
             out.onNode[static_cast<std::size_t>(p.nodeId)].push_back(i);
         else if (p.phase == PodPhaseUi::Pending || heldBack)

@@ -6,6 +6,7 @@
 /// coloured quads, and tests/app/canvas/tst_canvas_layout.cpp checks positions by hand.
 /// World units are pixels at zoom 1.
 
+#include <QHash>
 #include <QList>
 #include <QRectF>
 #include <QString>
@@ -74,6 +75,9 @@ struct CanvasLayoutInput {
     double viewWidth = 0, viewHeight = 0, insetBottom = 0;
     /// The tray's height so far (chip rows): it only grows, so cards do not jump.
     int trayRows = 0;
+    /// Step mode: preemption victims still drawn on their node (pod key -> node row) until
+    /// the Evict phase, though their rows already say Evicted.
+    QHash<QString, int> heldOnNode = {};
 };
 
 /// A pod chip: its pod row and where it is.

@@ -90,7 +90,8 @@ QVariantList ClusterCanvas::legend() const {
     return {entry(tr("cpu requested"), p.cpuBar), entry(tr("memory requested"), p.memBar),
             entry(tr("> 90%"), p.overBar),        entry(tr("cordoned"), p.cordonedCard),
             entry(tr("fits"), p.passCard),        entry(tr("rejected"), p.failCard),
-            entry(tr("score heat"), p.heatHigh)};
+            entry(tr("score heat"), p.heatHigh),  entry(tr("preemption candidate"), p.heatLow),
+            entry(tr("victim (ringed)"), p.failBorder)};
 }
 
 QStringList ClusterCanvas::availableGroupKeys() const {

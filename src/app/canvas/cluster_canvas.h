@@ -240,6 +240,8 @@ private:
     void markDirty();
     /// Lays out (canvas_layout.h) and colours the quads, when the layout is dirty.
     void rebuild();
+    /// The preemption victims the cycle on show still draws on their node, by node row.
+    QHash<QString, int> heldVictimRows() const;
     void setView(double zoom, QPointF pan);
     QPointF toWorld(QPointF item) const { return (item - m_pan) / m_zoom; }
     static QStringList titlesOf(const std::vector<Group>& groups, const QString& key);

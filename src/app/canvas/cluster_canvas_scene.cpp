@@ -258,6 +258,11 @@ private:
                 s.borderWidth = 2;
                 break;
             case CyclePlayback::SkipMark: s.border = pal.skipBorder; break;
+            case CyclePlayback::CandidateMark:  // preemption would make room here
+                s.fill = pal.heatLow;
+                s.border = pal.heatHigh;
+                s.borderWidth = 3;
+                break;
             case CyclePlayback::NoMark: break;
         }
         if (s.mark->heat >= 0) s.fill = mix(pal.heatLow, pal.heatHigh, s.mark->heat);
@@ -292,14 +297,26 @@ private:
         coarse.push_back({card, s.fill});
         label(node.cordoned ? node.name + tr("  (cordoned)") : node.name, card.left() + kPad, card.top() + 4,
               kCardW - 2 * kPad - 44, 12, false, pal.nodeInk);
-        if (s.mark && (s.mark->heat >= 0 || s.mark->mark == CyclePlayback::FailMark)) {
-            // The node's score total (or the verdict) at the card's top right.
-            const QString text = s.mark->heat >= 0 ? QString::number(s.mark->total) : QStringLiteral("×");
+        if (s.mark && (s.mark->heat >= 0 || s.mark->mark == CyclePlayback::FailMark ||
+                       s.mark->mark == CyclePlayback::CandidateMark)) {
+            // The node's score total (or the verdict, or a candidate's victim count) at the card's top right.
+            const QString text = s.mark->heat >= 0                               ? QString::number(s.mark->total)
+                                 : s.mark->mark == CyclePlayback::CandidateMark ? QStringLiteral("−%1").arg(s.mark->total)
+                                                                                : QStringLiteral("×");
             label(text, card.right() - 44, card.top() + 3, 40, 13, true,
                   s.mark->heat >= 0 ? pal.scoreInk : pal.failInk);
         }
-        bar(barTrack(card, 0), node.cpuRequested, node.cpuAllocatable, pal.cpuBar);
-        bar(barTrack(card, 1), node.memRequested, node.memAllocatable, pal.memBar);
+        // Preemption victims held on the card until Evict still count: the node as Filter saw it.
+        qint64 cpu = node.cpuRequested, memory = node.memRequested;
+        if (const QHash<QString, QString> held = c.m_cycle ? c.m_cycle->heldVictims() : QHash<QString, QString>();
+            !held.isEmpty())
+            for (const ChipBox& chip : box.chips)
+                if (const PodRow& p = pods[chip.podRow]; held.value(p.key) == node.name) {
+                    cpu += p.cpu;
+                    memory += p.memory;
+                }
+        bar(barTrack(card, 0), cpu, node.cpuAllocatable, pal.cpuBar);
+        bar(barTrack(card, 1), memory, node.memAllocatable, pal.memBar);
         ColorSum sum;
         for (const ChipBox& chip : box.chips) chipQuad(chip, sum);
         chipRows(card.left() + kPad, card.top() + kPodsTop, box.chips.size(), kChipCols, sum.average(), false);
@@ -325,6 +342,8 @@ private:
         sum.add(color);
         if (marked) full.push_back({inflate(box.chip, 2), pal.searchMark});
         if (p.phase == PodPhaseUi::Assumed) color.setAlphaF(0.35f);  // a ghost: binding in flight
+        // A preemption victim on stage: a ring in the Filter verdict's red.
+        if (c.m_cycle && c.m_cycle->victims().contains(p.key)) full.push_back({inflate(box.chip, 3), pal.failBorder});
         if (p.key == c.m_selectedPod) {
             full.push_back({inflate(box.chip, 2), pal.selectedBorder});
             selectedMark = inflate(box.chip, 6);  // zoomed out: over its chip block (markSelected)
@@ -395,6 +414,18 @@ private:
     QRectF selectedMark;  // the selected pod's mark, drawn over its chip block
 };
 
+QHash<QString, int> ClusterCanvas::heldVictimRows() const {
+    QHash<QString, int> rows;
+    if (!m_cycle) return rows;
+    const QHash<QString, QString> held = m_cycle->heldVictims();
+    if (held.isEmpty()) return rows;
+    const QList<NodeRow>& nodes = m_nodes->rows();
+    for (auto it = held.constBegin(); it != held.constEnd(); ++it)
+        for (int i = 0; i < nodes.size(); ++i)
+            if (nodes[i].name == it.value()) rows.insert(it.key(), i);
+    return rows;
+}
+
 void ClusterCanvas::rebuild() {
     if (!m_dirty) return;
     m_dirty = false;
@@ -408,8 +439,10 @@ void ClusterCanvas::rebuild() {
         return;
     }
     const bool holds = m_cycle && m_cycle->holdsBack(m_cycle->trace().pod);
-    m_layout = layoutCanvas({m_nodes->rows(), m_pods->rows(), m_groupBy, holds ? m_cycle->trace().pod : QString(),
-                             width(), height(), m_fitInsetBottom, m_trayRows});
+    CanvasLayoutInput input{m_nodes->rows(), m_pods->rows(), m_groupBy, holds ? m_cycle->trace().pod : QString(),
+                            width(), height(), m_fitInsetBottom, m_trayRows};
+    input.heldOnNode = heldVictimRows();
+    m_layout = layoutCanvas(input);
     m_trayRows = m_layout.trayRows;
     QuadBuilder builder(*this, m_layout);
     builder.tray();

@@ -9,9 +9,11 @@
 #include <QString>
 
 #include <cstdint>
+#include <vector>
 
 #include "app/engine/trace_types.h"
 #include "plan/plan_edit.h"
+#include "plan/run_timeline.h"
 
 namespace berth::app {
 
@@ -86,6 +88,16 @@ struct SimStats {
     quint64 newestStep = 0;
 };
 
+/// What the scrubber's timeline gained (plan::RunTimeline): the GUI keeps its marks of steps
+/// before `from` and the times of steps before `from`, and adds these.
+struct TimelineDelta {
+    bool changed = false;
+    quint64 from = 0;
+    std::vector<plan::TimelineMark> marks;
+    std::vector<qint64> times;  // times[i]: simulated ns after step from + i
+    std::vector<plan::QueueDepth> depths;  // beside times: the queue after each step
+};
+
 /// Everything the GUI needs to know after a load: the full tables.
 struct ClusterSnapshot {
     QString source;  // file names, for the title
@@ -102,6 +114,7 @@ struct ClusterSnapshot {
     /// With `travelled`: the event log keeps its rows before this sequence number (the
     /// batch that follows brings the last step's events again).
     quint64 eventsFrom = 0;
+    TimelineDelta timeline;  // a load or replay: the whole timeline (a travel keeps it)
 };
 
 /// One frame's worth of change: rows whose content changed, new pods, the queue as it now is,
@@ -121,6 +134,7 @@ struct UpdateBatch {
     CycleTraceUi selectedTrace;
     /// The serial of the last step command done before this batch (0: none yet).
     quint64 stepSerial = 0;
+    TimelineDelta timeline;
 };
 
 /// The worker's answer to an edit: the edit as applied (with its step), or why not.

@@ -94,9 +94,11 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
         if (const QStringList problems = manifestErrors(*plan); !problems.isEmpty())
             return Q_EMIT openRefused(serial, problems);
     std::string replayError;
+    plan::RunTimeline timeline;
     if (plan->ok()) {
-        // Replayed without listeners: only the state it ends in is shown.
+        // Replayed untraced, only its timeline recorded: only the state it ends in is shown.
         plan->sim().setTrace(false);
+        listenForTimeline(*plan, timeline);
         replayError = plan->replay(edits, stopAtStep);
         if (plan->cancelled()) return Q_EMIT replayCancelled(serial);
     }
@@ -107,8 +109,14 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
     m_selectedPod = -1;  // a new plan: nothing is selected
     m_edits = std::move(edits);
     m_editsApplied = m_edits.size();  // replay() applied them all
+    m_checkpoints.reset(m_input, m_edits);
+    addReplayedEdits(*plan, timeline);
+    m_timeline = std::move(timeline);
+    m_timelineSent = 0;
+    m_timelineDirtyFrom = kTimelineClean;
     adopt(std::move(plan));
     m_newestStep = m_plan->steps();
+    fillCheckpoints();
     QString error;
     if (!m_plan->ok())
         error = QStringLiteral("configuration error: ") + qs(m_plan->error());
@@ -117,7 +125,9 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
     else if (m_plan->load().diagnostics.hasErrors())
         error = QStringLiteral("%1 input problem(s); objects with errors were skipped")
                     .arg(m_plan->load().diagnostics.items.size());
-    Q_EMIT loaded(snapshot(error, serial));
+    ClusterSnapshot snap = snapshot(error, serial);
+    snap.timeline = takeTimelineDelta();
+    Q_EMIT loaded(snap);
     announcePriorityClasses();
 }
 
@@ -140,6 +150,7 @@ void SimulationWorker::adopt(std::unique_ptr<plan::Plan> plan) {
         m_sim = &m_plan->sim();
         m_sim->setEventListener([this](const core::SimEvent& e) { onEvent(e); });
         m_sim->setTraceListener([this](const core::CycleTrace& t) { onTrace(t); });
+        m_plan->setStepListener([this](std::uint64_t s) { timelineStepDone(s); });
         updateTracing();
     }
     m_knownPods = m_cluster->pods.size();
@@ -172,6 +183,8 @@ void SimulationWorker::applyEdit(plan::PlanEdit edit, quint64 serial) {
             m_edits.push_back(edit);
             m_editsApplied = m_edits.size();
             m_newestStep = m_plan->steps();
+            m_checkpoints.truncate(m_newestStep, m_edits);
+            timelineEdit();
         }
         // Node edits replace the node object (a new id) or add nodes: their rows change
         // without a pod event naming them. Pods announce themselves (events, new ids).
@@ -253,6 +266,7 @@ void SimulationWorker::setRunning(bool running) {
     m_running = running;
     m_stepBudget = 0;
     if (!running) endRunProgress();
+    if (!running) fillCheckpoints();  // checkpoints up to where the run went
     updateTracing();
     if (running) {
         m_sinceTick.start();
@@ -302,6 +316,7 @@ void SimulationWorker::tick() {
 
 void SimulationWorker::onEvent(const core::SimEvent& e) {
     m_nextSequence = e.sequence + 1;
+    m_timeline.record(e, m_plan->steps() + 1);
     if (e.pod != 0xFFFFFFFFu) m_dirtyPods.insert(e.pod);
     if (e.node != core::kEmptySym)
         if (const core::Node* n = m_cluster->findNode(e.node)) m_dirtyNodes.insert(n->id);
@@ -340,6 +355,7 @@ void SimulationWorker::flush() {
     b.running = m_running;
     b.finished = m_finishedPending;
     b.stepSerial = m_stepSerial;
+    b.timeline = takeTimelineDelta();
     if (m_lastCyclePod >= 0) b.lastCycle = m_traces.toUi(static_cast<quint32>(m_lastCyclePod));
     if (m_selectedTraceDirty && m_selectedPod >= 0)
         b.selectedTrace = m_traces.toUi(static_cast<quint32>(m_selectedPod));

@@ -19,7 +19,9 @@
 #include "app/engine/node_verdict.h"
 #include "app/engine/trace_store.h"
 #include "core/progress.h"
+#include "plan/checkpoint_shelf.h"
 #include "plan/plan.h"
+#include "plan/run_timeline.h"
 
 namespace berth::core {
 struct Cluster;
@@ -46,6 +48,12 @@ public:
     /// A step back replays up to this many steps traced (every pod's newest attempt kept
     /// for the inspector); a longer replay traces its last step only.
     static constexpr quint64 kTraceTravelSteps = 2000;
+    /// Up to this many nodes x steps a jump replays from step 0, traced all the way (the
+    /// demo: 30 x 134); a larger one starts from the nearest checkpoint.
+    static constexpr quint64 kTracedReplayNodeSteps = 200'000;
+    /// Up to this many pods the run keeps checkpoints for time travel (at most 14 plans of
+    /// this size in memory: about 770 MiB at the limit).
+    static constexpr std::size_t kCheckpointedPods = 25'000;
 
 public Q_SLOTS:
     /// Builds a fresh plan from `input` (loaded as berthctl loads it), replays `edits` (each
@@ -103,6 +111,21 @@ private:
     /// the playback steps forward again after a step back). False: nothing left to do.
     bool advance();
     void applyDueEdits();
+    /// travel() to a later step without a nearer checkpoint: the plan on show steps on.
+    void travelForward(quint64 target);
+    /// Asks the shelf for the checkpoints up to the newest step, within kCheckpointedPods.
+    void fillCheckpoints();
+    // simulation_worker_timeline.cpp
+    /// Records `plan`'s steps and marks into `timeline` (a replay, before the plan is adopted).
+    static void listenForTimeline(plan::Plan& plan, plan::RunTimeline& timeline);
+    /// The edit marks of m_edits a replay to plan.steps() applied.
+    void addReplayedEdits(const plan::Plan& plan, plan::RunTimeline& timeline) const;
+    /// An edit was applied at the current step (the future past it is gone).
+    void timelineEdit();
+    /// The plan on show finished step `step` (Plan's step listener).
+    void timelineStepDone(std::uint64_t step);
+    /// What the GUI has not seen of the timeline yet; it has seen all of it afterwards.
+    TimelineDelta takeTimelineDelta();
     /// Why an edit cannot be made now (stepped back before recorded edits), else empty.
     QString editRefusal() const;
     /// Makes `plan` the one on show: listeners attached, the per-plan state reset.
@@ -133,6 +156,14 @@ private:
     std::vector<plan::PlanEdit> m_edits;
     std::size_t m_editsApplied = 0;  // m_edits[0, m_editsApplied) are in the plan on show
     quint64 m_newestStep = 0;        // the most steps this plan has reached
+    /// Plans of this run parked at earlier steps, for travel (built on a thread of its own).
+    plan::CheckpointShelf m_checkpoints;
+    /// The run's timeline; the GUI has its steps before m_timelineSent, and its marks and
+    /// times from m_timelineDirtyFrom on changed since (kTimelineClean: none).
+    plan::RunTimeline m_timeline;
+    static constexpr quint64 kTimelineClean = ~quint64{0};
+    quint64 m_timelineSent = 0;
+    quint64 m_timelineDirtyFrom = kTimelineClean;
     quint64 m_nextSequence = 0;      // the sequence number the next event will carry
     QStringList m_priorityClasses;       // as last announced
     core::Cluster* m_cluster = nullptr;  // the plan's

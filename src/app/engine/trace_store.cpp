@@ -12,6 +12,23 @@ QStringList names(const std::vector<std::string>& plugins) {
     return out;
 }
 
+PreemptionUi preemptionOf(const core::PreemptionTrace& p) {
+    PreemptionUi ui;
+    ui.ran = p.ran;
+    ui.notEligible = qs(p.notEligible);
+    ui.potentialNodes = p.potentialNodes;
+    ui.numCandidatesWanted = p.numCandidatesWanted;
+    for (const core::PreemptionCandidateTrace& c : p.candidates) {
+        PreemptionCandidateUi cu{qs(c.node), {}, c.numPDBViolations};
+        for (const core::PreemptionVictimTrace& v : c.victims) cu.victims << PreemptionVictimUi{qs(v.pod), v.priority, v.violatesBudget};
+        ui.candidates << std::move(cu);
+    }
+    for (const core::PreemptionRejectTrace& r : p.rejected) ui.rejected << qMakePair(qs(r.node), qs(r.reason));
+    for (const core::PreemptionPickStep& s : p.pick) ui.pick << PreemptionPickUi{qs(s.criterion), names(s.kept)};
+    ui.nominated = qs(p.nominated);
+    return ui;
+}
+
 }  // namespace
 
 void TraceStore::clear() {
@@ -57,14 +74,27 @@ CycleTraceUi TraceStore::toUi(quint32 podId) const {
     if (it == m_entries.end()) return ui;
     const Entry& e = it->second;
     ui.pod = qs(e.trace.pod);
+    ui.nominatedNode = qs(e.trace.nominatedNode);
     ui.attempt = e.attempt;
     ui.timeNs = e.timeNs;
     ui.filterPlugins = names(e.trace.filterPlugins);
     ui.scorePlugins = names(e.trace.scorePlugins);
+    // Extenders are columns after the plugins, in the order they were called.
+    for (const core::ExtenderTrace& x : e.trace.extenders) {
+        if (x.filtered) {
+            ui.filterPlugins << qs(x.extender);
+            ui.filterExtenders << qs(x.extender);
+        }
+        if (x.prioritized && x.error.empty()) ui.scorePlugins << qs(x.extender);
+        if (!x.error.empty())
+            ui.extenderNotes << qs(x.extender) + QStringLiteral(": ") + qs(x.error) +
+                                    (x.ignored ? QStringLiteral(" (ignorable: skipped)") : QString());
+    }
     ui.scored = e.trace.scored;
     ui.chosen = qs(e.trace.chosen);
     ui.message = qs(e.trace.message);
     ui.schedulerError = e.trace.schedulerError;
+    ui.preemption = preemptionOf(e.trace.preemption);
     ui.nodes.reserve(static_cast<qsizetype>(e.trace.nodes.size()));
     for (const core::NodeTrace& n : e.trace.nodes) {
         NodeTraceUi u;
@@ -76,7 +106,7 @@ CycleTraceUi TraceStore::toUi(quint32 podId) const {
         u.filterCode = qs(n.filterCode);
         for (const std::string& r : n.reasons) u.reasons << qs(r);
         for (const core::PluginScoreTrace& s : n.scores)
-            u.scores << PluginScoreUi{qs(s.plugin), s.raw, s.normalized, s.weight, s.weighted};
+            u.scores << PluginScoreUi{qs(s.plugin), s.raw, s.normalized, s.weight, s.weighted, s.extender};
         u.total = n.total;
         ui.nodes << std::move(u);
     }

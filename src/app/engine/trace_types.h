@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QMetaType>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -16,6 +17,7 @@ struct PluginScoreUi {
     qint64 normalized = 0;  // after NormalizeScore, 0..100
     qint64 weight = 1;
     qint64 weighted = 0;  // normalized * weight
+    bool extender = false;  // a scheduler extender's prioritize score (raw 0..10, normalized ×10)
     bool operator==(const PluginScoreUi&) const = default;
 };
 
@@ -32,24 +34,75 @@ struct NodeTraceUi {
     bool operator==(const NodeTraceUi&) const = default;
 };
 
+/// A pod preemption would evict (core::PreemptionVictimTrace).
+struct PreemptionVictimUi {
+    QString pod;  // namespace/name
+    qint32 priority = 0;
+    bool violatesBudget = false;
+    bool operator==(const PreemptionVictimUi&) const = default;
+};
+
+/// A node where evicting lower-priority pods makes room (core::PreemptionCandidateTrace).
+struct PreemptionCandidateUi {
+    QString node;
+    QList<PreemptionVictimUi> victims;  // upstream's order
+    int numPDBViolations = 0;
+    bool operator==(const PreemptionCandidateUi&) const = default;
+};
+
+/// One criterion of pickOneNodeForPreemption that ran, and the candidates still tied after it.
+struct PreemptionPickUi {
+    QString criterion;
+    QStringList kept;
+    bool operator==(const PreemptionPickUi&) const = default;
+};
+
+/// What PostFilter (DefaultPreemption) did when no node fit (core::PreemptionTrace).
+struct PreemptionUi {
+    bool ran = false;
+    QString notEligible;
+    int potentialNodes = 0;
+    int numCandidatesWanted = 0;
+    QList<PreemptionCandidateUi> candidates;
+    QList<QPair<QString, QString>> rejected;  // node, why the dry run ruled it out
+    QList<PreemptionPickUi> pick;
+    QString nominated;
+
+    /// The nominated node's candidate (null when none was nominated).
+    const PreemptionCandidateUi* chosen() const {
+        for (const auto& c : candidates)
+            if (c.node == nominated) return &c;
+        return nullptr;
+    }
+    bool operator==(const PreemptionUi&) const = default;
+};
+
 struct CycleTraceUi {
     quint32 podId = 0;
     QString pod;                // namespace/name; empty: no trace
+    QString nominatedNode;      // an earlier preemption's nomination, tried first
     int attempt = 0;            // 1-based attempt number of this pod
     qint64 timeNs = 0;          // simulated time of the cycle
-    QStringList filterPlugins;  // the pod's profile, in run order
-    QStringList scorePlugins;
+    QStringList filterPlugins;  // the pod's profile, in run order, then the filter extenders
+    QStringList scorePlugins;   // likewise, then the prioritize extenders
+    QStringList filterExtenders;  // the extenders among filterPlugins (they run after the plugins)
+    QStringList extenderNotes;    // "<extender>: <error>" for an extender call that failed
     QList<NodeTraceUi> nodes;  // snapshot order
     bool scored = false;       // >= 2 feasible nodes (upstream skips Score for one)
     QString chosen;            // "" when not placed
     QString message;           // FitError text
     bool schedulerError = false;
+    PreemptionUi preemption;  // ran == false unless PostFilter ran
 
     bool isValid() const { return !pod.isEmpty(); }
     int feasibleCount() const {
         int n = 0;
         for (const auto& t : nodes) n += t.feasible ? 1 : 0;
         return n;
+    }
+    /// A node the Filter plugins passed and an extender then rejected.
+    bool rejectedByExtender(const NodeTraceUi& n) const {
+        return !n.feasible && !n.filterPlugin.isEmpty() && filterExtenders.contains(n.filterPlugin);
     }
 };
 

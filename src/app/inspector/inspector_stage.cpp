@@ -51,6 +51,15 @@ CycleTraceUi Inspector::revealedTrace() const {
         n.scores.clear();
         n.total = 0;
     }
+    if (m_stagePhase >= CyclePlayback::Extenders) return t;
+    // Filter: the extenders have not run yet, so the nodes they reject still fit.
+    for (NodeTraceUi& n : t.nodes)
+        if (t.rejectedByExtender(n)) {
+            n.feasible = true;
+            n.filterPlugin.clear();
+            n.filterCode.clear();
+            n.reasons.clear();
+        }
     if (m_stagePhase >= CyclePlayback::Filter) return t;
     // Popped: PreFilter runs; no node has been filtered yet.
     for (NodeTraceUi& n : t.nodes) {
@@ -68,7 +77,13 @@ QString Inspector::stageSummary() const {
         case CyclePlayback::Pop:
             return tr("Attempt %1: popped from activeQ; PreFilter and Filter come next").arg(m_trace.attempt);
         case CyclePlayback::Filter:
-            return tr("Attempt %1: %2 of %3 nodes fit so far (Filter); Score comes next")
+            return tr("Attempt %1: %2 of %3 nodes fit so far (Filter); %4 comes next")
+                .arg(m_trace.attempt)
+                .arg(fit)
+                .arg(m_trace.nodes.size())
+                .arg(m_fullTrace.filterExtenders.isEmpty() ? tr("Score") : tr("the extenders' filter"));
+        case CyclePlayback::Extenders:
+            return tr("Attempt %1: %2 of %3 nodes fit after the extenders; Score comes next")
                 .arg(m_trace.attempt)
                 .arg(fit)
                 .arg(m_trace.nodes.size());

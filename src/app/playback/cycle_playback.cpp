@@ -11,10 +11,14 @@ QString CyclePlayback::phaseName() const {
         case Idle: return {};
         case Pop: return tr("Queue pop");
         case Filter: return tr("Filter");
+        case Extenders: return tr("Extenders");
         case Score: return tr("Score");
         case Select: return tr("Select host");
         case Assume: return tr("Assume");
         case Bind: return tr("Bind");
+        case Candidates: return tr("PostFilter: candidates");
+        case PickNode: return tr("PostFilter: pick a node");
+        case Evict: return tr("PostFilter: evict");
         case Failed: return tr("Unschedulable");
         case Clock: return tr("Clock");
     }
@@ -27,37 +31,66 @@ QString CyclePlayback::stage() const {
         case Idle: return {};
         case Pop: return QStringLiteral("scheduleOne");
         case Filter: return QStringLiteral("findNodesThatFitPod");
+        case Extenders: return QStringLiteral("findNodesThatPassExtenders");
         case Score: return QStringLiteral("prioritizeNodes");
         case Select: return QStringLiteral("selectHost");
         case Assume: return QStringLiteral("assume");
         case Bind: return QStringLiteral("bind");
+        // pkg/scheduler/framework/preemption/preemption.go, where DefaultPreemption's work happens.
+        case Candidates: return QStringLiteral("findCandidates");
+        case PickNode: return QStringLiteral("pickOneNodeForPreemption");
+        case Evict: return QStringLiteral("prepareCandidate");
         case Failed: return QStringLiteral("handleSchedulingFailure");
         case Clock: return QStringLiteral("SimulatedClock");
     }
     return {};
 }
 
+// long: one switch, a sentence or two for each phase
 QString CyclePlayback::narration() const {
     const CycleTraceUi& t = m_trace;
     const int fit = t.feasibleCount();
-    int evaluated = 0;
-    for (const auto& n : t.nodes) evaluated += n.evaluated && !n.excluded ? 1 : 0;
+    int evaluated = 0, byExtenders = 0;
+    for (const auto& n : t.nodes) {
+        evaluated += n.evaluated && !n.excluded ? 1 : 0;
+        byExtenders += t.rejectedByExtender(n) ? 1 : 0;
+    }
     switch (m_phase) {
         case Idle: return {};
-        case Pop:
-            return tr("%1 leaves activeQ (attempt %2): its scheduling cycle starts on a snapshot of the scheduler "
-                      "cache, and the PreFilter plugins prepare what Filter will check.")
-                .arg(t.pod)
-                .arg(t.attempt);
+        case Pop: {
+            QString s = tr("%1 leaves activeQ (attempt %2): its scheduling cycle starts on a snapshot of the scheduler "
+                           "cache, and the PreFilter plugins prepare what Filter will check.")
+                            .arg(t.pod)
+                            .arg(t.attempt);
+            if (!t.nominatedNode.isEmpty())
+                s += tr(" An earlier preemption nominated %1 for it, so findNodesThatFitPod tries that node first.")
+                         .arg(t.nominatedNode);
+            return s;
+        }
         case Filter: {
             QString s = tr("The %1 Filter plugins ran on %2 of %3 nodes; %4 fit.")
-                            .arg(t.filterPlugins.size())
+                            .arg(t.filterPlugins.size() - t.filterExtenders.size())
                             .arg(evaluated)
                             .arg(t.nodes.size())
-                            .arg(fit);
+                            .arg(fit + byExtenders);
+            if (!t.nominatedNode.isEmpty() && evaluated == 1 && fit + byExtenders == 1)
+                s += tr(" The nominated node %1 fits, so no other node is filtered.").arg(t.nominatedNode);
             const auto why = WhyPendingModel::summarize(t);
-            if (!why.isEmpty())
+            if (!why.isEmpty() && t.filterExtenders.isEmpty())
                 s += tr(" Most common rejection: %1 (%2 nodes).").arg(why.first().reason).arg(why.first().count);
+            if (!t.filterExtenders.isEmpty()) s += tr(" The scheduler extenders filter them next.");
+            return s;
+        }
+        case Extenders: {
+            // findNodesThatPassExtenders: each extender, in turn, over what the last one left.
+            QString s = tr("%n scheduler extender(s) (%1) filtered the %2 nodes the plugins passed: %3 rejected, "
+                           "%4 fit.",
+                           nullptr, static_cast<int>(t.filterExtenders.size()))
+                            .arg(t.filterExtenders.join(QStringLiteral(", ")))
+                            .arg(fit + byExtenders)
+                            .arg(byExtenders)
+                            .arg(fit);
+            for (const QString& note : t.extenderNotes) s += QStringLiteral(" ") + note + QStringLiteral(".");
             return s;
         }
         case Score: {
@@ -98,10 +131,10 @@ QString CyclePlayback::narration() const {
                              .arg(m_boundPod, m_boundNode)
                        : tr("The binding cycle finished: DefaultBinder bound %1 to %2, now drawn solid.")
                              .arg(m_boundPod, m_boundNode);
-        case Failed:
-            return tr("No node fits: %1 The pod goes to backoffQ or the unschedulable pool until a cluster event may "
-                      "help; PostFilter (preemption) may nominate a node.")
-                .arg(t.message.isEmpty() ? tr("(no message).") : t.message);
+        case Candidates: return candidatesNarration();
+        case PickNode: return pickNarration();
+        case Evict: return evictNarration();
+        case Failed: return failedNarration();
         case Clock: return m_clockText;
     }
     return {};
@@ -122,9 +155,30 @@ QStringList CyclePlayback::tiedNodes() const {
     return tied;
 }
 
+QList<CyclePlayback::Phase> CyclePlayback::path() const {
+    // findNodesThatPassExtenders runs after the Filter plugins when extenders filter.
+    QList<Phase> p{Pop, Filter};
+    if (!m_trace.filterExtenders.isEmpty()) p << Extenders;
+    if (!m_trace.chosen.isEmpty()) return p << Score << Select << Assume;
+    // The failure path goes from filtering to PostFilter's stages that ran, then the failure handling.
+    if (preempting()) p << Candidates;
+    if (!m_trace.preemption.nominated.isEmpty()) p << PickNode << Evict;
+    return p << Failed;
+}
+
 CyclePlayback::Phase CyclePlayback::lastPhase() const {
     if (m_phase == Bind || m_phase == Clock || m_phase == Idle) return m_phase;
-    return m_trace.chosen.isEmpty() ? Failed : Assume;
+    return path().constLast();
+}
+
+bool CyclePlayback::hasNext() const {
+    if (m_phase == Idle || m_phase == Bind || m_phase == Clock) return false;
+    return m_phase != lastPhase();
+}
+
+bool CyclePlayback::hasPrevious() const {
+    if (m_phase == Idle || m_phase == Bind || m_phase == Clock) return false;
+    return path().indexOf(m_phase) > 0;
 }
 
 void CyclePlayback::showCycle(const CycleTraceUi& trace, bool fromStart) {
@@ -148,18 +202,15 @@ void CyclePlayback::showClock(const QString& what) {
 
 bool CyclePlayback::advance() {
     if (!hasNext()) return false;
-    // The failure path goes from Filter straight to the failure handling.
-    if (m_phase == Filter && m_trace.chosen.isEmpty())
-        setPhase(Failed);
-    else
-        setPhase(static_cast<Phase>(m_phase + 1));
+    const QList<Phase> p = path();
+    setPhase(p[p.indexOf(m_phase) + 1]);
     return true;
 }
 
 bool CyclePlayback::retreat() {
     if (!hasPrevious()) return false;
-    // The failure path came to Failed straight from Filter (advance()).
-    setPhase(m_phase == Failed ? Filter : static_cast<Phase>(m_phase - 1));
+    const QList<Phase> p = path();
+    setPhase(p[p.indexOf(m_phase) - 1]);
     return true;
 }
 
@@ -176,6 +227,8 @@ void CyclePlayback::setPhase(Phase p) {
 
 void CyclePlayback::rebuildMarks() {
     m_marks.clear();
+    m_victims.clear();
+    if (m_phase >= Candidates && m_phase <= Evict) return preemptionMarks();
     if (m_phase == Bind) {
         NodeMark m;
         m.mark = PassMark;
@@ -197,9 +250,13 @@ void CyclePlayback::rebuildMarks() {
     for (const auto& n : m_trace.nodes) {
         NodeMark m;
         m.mark = n.feasible ? PassMark : (n.evaluated && !n.excluded) ? FailMark : SkipMark;
+        // At Filter the extenders have not run yet: the nodes they reject still pass.
+        if (m_phase == Filter && m_trace.rejectedByExtender(n)) m.mark = PassMark;
         if (heat && n.feasible)
             m.heat = hi > lo ? static_cast<double>(n.total - lo) / static_cast<double>(hi - lo) : 1.0;
-        m.winner = winner && n.node == m_trace.chosen;
+        // After a preemption the nominated node keeps the winner's border (the room kept for the pod).
+        m.winner = (winner && n.node == m_trace.chosen) ||
+                   (m_phase == Failed && !m_trace.preemption.nominated.isEmpty() && n.node == m_trace.preemption.nominated);
         m.total = n.total;
         m_marks.insert(n.node, m);
     }

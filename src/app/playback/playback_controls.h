@@ -8,6 +8,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include "app/playback/cycle_playback.h"
+#include "app/playback/timeline_marks.h"
 
 namespace berth::app {
 
@@ -28,6 +29,8 @@ class PlaybackControls : public QObject {
     Q_PROPERTY(bool canStepBack READ canStepBack NOTIFY stateChanged)
     /// The cycle on show, phase by phase (step mode, slow play).
     Q_PROPERTY(berth::app::CyclePlayback* cycle READ cycle CONSTANT)
+    /// The run's marks and simulated times for the scrubber (the host fills it).
+    Q_PROPERTY(berth::app::TimelineMarks* timeline READ timeline CONSTANT)
 public:
     PlaybackControls(PlaybackHost& host, CyclePlayback& cycle, QObject* parent = nullptr);
 
@@ -36,6 +39,7 @@ public:
     double speed() const;
     double maxSpeed() const;
     CyclePlayback* cycle() { return &m_cycle; }
+    TimelineMarks* timeline() { return &m_timeline; }
     qint64 position() const;
     qint64 newestPosition() const;
     bool canStepBack() const;
@@ -64,6 +68,7 @@ Q_SIGNALS:
 private:
     PlaybackHost& m_host;
     CyclePlayback& m_cycle;
+    TimelineMarks m_timeline{this};
 };
 
 }  // namespace berth::app

@@ -58,34 +58,53 @@ struct PriorityClass {
     SourceRef source;
 };
 
-/// Resource amounts that remember which resources they name, an entry of 0 included (a
-/// LimitRange's defaults: a named resource is set on a container that lacks it).
-struct NamedResourceList {
-    ResourceList amounts;
-    bool cpu = false;  // the fixed slots named; extended resources: amounts.hasScalar
-    bool memory = false;
-    bool ephemeralStorage = false;
-    bool empty() const { return !cpu && !memory && !ephemeralStorage && amounts.scalars.empty(); }
+/// A bound of a LimitRange item (min, max or maxLimitRequestRatio of one resource), as the
+/// LimitRanger plugin's validation compares it: MilliValue (rounded up), and the quantity's
+/// canonical form for its messages.
+struct LimitRangeBound {
+    std::string resource;
+    std::int64_t milliValue = 0;
+    std::string text;  // Quantity.String(): `500m`, `1Gi`, `2`
+};
+
+/// The bounds of one item of spec.limits that LimitRanger validates a pod against: type
+/// Container (each container and init container) or Pod (the pod's aggregate). Each list is
+/// sorted by resource name (upstream ranges over a map, so its order is random).
+struct LimitRangeItemBounds {
+    bool podType = false;  // type Pod; otherwise Container
+    std::vector<LimitRangeBound> min, max, maxLimitRequestRatio;
+    bool empty() const { return min.empty() && max.empty() && maxLimitRequestRatio.empty(); }
 };
 
 /// A LimitRange (core/v1), as the LimitRanger admission plugin reads it for pods: the
-/// defaultRequest of its items of type Container, after API defaulting
-/// (SetDefaults_LimitRangeItem: a missing defaultRequest is the item's default, which is
-/// its max when missing, then its min), an item later in the list overriding an earlier one
-/// as defaultContainerResourceRequirements does. Default limits are left out: a limit only
-/// reaches scheduling as a request, and the request default is already here.
+/// defaultRequest and default (limit) of its items of type Container, after API defaulting
+/// (SetDefaults_LimitRangeItem: a missing default is the item's max; a missing defaultRequest
+/// is the default, then the min), an item later in the list overriding an earlier one as
+/// defaultContainerResourceRequirements does; and the min / max / maxLimitRequestRatio of
+/// its Container and Pod items, in spec order.
 struct LimitRange {
     Sym ns = kEmptySym;
     std::string name;
     NamedResourceList containerDefaultRequest;
+    NamedResourceList containerDefaultLimit;
+    std::vector<LimitRangeItemBounds> bounds;
     SourceRef source;
 };
 
-/// A RuntimeClass (node.k8s.io/v1): the pod overhead the RuntimeClass admission plugin sets.
+/// A RuntimeClass's `scheduling` (node.k8s.io/v1 Scheduling): what the RuntimeClass admission
+/// plugin merges into a pod's nodeSelector and tolerations.
+struct RuntimeClassScheduling {
+    Labels nodeSelector;
+    std::vector<Toleration> tolerations;
+};
+
+/// A RuntimeClass (node.k8s.io/v1): the pod overhead and scheduling constraints the
+/// RuntimeClass admission plugin sets.
 struct RuntimeClass {
     std::string name;
     std::string handler;
     std::optional<ResourceList> overhead;  // overhead.podFixed; nullopt when absent
+    std::optional<RuntimeClassScheduling> scheduling;  // nullopt when absent
     SourceRef source;
 };
 

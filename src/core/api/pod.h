@@ -30,6 +30,9 @@ struct Container {
     bool hasCpuRequest = false;  // an explicit entry, even "0" (non-zero defaulting)
     bool hasMemoryRequest = false;
     bool hasEphemeralStorageRequest = false;  // (extended resources: requests.hasScalar)
+    // resources.limits as written, and the LimitRanger's default limits: only admission reads
+    // them (LimitRanger's max and maxLimitRequestRatio); scheduling reads requests alone.
+    NamedResourceList limits;
     std::vector<ContainerPort> ports;
     bool restartPolicyAlways = false;  // a sidecar when used as an init container
 };

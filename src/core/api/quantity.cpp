@@ -131,4 +131,41 @@ std::string formatBytes(std::int64_t bytes) {
     return std::to_string(bytes);
 }
 
+QuantityFormat quantityFormatOf(std::string_view text) {
+    if (text.size() >= 2 && text.back() == 'i') return QuantityFormat::BinarySI;
+    // An exponent is an e / E followed by a digit or sign; a trailing E alone is exa.
+    const auto e = text.find_first_of("eE");
+    if (e != std::string_view::npos && e + 1 < text.size()) return QuantityFormat::DecimalExponent;
+    return QuantityFormat::DecimalSI;
+}
+
+std::string canonicalQuantity(std::int64_t milliValue, QuantityFormat format) {
+    if (milliValue <= 0) return "0";
+    if (format == QuantityFormat::BinarySI && milliValue >= 1024 * 1000 && milliValue % 1000 == 0) {
+        static constexpr const char* kSuffix[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+        std::int64_t n = milliValue / 1000;
+        int k = 0;
+        while (k < 6 && n % 1024 == 0) {
+            n /= 1024;
+            ++k;
+        }
+        return std::to_string(n) + kSuffix[k];
+    }
+    // AsCanonicalBytes: strip the factors of ten, then bring the exponent down to a multiple
+    // of 3 (never below the milli we started from, so the mantissa cannot overflow).
+    std::int64_t mantissa = milliValue;
+    int exponent = -3;
+    while (mantissa % 10 == 0) {
+        mantissa /= 10;
+        ++exponent;
+    }
+    const int over = ((exponent % 3) + 3) % 3;
+    for (int k = 0; k < over; ++k) mantissa *= 10;
+    exponent -= over;
+    if (format == QuantityFormat::DecimalExponent)
+        return std::to_string(mantissa) + (exponent == 0 ? "" : "e" + std::to_string(exponent));
+    static constexpr const char* kDecimal[] = {"m", "", "k", "M", "G", "T", "P", "E"};
+    return std::to_string(mantissa) + kDecimal[exponent / 3 + 1];
+}
+
 }  // namespace berth::core

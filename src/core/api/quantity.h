@@ -34,6 +34,20 @@ private:
     bool m_sticky = false;  // digits beyond our precision were dropped: round up
 };
 
+/// The three ways a quantity is written (quantity.go Format): `500m` / `2G`, `1Gi`, `1e3`.
+enum class QuantityFormat : std::uint8_t { DecimalSI, BinarySI, DecimalExponent };
+
+/// The format of a quantity's text (its suffix): BinarySI for Ki..Ei, DecimalExponent for an
+/// e / E exponent, DecimalSI otherwise.
+QuantityFormat quantityFormatOf(std::string_view text);
+
+/// Quantity.String() (quantity.go CanonicalizeBytes) of a non-negative amount given in
+/// thousandths (MilliValue): BinarySI as the largest power-of-1024 suffix that keeps it an
+/// integer (below 1Ki or fractional: DecimalSI); DecimalSI as the mantissa without trailing
+/// zeros over an exponent that is a multiple of 3 (`500m`, `2`, `1500k`, `3G`). Precision
+/// below milli is not kept (upstream keeps nano).
+std::string canonicalQuantity(std::int64_t milliValue, QuantityFormat format);
+
 /// Human form used in tables and reports: `1500m`, `4`, `512Mi`, `3Gi`, `1000`.
 std::string formatMilliCpu(std::int64_t milli);
 std::string formatBytes(std::int64_t bytes);

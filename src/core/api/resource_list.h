@@ -70,4 +70,14 @@ struct ResourceList {
     bool operator==(const ResourceList&) const = default;
 };
 
+/// Resource amounts that remember which resources they name, an entry of 0 included (a
+/// LimitRange's defaults: a named resource is set on a container that lacks it).
+struct NamedResourceList {
+    ResourceList amounts;
+    bool cpu = false;  // the fixed slots named; extended resources: amounts.hasScalar
+    bool memory = false;
+    bool ephemeralStorage = false;
+    bool empty() const { return !cpu && !memory && !ephemeralStorage && amounts.scalars.empty(); }
+};
+
 }  // namespace berth::core

@@ -108,11 +108,39 @@ struct ProfileConfig {
     PluginArgs args;
 };
 
+/// One entry of the configuration's `extenders:` (config/v1 Extender; defaults and validation as
+/// pkg/scheduler/apis/config/v1/defaults.go and validation/validation.go apply them).
+struct ExtenderManagedResource {
+    std::string name;
+    bool ignoredByScheduler = false;  // left out of NodeResourcesFit when true
+};
+
+struct ExtenderTLSConfig {
+    bool insecure = false;
+    std::string serverName;
+    std::string certFile, keyFile, caFile;
+    std::string certData, keyData, caData;  // PEM, decoded from the base64 fields
+};
+
+struct ExtenderConfig {
+    std::string urlPrefix;
+    std::string filterVerb, preemptVerb, prioritizeVerb, bindVerb;
+    std::int64_t weight = 0;  // defaulted to 1 when a prioritizeVerb is set and weight is 0
+    bool enableHTTPS = false;
+    std::optional<ExtenderTLSConfig> tlsConfig;
+    std::int64_t httpTimeoutMillis = 5000;  // DefaultExtenderTimeout when unset
+    bool nodeCacheCapable = false;
+    std::vector<ExtenderManagedResource> managedResources;
+    bool ignorable = false;
+    SourceRef source;
+};
+
 struct SchedulerConfiguration {
     std::optional<std::int32_t> percentageOfNodesToScore;  // nullopt / 0: adaptive
     std::int64_t podInitialBackoffSeconds = 1;
     std::int64_t podMaxBackoffSeconds = 10;
     std::vector<ProfileConfig> profiles;  // empty: one default profile
+    std::vector<ExtenderConfig> extenders;
     SourceRef source;
 };
 

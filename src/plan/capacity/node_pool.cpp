@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "io/json_writer.h"
+#include "io/node_json_writer.h"
 #include "plan/capacity/capacity_template.h"
 
 namespace berth::plan::capacity {
@@ -11,83 +12,11 @@ namespace {
 
 constexpr const char* kHostnameLabel = "kubernetes.io/hostname";
 
-const char* effectName(core::TaintEffect e) {
-    switch (e) {
-        case core::TaintEffect::NoSchedule: return "NoSchedule";
-        case core::TaintEffect::PreferNoSchedule: return "PreferNoSchedule";
-        case core::TaintEffect::NoExecute: return "NoExecute";
-        case core::TaintEffect::None: break;
-    }
-    return "";
-}
-
 std::optional<double> parsePrice(const std::string& text) {
     double v = 0;
     const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
     if (r.ec != std::errc{} || r.ptr != text.data() + text.size() || !std::isfinite(v) || v < 0) return std::nullopt;
     return v;
-}
-
-/// One Node of the List: the fields core::Node holds, as the loader reads them back.
-void writeNode(io::JsonWriter& w, const core::Node& node, const core::StringPool& pool, const std::string& name) {
-    w.beginObject();
-    w.key("apiVersion").value("v1");
-    w.key("kind").value("Node");
-    w.key("metadata").beginObject();
-    w.key("name").value(name);
-    w.key("labels").beginObject();
-    const core::Sym hostname = pool.find(kHostnameLabel);
-    bool hostnameWritten = false;
-    for (const core::Label& l : node.labels) {
-        w.key(pool.str(l.key));
-        if (l.key == hostname) {
-            w.value(name);
-            hostnameWritten = true;
-        } else {
-            w.value(pool.str(l.value));
-        }
-    }
-    if (!hostnameWritten) w.key(kHostnameLabel).value(name);
-    w.endObject();
-    // The price, as written: a model node's template prices its pool as a Node file does.
-    if (!node.pricePerHour.empty()) {
-        w.key("annotations").beginObject();
-        w.key(kPriceAnnotation).value(node.pricePerHour);
-        w.endObject();
-    }
-    w.endObject();
-    w.key("spec").beginObject();
-    w.key("taints").beginArray();
-    for (const core::Taint& t : node.taints) {
-        w.beginObject();
-        w.key("key").value(pool.str(t.key));
-        if (t.value != core::kEmptySym) w.key("value").value(pool.str(t.value));
-        w.key("effect").value(effectName(t.effect));
-        w.endObject();
-    }
-    w.endArray();
-    w.endObject();
-    w.key("status").beginObject();
-    const core::ResourceList& a = node.allocatable;
-    w.key("allocatable").beginObject();
-    w.key("cpu").value(std::to_string(a.milliCpu) + "m");
-    w.key("memory").value(std::to_string(a.memory));
-    w.key("pods").value(std::to_string(a.pods));
-    if (a.ephemeralStorage != 0) w.key("ephemeral-storage").value(std::to_string(a.ephemeralStorage));
-    for (const auto& s : a.scalars) w.key(pool.str(s.name)).value(std::to_string(s.value));
-    w.endObject();
-    w.key("images").beginArray();
-    for (const auto& image : node.images) {
-        w.beginObject();
-        w.key("names").beginArray();
-        for (const auto& n : image.names) w.value(n);
-        w.endArray();
-        w.key("sizeBytes").value(image.sizeBytes);
-        w.endObject();
-    }
-    w.endArray();
-    w.endObject();
-    w.endObject();
 }
 
 }  // namespace
@@ -150,7 +79,7 @@ std::string poolNodesManifest(const core::Node& node, const core::StringPool& po
     w.key("apiVersion").value("v1");
     w.key("kind").value("List");
     w.key("items").beginArray();
-    for (const std::string& name : names) writeNode(w, node, pool, name);
+    for (const std::string& name : names) io::writeNodeJson(w, node, pool, name);
     w.endArray();
     w.endObject();
     return w.str();

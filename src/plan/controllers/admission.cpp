@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "plan/controllers/limit_ranger.h"
 #include "plan/controllers/workload_expander.h"
 
 namespace berth::plan {
@@ -25,29 +26,39 @@ std::string forbidden(const core::Pod& pod, const std::string& reason) {
     return "pods \"" + pod.name + "\" is forbidden: " + reason;
 }
 
-// mergeContainerResources, requests only: what the container does not request gets the
-// default. (Its limits, which Berth does not keep, never reach scheduling: API defaulting
-// turned a limit without a request into a request before admission ran.)
-bool defaultRequests(core::Container& c, const core::NamedResourceList& defaults) {
-    bool changed = false;
-    if (defaults.cpu && !c.hasCpuRequest) {
-        c.requests.milliCpu = defaults.amounts.milliCpu;
-        c.hasCpuRequest = changed = true;
+// pkg/util/tolerations isSuperset: whether `ss` tolerates everything `t` does.
+bool isSuperset(const core::Toleration& ss, const core::Toleration& t) {
+    if (ss == t) return true;
+    // An empty key with Exists matches every key and value.
+    if (t.key != ss.key && (ss.key != core::kEmptySym || ss.op != core::TolerationOp::Exists)) return false;
+    if (t.effect != ss.effect && ss.effect != core::TaintEffect::None) return false;
+    if (ss.effect == core::TaintEffect::NoExecute && ss.seconds && (!t.seconds || *t.seconds > *ss.seconds))
+        return false;
+    switch (ss.op) {
+        case core::TolerationOp::Equal: return t.op == core::TolerationOp::Equal && t.value == ss.value;
+        case core::TolerationOp::Exists: return true;
+        case core::TolerationOp::Unknown: break;
     }
-    if (defaults.memory && !c.hasMemoryRequest) {
-        c.requests.memory = defaults.amounts.memory;
-        c.hasMemoryRequest = changed = true;
+    return false;
+}
+
+// pkg/util/tolerations MergeTolerations: `first` then `second`, without a toleration that
+// one kept before it covers, or a later different one covers (of equal ones, the first).
+std::vector<core::Toleration> mergeTolerations(const std::vector<core::Toleration>& first,
+                                               const std::vector<core::Toleration>& second) {
+    std::vector<core::Toleration> all = first;
+    all.insert(all.end(), second.begin(), second.end());
+    std::vector<core::Toleration> merged;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const core::Toleration& t = all[i];
+        const auto covers = [&](const core::Toleration& other) { return isSuperset(other, t); };
+        if (std::any_of(merged.begin(), merged.end(), covers)) continue;
+        const auto coversDifferently = [&](const core::Toleration& later) { return !(later == t) && covers(later); };
+        const bool laterCovers =
+            std::any_of(all.begin() + static_cast<std::ptrdiff_t>(i) + 1, all.end(), coversDifferently);
+        if (!laterCovers) merged.push_back(t);
     }
-    if (defaults.ephemeralStorage && !c.hasEphemeralStorageRequest) {
-        c.requests.ephemeralStorage = defaults.amounts.ephemeralStorage;
-        c.hasEphemeralStorageRequest = changed = true;
-    }
-    for (const auto& s : defaults.amounts.scalars)
-        if (!c.requests.hasScalar(s.name)) {
-            c.requests.setScalar(s.name, s.value);
-            changed = true;
-        }
-    return changed;
+    return merged;
 }
 
 }  // namespace
@@ -111,26 +122,35 @@ std::variant<AdmissionDecision, std::string> decideAdmission(const core::Cluster
         if (ownOverhead && !(pod.overhead == *rc->overhead))
             return std::string("pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead");
         d.overhead = rc->overhead;
-    } else if (ownOverhead) {
-        return std::string("pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead");
+    }
+    // setScheduling: a key both nodeSelectors name must have one value.
+    if (rc && rc->scheduling) {
+        for (const auto& [key, value] : rc->scheduling->nodeSelector) {
+            const core::Sym own = pod.nodeSelector.get(key);
+            if (own == core::kNoSym || own == value) continue;
+            const std::string k(cluster.pool.str(key));
+            return "conflict: runtimeClass.scheduling.nodeSelector[" + k + "] = " +
+                   std::string(cluster.pool.str(value)) + "; pod.spec.nodeSelector[" + k +
+                   "] = " + std::string(cluster.pool.str(own));
+        }
+        d.scheduling = rc->scheduling;
     }
     return d;
 }
 
-bool applyLimitRangeDefaults(const core::Cluster& cluster, core::Pod& pod) {
-    std::vector<const core::LimitRange*> ranges;
-    for (const auto& lr : cluster.limitRanges)
-        if (lr.ns == pod.ns && !lr.containerDefaultRequest.empty()) ranges.push_back(&lr);
-    if (ranges.empty()) return false;
-    std::sort(ranges.begin(), ranges.end(),
-              [](const core::LimitRange* a, const core::LimitRange* b) { return a->name < b->name; });
-    bool changed = false;
-    // runLimitFunc: each LimitRange in turn; a resource the first one set counts as requested
-    // for the next (mergePodResourceRequirements: containers, then init containers).
-    for (const core::LimitRange* lr : ranges)
-        for (auto* list : {&pod.containers, &pod.initContainers})
-            for (auto& c : *list) changed |= defaultRequests(c, lr->containerDefaultRequest);
-    return changed;
+std::string validateAdmission(const core::Cluster& cluster, const core::Pod& pod, const core::KubeVersion& version) {
+    if (std::string limits = validateLimitRanges(cluster, pod, version); !limits.empty()) return limits;
+    // validateOverhead: after setOverhead, an overhead the class does not define is left.
+    if (pod.overhead == core::ResourceList{}) return {};
+    const core::RuntimeClass* rc =
+        pod.runtimeClassName.empty() ? nullptr : cluster.findRuntimeClass(pod.runtimeClassName);
+    if (rc && rc->overhead) return {};
+    return "pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead";
+}
+
+void applyRuntimeClassScheduling(core::Pod& pod, const core::RuntimeClassScheduling& scheduling) {
+    for (const auto& [key, value] : scheduling.nodeSelector) pod.nodeSelector.set(key, value);
+    pod.tolerations = mergeTolerations(pod.tolerations, scheduling.tolerations);
 }
 
 void addDefaultTolerations(core::Pod& pod, core::StringPool& pool) {
@@ -166,6 +186,7 @@ bool applyAdmission(core::Cluster& cluster, core::Pod& pod, const AdmissionDecis
         resourcesChanged |= !(pod.overhead == *decision.overhead);
         pod.overhead = *decision.overhead;
     }
+    if (decision.scheduling) applyRuntimeClassScheduling(pod, *decision.scheduling);
     return resourcesChanged;
 }
 
@@ -173,6 +194,14 @@ std::optional<WorkloadExpander::AdmissionDecision> WorkloadExpander::resolveAdmi
     auto d = decideAdmission(m_cluster, w.podTemplate);
     if (auto* reason = std::get_if<std::string>(&d)) {
         warn(w, *reason + "; the controller cannot create its pods");
+        return std::nullopt;
+    }
+    // Every pod of the template has the same resources and overhead: the validating plugins
+    // decide for all of them on one.
+    Pod probe = w.podTemplate;
+    applyAdmission(m_cluster, probe, std::get<AdmissionDecision>(d));
+    if (std::string reason = validateAdmission(m_cluster, probe, m_version); !reason.empty()) {
+        warn(w, reason + "; the controller cannot create its pods");
         return std::nullopt;
     }
     return std::get<AdmissionDecision>(std::move(d));
@@ -185,9 +214,47 @@ void WorkloadExpander::admit(Pod& pod, const AdmissionDecision& decision) { appl
 std::string admitPod(core::Cluster& cluster, core::Pod& pod, const core::KubeVersion& version) {
     auto d = detail::decideAdmission(cluster, pod);
     if (auto* reason = std::get_if<std::string>(&d)) return forbidden(pod, *reason);
-    if (detail::applyAdmission(cluster, pod, std::get<detail::AdmissionDecision>(d)))
-        core::computeDerived(pod, version, cluster.pool.intern("TCP"), cluster.pool.intern("0.0.0.0"));
+    const bool changed = detail::applyAdmission(cluster, pod, std::get<detail::AdmissionDecision>(d));
+    if (std::string reason = detail::validateAdmission(cluster, pod, version); !reason.empty())
+        return forbidden(pod, reason);
+    if (changed) core::computeDerived(pod, version, cluster.pool.intern("TCP"), cluster.pool.intern("0.0.0.0"));
     return {};
+}
+
+namespace {
+
+// Extended resources are keyed by the interned name: `to`'s own, kept sorted.
+void reintern(std::vector<core::ScalarResource>& scalars, const core::StringPool& from, core::StringPool& to) {
+    for (auto& s : scalars) s.name = to.intern(from.str(s.name));
+    std::sort(scalars.begin(), scalars.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+}
+
+}  // namespace
+
+void copyAdmissionObjects(const core::Cluster& from, core::Cluster& to) {
+    const core::StringPool& fp = from.pool;
+    core::StringPool& tp = to.pool;
+    const auto sym = [&](core::Sym s) { return tp.intern(fp.str(s)); };
+    to.priorityClasses = from.priorityClasses;
+    for (core::RuntimeClass rc : from.runtimeClasses) {
+        if (rc.overhead) reintern(rc.overhead->scalars, fp, tp);
+        if (rc.scheduling) {
+            core::Labels selector;
+            for (const auto& [key, value] : rc.scheduling->nodeSelector) selector.set(sym(key), sym(value));
+            rc.scheduling->nodeSelector = std::move(selector);
+            for (auto& t : rc.scheduling->tolerations) {
+                t.key = sym(t.key);
+                t.value = sym(t.value);
+            }
+        }
+        to.runtimeClasses.push_back(std::move(rc));
+    }
+    for (core::LimitRange lr : from.limitRanges) {
+        lr.ns = sym(lr.ns);
+        reintern(lr.containerDefaultRequest.amounts.scalars, fp, tp);
+        reintern(lr.containerDefaultLimit.amounts.scalars, fp, tp);
+        to.limitRanges.push_back(std::move(lr));
+    }
 }
 
 void admitManifestPods(core::Cluster& cluster, io::LoadResult& load, const core::KubeVersion& version) {

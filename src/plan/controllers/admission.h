@@ -10,10 +10,10 @@
 /// (workloads.cpp); Pods written as manifests once every file is loaded (admitManifestPods);
 /// a submitted Pod and a capacity template's Pod one at a time (admitPod).
 ///
-/// Not modelled: LimitRanger's min / max / maxLimitRequestRatio checks (validation only, a
-/// rejected pod, never a changed one), RuntimeClass's `scheduling` (nodeSelector and
-/// tolerations merged into the pod), PodNodeSelector and PodTolerationRestriction (off by
-/// default).
+/// After the mutating plugins, the validating ones, in the same order: LimitRanger's min /
+/// max / maxLimitRequestRatio (limit_ranger.h) and RuntimeClass's overhead check. RuntimeClass
+/// also merges its `scheduling` (nodeSelector and tolerations) into the pod. Not modelled:
+/// PodNodeSelector and PodTolerationRestriction (off by default).
 
 #include <optional>
 #include <string>
@@ -39,6 +39,11 @@ void admitManifestPods(core::Cluster& cluster, io::LoadResult& load, const core:
 /// admitted, its derived data recomputed.
 std::string admitPod(core::Cluster& cluster, core::Pod& pod, const core::KubeVersion& version);
 
+/// Copies what admission reads (PriorityClasses, RuntimeClasses, LimitRanges) from `from` to
+/// `to`, their interned names re-interned in `to`'s pool: a scratch cluster that checks a pod
+/// before it joins `from` admits it as `from` would.
+void copyAdmissionObjects(const core::Cluster& from, core::Cluster& to);
+
 namespace detail {
 
 /// What the Priority plugin decides for a pod: the class it names, the global default, or
@@ -57,24 +62,30 @@ std::optional<PriorityDecision> decidePriority(const core::Cluster& cluster, con
 void admitPriority(core::Pod& pod, const PriorityDecision& priority);
 
 /// What admission decides for a pod from the cluster's classes, the same for every pod of
-/// one template: the priority, and the RuntimeClass's overhead.
+/// one template: the priority, and the RuntimeClass's overhead and scheduling.
 struct AdmissionDecision {
     PriorityDecision priority;
     std::optional<core::ResourceList> overhead;  // the RuntimeClass's overhead.podFixed
+    std::optional<core::RuntimeClassScheduling> scheduling;  // the RuntimeClass's scheduling
 };
 
-/// The decision for `pod` (its priorityClassName, runtimeClassName and own overhead), or the
-/// reason the API server rejects it, without the `pods "NAME" is forbidden: ` it puts first.
+/// The decision for `pod` (its priorityClassName, runtimeClassName, own overhead and
+/// nodeSelector), or the reason a mutating plugin rejects it, without the
+/// `pods "NAME" is forbidden: ` the API server puts first.
 std::variant<AdmissionDecision, std::string> decideAdmission(const core::Cluster& cluster, const core::Pod& pod);
 
-/// Applies every plugin to `pod` in the API server's order; true when its requests or
-/// overhead changed (its derived data must be recomputed).
+/// Applies every mutating plugin to `pod` in the API server's order; true when its requests
+/// or overhead changed (its derived data must be recomputed).
 bool applyAdmission(core::Cluster& cluster, core::Pod& pod, const AdmissionDecision& decision);
 
-/// LimitRanger's defaults alone: each container and init container gets the defaultRequest
-/// of the LimitRanges in its namespace (in name order, as the API server lists them) for the
-/// resources it requests nothing of. True when a request was set.
-bool applyLimitRangeDefaults(const core::Cluster& cluster, core::Pod& pod);
+/// The validating plugins on the admitted pod: LimitRanger, then RuntimeClass's
+/// validateOverhead. The reason the first rejects it (as decideAdmission words it), or "".
+std::string validateAdmission(const core::Cluster& cluster, const core::Pod& pod, const core::KubeVersion& version);
+
+/// RuntimeClass's setScheduling alone: the class's nodeSelector merged into the pod's (the
+/// conflict that rejects the pod was found by decideAdmission), its tolerations merged as
+/// pkg/util/tolerations MergeTolerations does (a toleration another one covers is dropped).
+void applyRuntimeClassScheduling(core::Pod& pod, const core::RuntimeClassScheduling& scheduling);
 
 /// DefaultTolerationSeconds alone.
 void addDefaultTolerations(core::Pod& pod, core::StringPool& pool);

@@ -10,7 +10,9 @@
 
 using berth::core::formatBytes;
 using berth::core::formatMilliCpu;
+using berth::core::canonicalQuantity;
 using berth::core::Quantity;
+using berth::core::quantityFormatOf;
 
 namespace {
 constexpr qint64 kMax = std::numeric_limits<std::int64_t>::max();
@@ -31,6 +33,8 @@ private slots:
     void formatMilliCpu();
     void formatBytes_data();
     void formatBytes();
+    void canonical_data();
+    void canonical();
 };
 
 void TestQuantity::parseValid_data() {
@@ -162,6 +166,41 @@ void TestQuantity::formatBytes() {
     QFETCH(qint64, bytes);
     QFETCH(QString, expected);
     QCOMPARE(QString::fromStdString(::formatBytes(bytes)), expected);
+}
+
+void TestQuantity::canonical_data() {
+    // clang-format off
+    // Quantity.String() of the parsed text (quantity.go CanonicalizeBytes), in the text's format.
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("500m")     << "500m"  << "500m";
+    // 0.5 -> mantissa 5, exponent -1 -> brought down to -3: 500m.
+    QTest::newRow("0.5")      << "0.5"   << "500m";
+    // 1000m: trailing zeros stripped to 1 at exponent 0.
+    QTest::newRow("1000m")    << "1000m" << "1";
+    QTest::newRow("1500m")    << "1500m" << "1500m";
+    // 1500000: 15 at exponent 5 -> 1500 at exponent 3: 1500k.
+    QTest::newRow("1500000")  << "1500000" << "1500k";
+    QTest::newRow("2G")       << "2G"    << "2G";
+    // BinarySI keeps the largest power of 1024: 1024Mi is 1Gi, 1.5Gi is 1536Mi.
+    QTest::newRow("1024Mi")   << "1024Mi" << "1Gi";
+    QTest::newRow("1.5Gi")    << "1.5Gi" << "1536Mi";
+    // Below 1024 a BinarySI amount is written DecimalSI: 0.5Ki = 512.
+    QTest::newRow("0.5Ki")    << "0.5Ki" << "512";
+    // DecimalExponent: 1e3 stays 1e3; 1.5e3 is 15e2 -> 1500 at 0 -> "1500".
+    QTest::newRow("1e3")      << "1e3"   << "1e3";
+    QTest::newRow("1.5e3")    << "1.5e3" << "1500";
+    QTest::newRow("zero")     << "0"     << "0";
+    // clang-format on
+}
+
+void TestQuantity::canonical() {
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const std::string t = text.toStdString();
+    const auto q = Quantity::parse(t);
+    QVERIFY(q);
+    QCOMPARE(QString::fromStdString(canonicalQuantity(q->milliValue(), quantityFormatOf(t))), expected);
 }
 
 QTEST_APPLESS_MAIN(TestQuantity)

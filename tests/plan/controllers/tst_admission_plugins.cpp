@@ -134,7 +134,7 @@ private slots:
         // An explicit 0 is a request: kept.
         QTest::newRow("own zero request")      << "[{type: Container, defaultRequest: {cpu: 250m}}]"                << "{requests: {cpu: \"0\"}}"   << 0LL    << 0LL;
         // A Pod item has no defaults (ValidateLimitRange forbids them): nothing set.
-        QTest::newRow("Pod item")              << "[{type: Pod, max: {cpu: \"4\"}}]"                                << "{}"                         << 0LL    << 0LL;
+        QTest::newRow("Pod item")              << "[{type: Pod, min: {cpu: \"0\"}}]"                                << "{requests: {cpu: \"0\"}}"   << 0LL    << 0LL;
         // clang-format on
     }
     void limitRangeDefaults() {

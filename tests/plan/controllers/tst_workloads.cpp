@@ -10,6 +10,7 @@
 
 #include "core/api/cluster.h"
 #include "core/api/version.h"
+#include "plan/controllers/names.h"
 #include "plan/controllers/workloads.h"
 
 using namespace berth;
@@ -153,6 +154,19 @@ private slots:
         // 54, 54 % 27 = 0 -> 'b'. So a decimal hash uses only "456789bcdf".
         QCOMPARE(plan::safeEncodeString("0123456789"), std::string("456789bcdf"));
         QCOMPARE(plan::safeEncodeString(""), std::string());
+    }
+
+    void deterministicUidDigits() {
+        // a = splitmix64(seed ^ fnv64("kind/ns/name")), b = splitmix64(a ^ 0x6a09e667f3bcc909),
+        // printed as 32 hex digits, digit 12 set to '4' (version) and digit 16 to "89ab"[b >> 62]
+        // (variant), grouped 8-4-4-4-12. Seed 7, ReplicaSet default/web-abc: a = 919b63f2a7b273c6,
+        // b = 37b8487002bc231f (b >> 62 = 0 -> '8'). Seed 0, Pod default/a: a = 047f8e88c20fe2b8
+        // (a leading zero digit), b = f45cea1e19cbd92a (b >> 62 = 3 -> 'b'). Computed outside
+        // Berth from the same formulas.
+        QCOMPARE(plan::detail::deterministicUid(7, "ReplicaSet", "default", "web-abc"),
+                 std::string("919b63f2-a7b2-43c6-87b8-487002bc231f"));
+        QCOMPARE(plan::detail::deterministicUid(0, "Pod", "default", "a"),
+                 std::string("047f8e88-c20f-42b8-b45c-ea1e19cbd92a"));
     }
 
     void deploymentCreatesReplicaSetAndPods() {

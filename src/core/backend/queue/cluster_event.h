@@ -1,10 +1,14 @@
 #pragma once
 /// Cluster events that can make an unschedulable pod schedulable (framework/types.go
-/// ClusterEvent) and the events each in-tree plugin registers (EventsToRegister, v1.26).
+/// ClusterEvent), the objects an event carries, and the events each in-tree plugin registers
+/// (EventsToRegister: v1.26's lists, and the lists with QueueingHints of v1.37).
 
 #include <cstdint>
 #include <string_view>
 #include <vector>
+
+#include "core/api/node.h"
+#include "core/api/pod.h"
 
 namespace berth::core {
 
@@ -28,12 +32,25 @@ struct ClusterEvent {
 
     bool isWildCard() const { return resource == EventResource::WildCard && actions == action::All; }
     /// A registered event matches an incoming one when either is the wildcard, or the
-    /// resources are equal and the action masks overlap.
+    /// resources are equal and the action masks overlap (types.go MatchClusterEvents also
+    /// requires incoming <= registered, which the single-action events here always meet).
     bool matches(const ClusterEvent& incoming) const {
         if (isWildCard() || incoming.isWildCard()) return true;
         return resource == incoming.resource && (actions & incoming.actions) != 0;
     }
 };
+
+/// The informer's old and new object of an event (null where the event has none: an add has
+/// no old object, a delete no new one).
+struct EventObjects {
+    const Pod* oldPod = nullptr;
+    const Pod* newPod = nullptr;
+    const Node* oldNode = nullptr;
+    const Node* newNode = nullptr;
+};
+
+/// A plugin's QueueingHintFn verdict (framework/interface.go QueueingHint).
+enum class QueueingHint : std::uint8_t { Skip, Queue };
 
 namespace events {
 inline constexpr ClusterEvent NodeAdd{EventResource::Node, action::Add, "NodeAdd"};
@@ -49,6 +66,7 @@ inline constexpr ClusterEvent UnschedulableTimeout{EventResource::WildCard, acti
 }  // namespace events
 
 /// The events a plugin registered; plugins that register nothing get the wildcard.
-std::vector<ClusterEvent> eventsRegisteredBy(std::string_view plugin);
+/// `withHints`: the v1.37 lists (QueueingHints on, >= 1.32), else v1.26's.
+std::vector<ClusterEvent> eventsRegisteredBy(std::string_view plugin, bool withHints = false);
 
 }  // namespace berth::core

@@ -5,8 +5,10 @@
 #include <map>
 
 #include "core/framework/listers.h"
+#include "core/framework/plugins/defaultpreemption/preemption_extenders.h"
 #include "core/framework/plugins_runner.h"
 #include "core/framework/pod_nominator.h"
+#include "core/trace/cycle_trace.h"
 
 namespace berth::core {
 
@@ -55,7 +57,8 @@ bool DefaultPreemption::eligible(const Pod& pod, const NodeStatusMap& statuses, 
 }
 
 Status DefaultPreemption::selectVictimsOnNode(CycleState& state, const Pod& pod, NodeInfo& nodeInfo,
-                                              std::vector<const Pod*>& victims, int& numPDBViolations) const {
+                                              std::vector<const Pod*>& victims, int& numPDBViolations,
+                                              std::vector<const Pod*>* violators) const {
     const PluginsRunner& fw = *m_handle.runner;
     std::vector<const Pod*> potential;
     for (const Pod* p : std::vector<const Pod*>(nodeInfo.pods().begin(), nodeInfo.pods().end())) {
@@ -104,7 +107,9 @@ Status DefaultPreemption::selectVictimsOnNode(CycleState& state, const Pod& pod,
     for (const Pod* p : violating) {
         auto fits = reprieve(p);
         if (!fits) return Status::error("preemption: updating PreFilter state failed");
-        if (!*fits) ++numPDBViolations;
+        if (*fits) continue;
+        ++numPDBViolations;
+        if (violators) violators->push_back(p);
     }
     for (const Pod* p : nonViolating)
         if (!reprieve(p)) return Status::error("preemption: updating PreFilter state failed");
@@ -115,10 +120,12 @@ Status DefaultPreemption::selectVictimsOnNode(CycleState& state, const Pod& pod,
     return {};
 }
 
-std::size_t DefaultPreemption::pickOneNodeForPreemption(const std::vector<PreemptionCandidate>& candidates) const {
+// long: upstream's five criteria in order, each a few lines, recorded as they narrow
+std::size_t DefaultPreemption::pickOneNodeForPreemption(const std::vector<PreemptionCandidate>& candidates,
+                                                        std::vector<PreemptionPickRecord>* steps) const {
     std::vector<std::size_t> keep(candidates.size());
     for (std::size_t i = 0; i < keep.size(); ++i) keep[i] = i;
-    auto narrow = [&](auto key) {  // keep the candidates with the smallest key
+    auto narrow = [&](const char* criterion, auto key) {  // keep the candidates with the smallest key
         if (keep.size() <= 1) return;
         auto best = key(candidates[keep.front()]);
         for (std::size_t i : keep) best = std::min(best, key(candidates[i]));
@@ -126,16 +133,19 @@ std::size_t DefaultPreemption::pickOneNodeForPreemption(const std::vector<Preemp
         for (std::size_t i : keep)
             if (key(candidates[i]) == best) next.push_back(i);
         keep = std::move(next);
+        if (steps) steps->push_back({criterion, keep});
     };
-    narrow([](const PreemptionCandidate& c) { return std::int64_t{c.numPDBViolations}; });
-    narrow([](const PreemptionCandidate& c) { return std::int64_t{c.victims.front()->priority}; });
-    narrow([](const PreemptionCandidate& c) {
+    narrow("fewest PodDisruptionBudget violations",
+           [](const PreemptionCandidate& c) { return std::int64_t{c.numPDBViolations}; });
+    narrow("lowest priority of the most important victim",
+           [](const PreemptionCandidate& c) { return std::int64_t{c.victims.front()->priority}; });
+    narrow("smallest sum of victim priorities", [](const PreemptionCandidate& c) {
         std::int64_t sum = 0;
         for (const Pod* v : c.victims)
             sum += std::int64_t{v->priority} + std::int64_t{std::numeric_limits<std::int32_t>::max()} + 1;
         return sum;
     });
-    narrow([](const PreemptionCandidate& c) { return static_cast<std::int64_t>(c.victims.size()); });
+    narrow("fewest victims", [](const PreemptionCandidate& c) { return static_cast<std::int64_t>(c.victims.size()); });
     if (keep.size() == 1) return keep.front();
     // Latest "earliest start time among the highest-priority victims" wins; the first such
     // candidate stays on ties.
@@ -156,6 +166,14 @@ std::size_t DefaultPreemption::pickOneNodeForPreemption(const std::vector<Preemp
             chosen = keep[k];
         }
     }
+    if (steps) {
+        PreemptionPickRecord latestStart{"latest start of the most important victims", {}};
+        for (std::size_t i : keep)
+            if (earliestOfHighest(candidates[i]) == latest) latestStart.kept.push_back(i);
+        const bool tied = latestStart.kept.size() > 1;
+        steps->push_back(std::move(latestStart));
+        if (tied) steps->push_back({"the first of them", {chosen}});
+    }
     return chosen;
 }
 
@@ -165,28 +183,46 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
         return Status(Code::Unschedulable, m_handle.intern("preemption: " + msg));
     };
 
+    PreemptionTrace* trace = m_trace;
+    if (trace) trace->ran = true;
     std::string why;
-    if (!eligible(pod, statuses, why)) return fail(why);
+    if (!eligible(pod, statuses, why)) {
+        if (trace) trace->notEligible = why;
+        return fail(why);
+    }
 
     const auto& nodes = m_handle.snapshot->nodes();
     if (nodes.empty()) return Status::error("no nodes available");
     std::vector<PreemptionCandidate> candidates;
     NodeStatusMap preemptionStatuses;
     if (Status s = findCandidates(state, pod, statuses, candidates, preemptionStatuses); !s.isSuccess()) return s;
+    if (m_handle.deterministic)
+        std::stable_sort(candidates.begin(), candidates.end(), [&](const auto& a, const auto& b) {
+            return nodes[static_cast<std::size_t>(a.node)]->node()->name <
+                   nodes[static_cast<std::size_t>(b.node)]->node()->name;
+        });
+    traceCandidates(candidates, preemptionStatuses);
     if (candidates.empty()) {
         const std::string msg = noCandidateMessage(preemptionStatuses);
         // "Specify nominatedNodeName to clear the pod's nominatedNodeName status".
         result.nominating = NominatingInfo{NominatingMode::Override, kEmptySym};
         return fail(msg);
     }
+    // callExtenders: the extenders that support preemption trim the candidates and victims.
+    if (Status s = callPreemptionExtenders(m_handle, m_extenders, pod, candidates); !s.isSuccess()) return s;
+    if (candidates.empty()) return fail("no candidate node for preemption");
 
-    if (m_handle.deterministic)
-        std::stable_sort(candidates.begin(), candidates.end(), [&](const auto& a, const auto& b) {
-            return nodes[static_cast<std::size_t>(a.node)]->node()->name <
-                   nodes[static_cast<std::size_t>(b.node)]->node()->name;
-        });
-    const PreemptionCandidate& best = candidates[pickOneNodeForPreemption(candidates)];
+    std::vector<PreemptionPickRecord> steps;
+    const PreemptionCandidate& best = candidates[pickOneNodeForPreemption(candidates, trace ? &steps : nullptr)];
     const Sym nodeName = nodes[static_cast<std::size_t>(best.node)]->node()->nameSym;
+    if (trace) {
+        for (const PreemptionPickRecord& step : steps) {
+            PreemptionPickStep& out = trace->pick.emplace_back();
+            out.criterion = step.criterion;
+            for (std::size_t i : step.kept) out.kept.push_back(trace->candidates[i].node);
+        }
+        trace->nominated = std::string(m_handle.pool->str(nodeName));
+    }
     prepareCandidate(best, pod, nodeName);
     result.nominating = NominatingInfo{NominatingMode::Override, nodeName};
     return {};
@@ -207,6 +243,10 @@ Status DefaultPreemption::findCandidates(CycleState& state, const Pod& pod, cons
         potential.push_back(static_cast<int>(i));
     }
     candidates.clear();
+    if (PreemptionTrace* trace = m_trace) {
+        trace->potentialNodes = static_cast<int>(potential.size());
+        trace->numCandidatesWanted = calculateNumCandidates(static_cast<std::int32_t>(potential.size()));
+    }
     if (potential.empty()) return {};
     return dryRunPreemption(state, pod, potential, candidates, preemptionStatuses);
 }
@@ -228,7 +268,8 @@ Status DefaultPreemption::dryRunPreemption(CycleState& state, const Pod& pod, co
         CycleState stateCopy = state.clone();
         PreemptionCandidate c;
         c.node = idx;
-        Status s = selectVictimsOnNode(stateCopy, pod, copy, c.victims, c.numPDBViolations);
+        Status s = selectVictimsOnNode(stateCopy, pod, copy, c.victims, c.numPDBViolations,
+                                       m_trace ? &c.budgetViolators : nullptr);
         if (s.isSuccess() && !c.victims.empty()) {
             (c.numPDBViolations == 0 ? nonViolating : violating).push_back(std::move(c));
             if (!nonViolating.empty() &&
@@ -265,6 +306,31 @@ std::string DefaultPreemption::noCandidateMessage(const NodeStatusMap& preemptio
         msg += ".";
     }
     return msg;
+}
+
+void DefaultPreemption::traceCandidates(const std::vector<PreemptionCandidate>& candidates,
+                                        const NodeStatusMap& preemptionStatuses) const {
+    PreemptionTrace* trace = m_trace;
+    if (!trace) return;
+    const auto& nodes = m_handle.snapshot->nodes();
+    const Cluster& cluster = *m_handle.cluster;
+    for (const PreemptionCandidate& c : candidates) {
+        PreemptionCandidateTrace& out = trace->candidates.emplace_back();
+        out.node = nodes[static_cast<std::size_t>(c.node)]->node()->name;
+        out.numPDBViolations = c.numPDBViolations;
+        for (const Pod* v : c.victims) {
+            const bool violates =
+                std::find(c.budgetViolators.begin(), c.budgetViolators.end(), v) != c.budgetViolators.end();
+            out.victims.push_back({cluster.podKey(*v), v->priority, violates});
+        }
+    }
+    for (std::size_t i = 0; i < preemptionStatuses.nodes; ++i) {
+        if (!preemptionStatuses.contains(i)) continue;
+        std::string reason;
+        for (Sym r : preemptionStatuses.statuses[i].reasons())
+            reason += (reason.empty() ? "" : "; ") + std::string(m_handle.pool->str(r));
+        trace->rejected.push_back({nodes[i]->node()->name, std::move(reason)});
+    }
 }
 
 void DefaultPreemption::prepareCandidate(const PreemptionCandidate& best, const Pod& pod, Sym nodeName) const {

@@ -3,6 +3,7 @@
 /// framework/preemption/preemption.go): when no node fits, find nodes where evicting
 /// lower-priority pods would make room, pick the best one, evict its victims and nominate it.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,11 +13,22 @@
 
 namespace berth::core {
 
+class Extender;
+struct PreemptionTrace;
+
 /// One node where preemption would work, and what it would cost.
 struct PreemptionCandidate {
     int node = 0;                     // snapshot index
     std::vector<const Pod*> victims;  // in upstream's order (see selectVictimsOnNode)
     int numPDBViolations = 0;
+    std::vector<const Pod*> budgetViolators;  // the victims counted in numPDBViolations
+};
+
+/// One criterion of pickOneNodeForPreemption that ran: its name and the candidates (indices)
+/// still tied after it.
+struct PreemptionPickRecord {
+    const char* criterion = "";
+    std::vector<std::size_t> kept;
 };
 
 class DefaultPreemption final : public PostFilterPlugin {
@@ -28,11 +40,20 @@ public:
                       PostFilterResult& result) override;
 
     /// SelectVictimsOnNode on a copy of the node; Success with victims, or the failing status.
+    /// `violators`, when given, receives the victims that violate a budget.
     Status selectVictimsOnNode(CycleState& state, const Pod& pod, NodeInfo& nodeInfo, std::vector<const Pod*>& victims,
-                               int& numPDBViolations) const;
-    /// pickOneNodeForPreemption: the index into `candidates`.
-    std::size_t pickOneNodeForPreemption(const std::vector<PreemptionCandidate>& candidates) const;
+                               int& numPDBViolations, std::vector<const Pod*>* violators = nullptr) const;
+    /// pickOneNodeForPreemption: the index into `candidates`. `steps`, when given, receives
+    /// each criterion that ran and the candidates it kept (the trace's account of the pick).
+    std::size_t pickOneNodeForPreemption(const std::vector<PreemptionCandidate>& candidates,
+                                         std::vector<PreemptionPickRecord>* steps = nullptr) const;
     std::int32_t calculateNumCandidates(std::int32_t numNodes) const;
+    /// The scheduler's extenders, for callExtenders (upstream reads Handle.Extenders()); the
+    /// scheduler sets them after building the profile.
+    void setExtenders(const std::vector<std::shared_ptr<Extender>>* extenders) { m_extenders = extenders; }
+    /// Where the next postFilter records its candidates, victims and pick (a traced cycle's
+    /// account); null: nothing is recorded. The scheduler sets it around one call.
+    void setTrace(PreemptionTrace* trace) { m_trace = trace; }
 
 private:
     /// findCandidates (preemption.go): the nodes where preemption might help, then the dry
@@ -45,6 +66,9 @@ private:
                             std::vector<PreemptionCandidate>& candidates, NodeStatusMap& preemptionStatuses) const;
     /// The FitError text when no node has a candidate ("0/N nodes are available: ...").
     std::string noCandidateMessage(const NodeStatusMap& preemptionStatuses) const;
+    /// Copies the dry run's outcome into the handle's preemption trace (when one is set).
+    void traceCandidates(const std::vector<PreemptionCandidate>& candidates,
+                         const NodeStatusMap& preemptionStatuses) const;
     /// prepareCandidate: evicts the victims and clears lower-priority nominations on the node.
     void prepareCandidate(const PreemptionCandidate& best, const Pod& pod, Sym nodeName) const;
     /// (eligible, message) as PodEligibleToPreemptOthers.
@@ -56,6 +80,8 @@ private:
     DefaultPreemptionArgs m_args;
     Sym m_noVictims;
     Sym m_notHelpful;
+    const std::vector<std::shared_ptr<Extender>>* m_extenders = nullptr;
+    PreemptionTrace* m_trace = nullptr;
 };
 
 }  // namespace berth::core

@@ -10,6 +10,7 @@
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/queueing_hint_plugin.h"
 #include "core/framework/plugins/helper/kept_per_query.h"
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
 #include "core/framework/plugins/interpodaffinity/filtering.h"
@@ -20,6 +21,7 @@ namespace berth::core {
 
 class InterPodAffinity final : public PreFilterPlugin,
                                public FilterPlugin,
+                               public QueueingHintPlugin,
                                public PreScorePlugin,
                                public ScorePlugin,
                                public PreFilterExtensions {
@@ -37,6 +39,9 @@ public:
     Status removePod(CycleState& state, const Pod& podToSchedule, const Pod& podToRemove,
                      const NodeInfo& nodeInfo) const override;
     Status filter(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const override;
+
+    // queueing_hint.cpp
+    QueueingHint queueingHint(const Pod& pod, const ClusterEvent& event, const EventObjects& objects) const override;
 
     // scoring.cpp
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;

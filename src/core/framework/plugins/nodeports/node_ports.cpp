@@ -29,4 +29,15 @@ Status NodePorts::filter(const CycleState&, const Pod& pod, const NodeInfo& node
     return {};
 }
 
+QueueingHint NodePorts::queueingHint(const Pod& pod, const ClusterEvent& event, const EventObjects& objects) const {
+    // node_ports.go: a node add queues (no hint); an assigned pod's delete queues only when it
+    // held a port the pod wants.
+    const Pod* deleted = objects.oldPod;
+    if (event.resource != EventResource::Pod || !deleted || objects.newPod) return QueueingHint::Queue;
+    if (deleted->nodeName == kEmptySym && deleted->nominatedNodeName == kEmptySym) return QueueingHint::Skip;
+    for (const auto& hp : pod.derived.hostPorts)
+        if (conflicts(hp, deleted->derived.hostPorts, m_anyIP)) return QueueingHint::Queue;
+    return QueueingHint::Skip;
+}
+
 }  // namespace berth::core

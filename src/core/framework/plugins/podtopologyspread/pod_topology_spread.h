@@ -8,6 +8,7 @@
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/queueing_hint_plugin.h"
 #include "core/framework/plugins/podtopologyspread/common.h"
 #include "core/framework/plugins/podtopologyspread/filtering.h"
 #include "core/framework/plugins/podtopologyspread/scoring.h"
@@ -17,6 +18,7 @@ namespace berth::core {
 
 class PodTopologySpread final : public PreFilterPlugin,
                                 public FilterPlugin,
+                                public QueueingHintPlugin,
                                 public PreScorePlugin,
                                 public ScorePlugin,
                                 public PreFilterExtensions {
@@ -34,6 +36,9 @@ public:
     Status removePod(CycleState& state, const Pod& podToSchedule, const Pod& podToRemove,
                      const NodeInfo& nodeInfo) const override;
     Status filter(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) const override;
+
+    // queueing_hint.cpp
+    QueueingHint queueingHint(const Pod& pod, const ClusterEvent& event, const EventObjects& objects) const override;
 
     // scoring.cpp
     Status preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> nodes) override;

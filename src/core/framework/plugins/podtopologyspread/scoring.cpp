@@ -17,19 +17,6 @@ namespace podtopologyspread {
 // Natural log of (number of topology values + 2): smaller topologies weigh less.
 double topologyNormalizingWeight(std::int64_t size) { return std::log(static_cast<double>(size + 2)); }
 
-// `maxSkew - 1` waters down differences between domains (the constraint's tolerance).
-double scoreForCount(std::int64_t cnt, std::int32_t maxSkew, double weight) {
-    return static_cast<double>(cnt) * weight + static_cast<double>(maxSkew - 1);
-}
-
-std::int64_t roundHalfAwayFromZero(double x) {
-    const double a = x < 0 ? -x : x;
-    if (!(a < 4.0e15)) return static_cast<std::int64_t>(std::round(x));  // beyond exact halves (and NaN)
-    auto t = static_cast<std::int64_t>(a);
-    if (a - static_cast<double>(t) >= 0.5) ++t;
-    return x < 0 ? -t : t;
-}
-
 }  // namespace podtopologyspread
 
 using namespace podtopologyspread;
@@ -72,6 +59,24 @@ public:
     }
     /// Every domain of every kept node seen (the kept counts hold every node of the snapshot).
     bool complete() const { return m_kept && m_open == 0; }
+
+    /// The pass below for the system defaults (hostname, then zone at index 1) without
+    /// requireAllTopologies: the same visits, in the same order, with the same stop, but only
+    /// the zone read per node (a capacity fit's window often lacks a zone, and then the pass
+    /// never stops early). `add(raw value)` is called where the general pass adds a value.
+    template <class Add>
+    void visitZonesOfDefaults(std::span<NodeInfo* const> filteredNodes, Sym zoneKey, Add&& add) {
+        for (const NodeInfo* ni : filteredNodes) {
+            if (complete()) return;
+            const int pos = ni->snapshotPosition();
+            if (pos >= 0 && m_kept->holds(static_cast<std::size_t>(pos), *ni)) {
+                const auto p = static_cast<std::size_t>(pos);
+                if (firstTime(p, 1)) add(m_kept->valueAt(p, 1));
+            } else {
+                add(ni->node()->labels.get(zoneKey));
+            }
+        }
+    }
 
 private:
     const DomainCountCache* m_kept;
@@ -159,8 +164,19 @@ void PodTopologySpread::initPreScoreState(PreScoreState& s, std::span<NodeInfo* 
         m_seenStamp[value] = stamp;
         return true;
     };
+    // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key creates the
+    // value "" and so adds one to the topology size.
+    const auto addValue = [&](Sym raw, std::size_t i) {
+        const Sym value = raw == kNoSym ? kEmptySym : raw;
+        if (firstSeen(value, i)) {
+            s.counts[i].emplace(value, 0);
+            ++topoSize[i];
+        }
+    };
     SeenDomains seen(cs, kept);
-    for (const NodeInfo* ni : filteredNodes) {
+    const bool defaults = kept && !requireAllTopologies && n == 2 && cs[0].hostname && !cs[1].hostname;
+    if (defaults) seen.visitZonesOfDefaults(filteredNodes, cs[1].topologyKey, [&](Sym raw) { addValue(raw, 1); });
+    for (const NodeInfo* ni : defaults ? std::span<NodeInfo* const>() : filteredNodes) {
         // Without requireAllTopologies no node is ignored, so the rest add nothing.
         if (!requireAllTopologies && seen.complete()) break;
         const Node& node = *ni->node();
@@ -180,14 +196,7 @@ void PodTopologySpread::initPreScoreState(PreScoreState& s, std::span<NodeInfo* 
         for (std::size_t i = 0; i < n; ++i) {
             if (cs[i].hostname) continue;  // counted per node at Score
             if (pos >= 0 && !seen.firstTime(static_cast<std::size_t>(pos), i)) continue;
-            // Quirk (v1.26 .. newest): without requireAllTopologies a node lacking the key
-            // creates the value "" and so adds one to the topology size.
-            const Sym raw = valueOf(*ni, pos, i);
-            const Sym value = raw == kNoSym ? kEmptySym : raw;
-            if (firstSeen(value, i)) {
-                s.counts[i].emplace(value, 0);
-                ++topoSize[i];
-            }
+            addValue(valueOf(*ni, pos, i), i);
         }
     }
     s.weights.resize(n);
@@ -283,20 +292,21 @@ Status PodTopologySpread::scoreNodes(const CycleState& state, const Pod& pod, st
     if (kept && s.ignored.empty() && s.constraints.size() == 2 && s.constraints[0].hostname &&
         !s.constraints[1].hostname) {
         const DomainCountCache& c = *s.hostCounts;
-        const double hostWeight = s.weights[0], zoneWeight = s.weights[1];
-        const std::int32_t hostSkew = s.constraints[0].maxSkew, zoneSkew = s.constraints[1].maxSkew;
-        const auto sum = [&](bool host, std::int64_t hostCount, std::uint32_t zone) {
-            double total = 0;
-            if (host) total += scoreForCount(hostCount, hostSkew, hostWeight);
-            if (zone != DomainCountCache::kNoDomain) total += scoreForCount(c.domainTotal(1, zone), zoneSkew, zoneWeight);
-            return roundHalfAwayFromZero(total);
-        };
+        const double hostWeight = s.weights[0];
+        const std::int32_t hostSkew = s.constraints[0].maxSkew;
+        // Each zone's term, once per pass (the last slot: no zone label, no term).
+        const std::size_t zones = c.domainCount(1) + 1;
+        std::vector<double> zoneTerm(zones, 0.0);
+        for (std::uint32_t z = 0; z + 1 < zones; ++z)
+            zoneTerm[z] = scoreForCount(c.domainTotal(1, z), s.constraints[1].maxSkew, s.weights[1]);
         // A node's score depends only on (its zone, its own count), and few such pairs occur:
         // each pair's sum is computed once per pass (slot kHostSlots - 1: no hostname label;
-        // the last row: no zone label). The same sums in the same order, so the same scores.
+        // the last row: no zone label); larger counts (a node holding many of the pod's kind,
+        // as a capacity fit fills them) are summed per node. The sum is scoreNode's: 0, plus
+        // the hostname term, plus the zone term, in that order (0 + x is x exactly, and
+        // neither term is negative), so the same double and the same score.
         constexpr std::size_t kHostSlots = 8, kMaxZones = 256;
         constexpr std::int64_t kUnset = std::numeric_limits<std::int64_t>::min();
-        const std::size_t zones = c.domainCount(1) + 1;
         std::vector<std::int64_t> memo(zones <= kMaxZones ? zones * kHostSlots : 0, kUnset);
         for (std::size_t k = 0; k < positions.size(); ++k) {
             const auto pos = static_cast<std::size_t>(positions[k]);
@@ -309,15 +319,19 @@ Status PodTopologySpread::scoreNodes(const CycleState& state, const Pod& pod, st
             const bool host = c.domainAt(pos, 0) != DomainCountCache::kNoDomain;
             const std::int64_t hostCount = host ? c.hostCount(pos, 0) : 0;
             const std::uint32_t zone = c.domainAt(pos, 1);
+            const std::size_t zoneRow = zone == DomainCountCache::kNoDomain ? zones - 1 : zone;
             const auto hostSlot = static_cast<std::size_t>(host ? hostCount : kHostSlots - 1);
-            if (memo.empty() || (host && (hostCount < 0 || hostSlot >= kHostSlots - 1))) {
-                out[k].score = sum(host, hostCount, zone);
+            const bool memoized = !memo.empty() && !(host && (hostCount < 0 || hostSlot >= kHostSlots - 1));
+            std::int64_t* const m = memoized ? &memo[zoneRow * kHostSlots + hostSlot] : nullptr;
+            if (m && *m != kUnset) {
+                out[k].score = *m;
                 continue;
             }
-            const std::size_t zoneRow = zone == DomainCountCache::kNoDomain ? zones - 1 : zone;
-            std::int64_t& m = memo[zoneRow * kHostSlots + hostSlot];
-            if (m == kUnset) m = sum(host, hostCount, zone);
-            out[k].score = m;
+            double total = 0;
+            if (host) total += scoreForCount(hostCount, hostSkew, hostWeight);
+            if (zoneRow + 1 < zones) total += zoneTerm[zoneRow];
+            out[k].score = roundHalfAwayFromZero(total);
+            if (m) *m = out[k].score;
         }
         return {};
     }
@@ -338,36 +352,40 @@ Status PodTopologySpread::normalizeScore(const CycleState& state, const Pod&, st
     if (!data || !data->preScore) return missingState();
     const PreScoreState& s = *data->preScore;
     const auto& all = m_handle.snapshot->nodes();
-    // Without ignored nodes (the system defaults never ignore one) the node is not looked at.
-    auto ignored = [&](const NodeScore& ns) {
-        return !s.ignored.empty() && s.isIgnored(*all[static_cast<std::size_t>(ns.node)]->node());
-    };
+    auto ignored = [&](const NodeScore& ns) { return s.isIgnored(*all[static_cast<std::size_t>(ns.node)]->node()); };
+    // Without ignored nodes (the system defaults never ignore one) neither pass looks at a
+    // node, and each runs as a loop of its own.
+    const bool anyIgnored = !s.ignored.empty();
 
     std::int64_t minScore = std::numeric_limits<std::int64_t>::max();
     std::int64_t maxScore = 0;
     for (const auto& ns : scores) {
-        if (ignored(ns)) continue;
+        if (anyIgnored && ignored(ns)) continue;
         minScore = std::min(minScore, ns.score);
         maxScore = std::max(maxScore, ns.score);
     }
+    // 100 * (max + min - s) / max, or 100 everywhere when max is 0; ignored nodes 0.
+    const auto normalized = [&](std::int64_t raw) {
+        return maxScore == 0 ? kMaxNodeScore : kMaxNodeScore * (maxScore + minScore - raw) / maxScore;
+    };
     // The raw scores take few distinct values (they come from a few counts), and a 64-bit
     // division per node was most of this pass: each result is computed once, on first use.
     constexpr std::int64_t kMemo = 512;
     std::array<std::int64_t, kMemo> memo;
     const bool memoized = maxScore != 0 && maxScore - minScore < kMemo;
     if (memoized) memo.fill(-1);
-    for (auto& ns : scores) {
-        if (ignored(ns)) {
-            ns.score = 0;
-        } else if (maxScore == 0) {
-            ns.score = kMaxNodeScore;
-        } else if (memoized) {
-            std::int64_t& m = memo[static_cast<std::size_t>(ns.score - minScore)];
-            if (m < 0) m = kMaxNodeScore * (maxScore + minScore - ns.score) / maxScore;
-            ns.score = m;
-        } else {
-            ns.score = kMaxNodeScore * (maxScore + minScore - ns.score) / maxScore;
-        }
+    const auto normalizedMemo = [&](std::int64_t raw) {
+        std::int64_t& m = memo[static_cast<std::size_t>(raw - minScore)];
+        if (m < 0) m = normalized(raw);
+        return m;
+    };
+    if (!anyIgnored && memoized) {
+        for (auto& ns : scores) ns.score = normalizedMemo(ns.score);
+    } else if (!anyIgnored) {
+        for (auto& ns : scores) ns.score = normalized(ns.score);
+    } else {
+        for (auto& ns : scores)
+            ns.score = ignored(ns) ? 0 : memoized ? normalizedMemo(ns.score) : normalized(ns.score);
     }
     return {};
 }

@@ -3,6 +3,7 @@
 /// constraints, nodes ignored for lacking a topology key, matching pod counts per non-hostname
 /// topology value, and the ln(size + 2) weight of every constraint.
 
+#include <cmath>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -26,9 +27,19 @@ struct PreScoreState {
 
 /// scoring.go topologyNormalizingWeight.
 double topologyNormalizingWeight(std::int64_t size);
-/// scoring.go scoreForCount: cnt * weight + (maxSkew - 1).
-double scoreForCount(std::int64_t cnt, std::int32_t maxSkew, double weight);
+/// scoring.go scoreForCount: cnt * weight + (maxSkew - 1). `maxSkew - 1` waters down
+/// differences between domains (the constraint's tolerance). Inline, as the next one: Score
+/// calls both once per node.
+inline double scoreForCount(std::int64_t cnt, std::int32_t maxSkew, double weight) {
+    return static_cast<double>(cnt) * weight + static_cast<double>(maxSkew - 1);
+}
 /// math.Round (half away from zero) as an integer score, without a libm call per node.
-std::int64_t roundHalfAwayFromZero(double x);
+inline std::int64_t roundHalfAwayFromZero(double x) {
+    const double a = x < 0 ? -x : x;
+    if (!(a < 4.0e15)) return static_cast<std::int64_t>(std::round(x));  // beyond exact halves (and NaN)
+    auto t = static_cast<std::int64_t>(a);
+    if (a - static_cast<double>(t) >= 0.5) ++t;
+    return x < 0 ? -t : t;
+}
 
 }  // namespace berth::core::podtopologyspread

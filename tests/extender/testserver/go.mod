@@ -1,0 +1,3 @@
+module berth.test/extender
+
+go 1.21
