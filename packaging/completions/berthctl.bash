@@ -7,6 +7,7 @@ _berthctl() {
 
     local flags="-f --filename --config --seed --tie-break --percentage-of-nodes-to-score
         --single-pass --no-preemption --no-fast-paths --threads --kube-version --trace --events
+        --extender-record --extender-replay --metrics
         --until --bind-latency --bind-failure-probability --bind-fail-node --stats --strict
         --validate --admission --fail-on-pending --check -o --output -h --help --version"
     local capacity_flags="--template --max --allow-preemption --group-by --reference-pod --node
@@ -15,9 +16,11 @@ _berthctl() {
         --output"
 
     case "$prev" in
-        -f | --filename | --config | --template | --reference-pod | --node-template | --trace | --events)
+        -f | --filename | --config | --template | --reference-pod | --node-template | --trace | --events | \
+        --extender-record | --extender-replay)
             _filedir '@(yaml|yml|json)'
             return ;;
+        --metrics) _filedir; return ;;
         --tie-break) mapfile -t COMPREPLY < <(compgen -W "random name" -- "$cur"); return ;;
         --kube-version)
             mapfile -t COMPREPLY < <(compgen -W "1.26 1.27 1.28 1.29 1.30 1.31 1.32 1.33 1.34 1.35 1.36 1.37" -- "$cur")
