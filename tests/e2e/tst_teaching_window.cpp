@@ -124,7 +124,7 @@ private Q_SLOTS:
         auto* lessons = root->findChild<LessonController*>(QStringLiteral("lessons"));
         auto* predict = root->findChild<Prediction*>(QStringLiteral("prediction"));
         QVERIFY(lessons && predict);
-        QCOMPARE(lessons->titles().size(), 6);
+        QCOMPARE(lessons->titles().size(), 9);
         QSignalSpy ready(lessons, &LessonController::stepReady);
         QVERIFY(lessons->open(lessons->titles().indexOf(QStringLiteral("Priority and preemption"))));
         QVERIFY(ready.wait(20000));

@@ -115,7 +115,10 @@ bool LessonController::onStage() const {
     const QByteArray phase = s->phase.isEmpty() ? QByteArrayLiteral("Pop") : s->phase.toLatin1();
     bool known = false;
     const int wanted = QMetaEnum::fromType<CyclePlayback::Phase>().keyToValue(phase.constData(), &known);
-    return known && cycle->active() && cycle->pod() == s->pod && cycle->phase() == wanted;
+    // A step that names its attempt waits for that one: Previous replays from t = 0, where
+    // the pod's earlier attempts come first.
+    const bool attempt = s->attempt == 0 || cycle->trace().attempt == s->attempt;
+    return known && cycle->active() && cycle->pod() == s->pod && cycle->phase() == wanted && attempt;
 }
 
 void LessonController::settle() {

@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringList>
 
 namespace berth::app {
 
@@ -16,8 +17,19 @@ QString readStep(const QJsonObject& o, LessonStep& step) {
     step.phase = o.value(QStringLiteral("phase")).toString();
     step.question = o.value(QStringLiteral("question")).toString();
     step.expect = o.value(QStringLiteral("expect")).toString();
+    step.attempt = o.value(QStringLiteral("attempt")).toInt(0);
+    step.seconds = o.value(QStringLiteral("seconds")).toDouble(-1);
+    const QJsonObject queue = o.value(QStringLiteral("queue")).toObject();
+    for (auto it = queue.begin(); it != queue.end(); ++it) step.queue.insert(it.key(), it.value().toString());
     if (step.text.isEmpty()) return QStringLiteral("has no text");
     if (!step.phase.isEmpty() && step.pod.isEmpty()) return QStringLiteral("names a phase but no pod");
+    if ((step.attempt != 0 || step.seconds >= 0) && step.pod.isEmpty())
+        return QStringLiteral("has a checkpoint but no pod");
+    static const QStringList kQueues{"active", "backoff", "unschedulable", "none"};
+    for (auto it = step.queue.cbegin(); it != step.queue.cend(); ++it)
+        if (!kQueues.contains(it.value()))
+            return QStringLiteral("puts %1 in the queue \"%2\" (active, backoff, unschedulable or none)")
+                .arg(it.key(), it.value());
     return {};
 }
 

@@ -2,9 +2,11 @@
 /// Built-in lessons (Help > Lessons): each a cluster file and a script of steps, read from a
 /// folder's lessons.json (resources/lessons, embedded as :/berth/lessons). A step says what
 /// to explain, which pod to put on stage (and at which phase), what to ask the class, and,
-/// for the tests, where the pod is expected to land.
+/// for the tests, its checkpoint: where the pod is expected to land, and what the text says
+/// of its attempt, of the simulated time and of where it waits in the queue.
 
 #include <QList>
+#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -17,6 +19,12 @@ struct LessonStep {
     QString phase;     // the CyclePlayback phase to stop at ("Pop" when empty)
     QString question;  // for the class ("" : none)
     QString expect;    // the node the pod's cycle chooses or nominates (checked by the tests)
+    // The rest of the checkpoint, each checked by the tests when given:
+    int attempt = 0;        // the cycle's attempt number (0: not checked)
+    double seconds = -1;    // the simulated time of the cycle, in seconds (< 0: not checked)
+    // Where pods wait once the step is on show, by namespace/name: active, backoff,
+    // unschedulable, or none (not queued: in flight, placed or gone).
+    QMap<QString, QString> queue;
 };
 
 struct Lesson {

@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include "app/lessons/lesson_controller.h"
+#include "app/models/queue_model.h"
 #include "app/simulation_controller.h"
 
 using namespace berth::app;
@@ -24,6 +25,14 @@ QString outcome(SimulationController& c) {
     const CycleTraceUi& t = c.cycle()->trace();
     const QString node = t.chosen.isEmpty() ? t.preemption.nominated : t.chosen;
     return node.isEmpty() ? QStringLiteral("none") : node;
+}
+
+/// Where `pod` waits in the scheduling queue on show: active, backoff, unschedulable, or
+/// none when it is not queued (in flight, placed, or gone).
+QString queueOf(SimulationController& c, const QString& pod) {
+    for (const QueueRow& row : c.queue()->rows())
+        if (row.key == pod) return row.queue;
+    return QStringLiteral("none");
 }
 
 }  // namespace
@@ -46,6 +55,10 @@ private Q_SLOTS:
                                            << "lesson 1 (x): step 2 has no text";
         QTest::newRow("phase without pod") << QByteArray(R"({"lessons": [{"id": "x", "title": "X", "cluster": "x.yaml", "steps": [{"text": "t", "phase": "Score"}]}]})")
                                            << "lesson 1 (x): step 1 names a phase but no pod";
+        QTest::newRow("checkpoint without pod") << QByteArray(R"({"lessons": [{"id": "x", "title": "X", "cluster": "x.yaml", "steps": [{"text": "t", "attempt": 2}]}]})")
+                                                << "lesson 1 (x): step 1 has a checkpoint but no pod";
+        QTest::newRow("unknown queue") << QByteArray(R"({"lessons": [{"id": "x", "title": "X", "cluster": "x.yaml", "steps": [{"text": "t", "queue": {"default/p": "activeQ"}}]}]})")
+                                       << "lesson 1 (x): step 1 puts default/p in the queue \"activeQ\" (active, backoff, unschedulable or none)";
         // clang-format on
     }
     void badLessonFiles() {
@@ -64,7 +77,7 @@ private Q_SLOTS:
         QVERIFY(err.startsWith(dir.path()));  // the file named
     }
 
-    // The six lessons, each with its cluster beside it; the embedded copy is the same.
+    // The nine lessons, each with its cluster beside it; the embedded copy is the same.
     void shippedLessons() {
         QString err;
         const auto lessons = readLessons(kLessons, err);
@@ -75,7 +88,8 @@ private Q_SLOTS:
             QVERIFY2(QFile::exists(kLessons + QLatin1Char('/') + l.cluster), qPrintable(l.cluster));
             QVERIFY(!l.summary.isEmpty());
         }
-        QCOMPARE(ids, (QStringList{"resources", "taints", "affinity", "anti-affinity", "spread", "preemption"}));
+        QCOMPARE(ids, (QStringList{"pipeline", "resources", "taints", "affinity", "anti-affinity", "spread", "preemption",
+                                   "daemonsets", "queue"}));
         LessonController embedded;
         QVERIFY2(embedded.error().isEmpty(), qPrintable(embedded.error()));
         QCOMPARE(embedded.titles().size(), lessons->size());
@@ -113,6 +127,9 @@ private Q_SLOTS:
                          phase);
             }
             if (!s.expect.isEmpty()) QCOMPARE(outcome(c), s.expect);
+            if (s.attempt != 0) QCOMPARE(c.cycle()->trace().attempt, s.attempt);
+            if (s.seconds >= 0) QCOMPARE(c.cycle()->trace().timeNs, qRound64(s.seconds * 1e9));
+            for (auto it = s.queue.cbegin(); it != s.queue.cend(); ++it) QCOMPARE(queueOf(c, it.key()), it.value());
             if (step + 1 == l.stepCount()) break;
             ready.clear();
             l.next();
@@ -126,6 +143,7 @@ private Q_SLOTS:
         QVERIFY(ready.wait(20000));
         QCOMPARE(l.step(), l.stepCount() - 2);
         if (!before.pod.isEmpty()) QCOMPARE(c.cycle()->pod(), before.pod);
+        if (before.attempt != 0) QCOMPARE(c.cycle()->trace().attempt, before.attempt);
         l.close();
         QVERIFY(!l.active());
     }
