@@ -108,13 +108,13 @@ if [ "$quick" -eq 0 ]; then
   # the scheduler configuration panel; progress read and cancels asked across threads), the
   # loader's parallel document parsing, a cycle's Filter and Score passes on several
   # threads (core/fast_paths_threads: the threaded half of tst_core_fast_paths, WorkerPool),
-  # the capacity questions asked off the GUI thread (PlanQuestion) and time travel's replays
-  # on the worker.
+  # the capacity questions asked off the GUI thread (PlanQuestion), time travel's replays
+  # on the worker and the checkpoint shelf's build thread (plan/checkpoint_shelf).
   export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$ROOT/scripts/sanitizers/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
-  CTEST_REGEX='^(app/models|app/inspector|app/planner|app/scheduler_config|app/operations|io/manifest_loader|core/fast_paths_threads|app/capacity/plan_question|app/playback/time_travel)$' \
+  CTEST_REGEX='^(app/models|app/inspector|app/planner|app/scheduler_config|app/operations|io/manifest_loader|core/fast_paths_threads|app/capacity/plan_question|app/playback/time_travel|plan/checkpoint_shelf)$' \
     run_pass tsan -DCMAKE_BUILD_TYPE=Debug -DBERTH_SANITIZE=thread -DBERTH_BUILD_GUI=ON \
     tst_app_models tst_app_inspector tst_app_planner tst_app_scheduler_config tst_app_operations tst_io_manifest_loader \
-    tst_core_fast_paths tst_app_plan_question tst_app_time_travel
+    tst_core_fast_paths tst_app_plan_question tst_app_time_travel tst_plan_checkpoint_shelf
 
   # The parsers fuzzed briefly from their seeds, every past crash replayed (docs/fuzzing.md).
   if command -v clang++-14 >/dev/null 2>&1; then
