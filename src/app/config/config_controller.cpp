@@ -161,7 +161,7 @@ void ConfigController::refresh(const plan::PlanInput& input, const std::vector<p
         source = last->yaml.empty() ? tr("upstream defaults") : QString::fromStdString(last->fileName);
     else if (!input.configText.empty())
         source = tr("the session's configuration");
-    else if (!config.profiles.empty() || config.percentageOfNodesToScore)
+    else if (!config.profiles.empty() || config.percentageOfNodesToScore || !config.extenders.empty())
         source = tr("the loaded manifests");
     // A redraw only when it changed: the user's unapplied draft survives other edits.
     if (settings == m_schedulerConfig.active() && text == m_schedulerConfig.baseText() &&
