@@ -137,7 +137,11 @@ ApplicationWindow {
         function onClicked(node, pod) { if (node.length > 0) prediction.pick(node) }
     }
 
-    footer: StatusBar { status: window.controller.status; operations: window.controller.operations }
+    footer: StatusBar {
+        status: window.controller.status
+        operations: window.controller.operations
+        extenderStatus: window.controller.config.extenderStatus
+    }
 
     // `help`: the line Help > Keyboard shortcuts shows for each (ShortcutsDialog).
     Shortcut { sequence: "Space"; property string help: qsTr("Play or pause"); onActivated: window.controller.playback.togglePlay() }

@@ -16,6 +16,8 @@ ToolBar {
     required property RunStatus status
     /// The long operations under way (loads, runs to the end, exports), each with a Cancel.
     required property OperationListModel operations
+    /// "Extenders: 2 live" / "Extenders: 2 replayed"; empty when the configuration has none.
+    property string extenderStatus: ""
     implicitWidth: 0
     implicitHeight: Math.max(implicitBackgroundHeight + topInset + bottomInset,
                              heightProbe.implicitHeight + topPadding + bottomPadding)
@@ -30,6 +32,7 @@ ToolBar {
         Label { objectName: "pending"; text: qsTr("pending %1").arg(bar.status.pendingCount); color: AppPalette.bad }
         Label { objectName: "binding"; text: qsTr("binding %1").arg(bar.status.assumedCount); visible: bar.status.assumedCount > 0 }
         Label { objectName: "attempts"; text: qsTr("attempts %1").arg(bar.status.attempts) }
+        Label { objectName: "extenderStatus"; text: bar.extenderStatus; visible: text.length > 0 }
         Item { Layout.fillWidth: true; visible: bar.operations.count === 0 }
         // The long operations under way, at the right end: what, how far, and a way to stop
         // each (Esc stops all).

@@ -39,6 +39,38 @@ Pane {
             text: qsTr("Profile <b>%1</b> — in effect: %2").arg(panel.config.profile).arg(panel.config.source)
             elide: Text.ElideRight
         }
+        // The configuration's scheduler extenders, and how the session reaches them: live
+        // (each call recorded into the session file) or from that recording, offline.
+        RowLayout {
+            Layout.fillWidth: true
+            visible: panel.configController.extenders.length > 0
+            Label {
+                Layout.fillWidth: true
+                objectName: "extenderList"
+                text: qsTr("Extenders: %1").arg(panel.configController.extenders.join(", "))
+                elide: Text.ElideMiddle
+            }
+            RadioButton {
+                objectName: "extendersLive"
+                text: qsTr("live")
+                checked: !panel.configController.extendersReplayed
+                enabled: panel.configController.loaded && !panel.configController.busy
+                checkable: false  // checked follows the session, not the click
+                onClicked: panel.lastError = panel.configController.setExtendersReplayed(false)
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Call the extenders, recording their answers afresh into the session")
+            }
+            RadioButton {
+                objectName: "extendersReplayed"
+                text: qsTr("replay recorded answers")
+                checked: panel.configController.extendersReplayed
+                enabled: panel.configController.loaded && !panel.configController.busy
+                checkable: false  // checked follows the session, not the click
+                onClicked: panel.lastError = panel.configController.setExtendersReplayed(true)
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Answer from the session's recording, with no extender running")
+            }
+        }
         RowLayout {
             Layout.fillWidth: true
             Button {

@@ -44,9 +44,32 @@ std::optional<RecordedCall> readCall(const rapidjson::Value& v, std::size_t inde
 
 }  // namespace
 
+std::size_t RunCallCounts::next(const RecordedCall& call) {
+    std::lock_guard lock(m_mutex);
+    return m_counts[{call.extender, call.verb, call.request}]++;
+}
+
+Recording::Recording(std::vector<RecordedCall> calls) : m_calls(std::move(calls)) {
+    for (const RecordedCall& c : m_calls) ++m_counts[{c.extender, c.verb, c.request}];
+}
+
 void Recording::add(RecordedCall call) {
     std::lock_guard lock(m_mutex);
+    ++m_counts[{call.extender, call.verb, call.request}];
     m_calls.push_back(std::move(call));
+}
+
+void Recording::addOnce(RecordedCall call, std::size_t occurrence) {
+    std::lock_guard lock(m_mutex);
+    std::size_t& held = m_counts[{call.extender, call.verb, call.request}];
+    if (held > occurrence) return;
+    ++held;
+    m_calls.push_back(std::move(call));
+}
+
+bool Recording::empty() const {
+    std::lock_guard lock(m_mutex);
+    return m_calls.empty();
 }
 
 std::vector<RecordedCall> Recording::calls() const {
@@ -112,11 +135,18 @@ std::optional<std::vector<RecordedCall>> Recording::parse(std::string_view text,
 
 PostResult RecordingTransport::post(const ExtenderCall& call) {
     PostResult r = m_inner->post(call);
-    m_recording->add(RecordedCall{call.extender, call.verb, call.pod, call.body, r});
+    RecordedCall recorded{call.extender, call.verb, call.pod, call.body, r};
+    if (m_run) {
+        const std::size_t occurrence = m_run->next(recorded);
+        m_recording->addOnce(std::move(recorded), occurrence);
+    } else {
+        m_recording->add(std::move(recorded));
+    }
     return r;
 }
 
-Replay::Replay(std::vector<RecordedCall> calls, std::string name) : m_name(std::move(name)) {
+Replay::Replay(std::vector<RecordedCall> calls, std::string name, std::string advice)
+    : m_name(std::move(name)), m_advice(std::move(advice)) {
     for (RecordedCall& c : calls)
         m_answers[Key{c.extender, c.verb, c.request}].push_back(std::move(c.result));
 }
@@ -130,7 +160,7 @@ PostResult Replay::answer(const ExtenderCall& call) {
         PostResult missing;
         missing.error = "extender " + call.extender + ": " + m_name + " has no recorded answer to " + call.verb +
                         " for pod " + call.pod + (it == m_answers.end() ? "" : " (asked more often than recorded)") +
-                        "; record the run again with --extender-record";
+                        "; " + m_advice;
         return missing;
     }
     return it->second[used++];

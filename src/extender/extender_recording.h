@@ -31,12 +31,32 @@ struct RecordedCall {
     std::string pod;
     std::string request;
     PostResult result;
+    bool operator==(const RecordedCall&) const = default;
+};
+
+/// How often one run has made each call (extender, verb, request body) so far. A recording
+/// that several runs of one plan share (the GUI rebuilds its plan on every undo) then keeps the
+/// k-th identical call once, not once per run: exactly what a replay of any of them asks.
+class RunCallCounts {
+public:
+    /// The number of this call among the run's identical calls (0 for the first).
+    std::size_t next(const RecordedCall& call);
+
+private:
+    std::mutex m_mutex;
+    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> m_counts;
 };
 
 /// The calls of one run, in the order they were made. Safe to add to from several threads.
 class Recording {
 public:
+    Recording() = default;
+    /// A recording that starts with `calls` (one read back with parse()).
+    explicit Recording(std::vector<RecordedCall> calls);
     void add(RecordedCall call);
+    /// Adds `call` unless the recording holds more than `occurrence` calls like it already.
+    void addOnce(RecordedCall call, std::size_t occurrence);
+    bool empty() const;
     std::vector<RecordedCall> calls() const;
     std::string toJson() const;
     /// "" or the reason the file could not be written.
@@ -49,33 +69,38 @@ public:
 private:
     mutable std::mutex m_mutex;
     std::vector<RecordedCall> m_calls;
+    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> m_counts;  // by addOnce's key
 };
 
-/// Passes each call on and records it with its answer.
+/// Passes each call on and records it with its answer (with `run`: once per run, addOnce).
 class RecordingTransport final : public Transport {
 public:
-    RecordingTransport(std::shared_ptr<Transport> inner, std::shared_ptr<Recording> recording)
-        : m_inner(std::move(inner)), m_recording(std::move(recording)) {}
+    RecordingTransport(std::shared_ptr<Transport> inner, std::shared_ptr<Recording> recording,
+                       std::shared_ptr<RunCallCounts> run = nullptr)
+        : m_inner(std::move(inner)), m_recording(std::move(recording)), m_run(std::move(run)) {}
     PostResult post(const ExtenderCall& call) override;
 
 private:
     std::shared_ptr<Transport> m_inner;
     std::shared_ptr<Recording> m_recording;
+    std::shared_ptr<RunCallCounts> m_run;
 };
 
 /// The answers of a recording, shared by every extender of a replayed run: the k-th call with
 /// the same extender, verb and request body gets the k-th answer recorded for it (a retried
 /// pod asks again; a stateful extender may have answered differently). A call the recording
-/// lacks is an error naming it, which the pod shows.
+/// lacks is an error naming it and saying what to do (`advice`), which the pod shows.
 class Replay {
 public:
-    Replay(std::vector<RecordedCall> calls, std::string name);
+    Replay(std::vector<RecordedCall> calls, std::string name,
+           std::string advice = "record the run again with --extender-record");
     PostResult answer(const ExtenderCall& call);
 
 private:
     using Key = std::tuple<std::string, std::string, std::string>;  // extender, verb, request
     std::mutex m_mutex;
     std::string m_name;
+    std::string m_advice;
     std::map<Key, std::vector<PostResult>> m_answers;
     std::map<Key, std::size_t> m_used;
 };

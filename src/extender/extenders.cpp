@@ -33,6 +33,22 @@ std::shared_ptr<ExtenderSession> ExtenderSession::replaying(const std::string& p
     return s;
 }
 
+std::shared_ptr<ExtenderSession> ExtenderSession::recordingInto(std::shared_ptr<Recording> recording) {
+    auto s = std::make_shared<ExtenderSession>();
+    s->m_mode = ExtenderMode::Record;
+    s->m_recording = std::move(recording);
+    s->m_run = std::make_shared<RunCallCounts>();
+    return s;
+}
+
+std::shared_ptr<ExtenderSession> ExtenderSession::replayingCalls(std::vector<RecordedCall> calls, std::string name,
+                                                                  std::string advice) {
+    auto s = std::make_shared<ExtenderSession>();
+    s->m_mode = ExtenderMode::Replay;
+    s->m_replay = std::make_shared<Replay>(std::move(calls), std::move(name), std::move(advice));
+    return s;
+}
+
 std::vector<std::shared_ptr<core::Extender>> ExtenderSession::build(const std::vector<core::ExtenderConfig>& configs,
                                                                     const core::StringPool& pool) {
     std::vector<std::shared_ptr<core::Extender>> out;
@@ -41,7 +57,8 @@ std::vector<std::shared_ptr<core::Extender>> ExtenderSession::build(const std::v
         switch (m_mode) {
             case ExtenderMode::Live: transport = std::make_shared<CurlTransport>(c); break;
             case ExtenderMode::Record:
-                transport = std::make_shared<RecordingTransport>(std::make_shared<CurlTransport>(c), m_recording);
+                transport =
+                    std::make_shared<RecordingTransport>(std::make_shared<CurlTransport>(c), m_recording, m_run);
                 break;
             case ExtenderMode::Replay: transport = std::make_shared<ReplayTransport>(m_replay); break;
         }
@@ -51,7 +68,7 @@ std::vector<std::shared_ptr<core::Extender>> ExtenderSession::build(const std::v
 }
 
 std::string ExtenderSession::save() const {
-    if (m_mode != ExtenderMode::Record) return {};
+    if (m_mode != ExtenderMode::Record || m_path.empty()) return {};
     return m_recording->save(m_path);
 }
 

@@ -25,6 +25,13 @@ public:
     static std::shared_ptr<ExtenderSession> recording(std::string path);
     /// Answers from the recording at `path`; nullptr with `error` set when it does not read.
     static std::shared_ptr<ExtenderSession> replaying(const std::string& path, std::string& error);
+    /// One run of a plan whose recording outlives it (the GUI's session, rebuilt on every
+    /// undo): live calls added to `recording` once per run (RunCallCounts); save() does nothing.
+    static std::shared_ptr<ExtenderSession> recordingInto(std::shared_ptr<Recording> recording);
+    /// One run answered from `calls` (named `name` in the error of a call they lack, which
+    /// then says `advice`), with no extender running.
+    static std::shared_ptr<ExtenderSession> replayingCalls(std::vector<RecordedCall> calls, std::string name,
+                                                           std::string advice);
 
     ExtenderMode mode() const { return m_mode; }
     std::vector<std::shared_ptr<core::Extender>> build(const std::vector<core::ExtenderConfig>& configs,
@@ -37,6 +44,7 @@ private:
     ExtenderMode m_mode = ExtenderMode::Live;
     std::string m_path;
     std::shared_ptr<Recording> m_recording;
+    std::shared_ptr<RunCallCounts> m_run;  // recordingInto: the calls of this run
     std::shared_ptr<Replay> m_replay;
 };
 

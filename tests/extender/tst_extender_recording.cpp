@@ -119,6 +119,43 @@ private slots:
                                                  "the run again with --extender-record"));
     }
 
+    // The GUI's way (app/session/session_extenders): each rebuild of a plan is a run of its
+    // own with a session recording into one shared recording. Two identical runs keep each
+    // call once (9 calls, as replayEqualsLive counts them); a run that asks filter a third
+    // time adds that one call (10); every replayed run counts from the first answer again and
+    // decides as the live runs did, its advice in the error of a call the recording lacks.
+    void sharedRecordingOncePerRun() {
+        if (TestExtenderServer::binary().isEmpty()) QSKIP("the test extender needs Go to build");
+        auto recording = std::make_shared<extender::Recording>();
+        QStringList live;
+        std::vector<ExtenderConfig> cfgs;
+        {
+            TestExtenderServer server;
+            QVERIFY2(server.error().isEmpty(), qPrintable(server.error()));
+            cfgs = configs(server);
+            for (int run = 0; run < 2; ++run) {
+                Fixture f;
+                auto extenders = extender::ExtenderSession::recordingInto(recording)->build(cfgs, f.tc.cluster.pool);
+                live = exercise(extenders, f);
+                QCOMPARE(recording->calls().size(), std::size_t{9});
+            }
+            Fixture f;
+            auto extenders = extender::ExtenderSession::recordingInto(recording)->build(cfgs, f.tc.cluster.pool);
+            QCOMPARE(exercise(extenders, f), live);
+            (void)extenders[0]->filter(*f.web, f.nodes);
+            QCOMPARE(recording->calls().size(), std::size_t{10});
+        }
+        for (int run = 0; run < 2; ++run) {
+            Fixture f;
+            auto replay = extender::ExtenderSession::replayingCalls(recording->calls(), "the session", "go live");
+            auto extenders = replay->build(cfgs, f.tc.cluster.pool);
+            QCOMPARE(exercise(extenders, f), live);
+            const QString missing = errorText(extenders[0]->filter(*f.other, f.nodes).error);
+            QVERIFY2(missing.endsWith("the session has no recorded answer to filter for pod default/other; go live"),
+                     qPrintable(missing));
+        }
+    }
+
     void notARecording_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("error");  // after "FILE: "

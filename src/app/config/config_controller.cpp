@@ -8,6 +8,7 @@
 #include "app/models/operation_list_model.h"
 #include "app/plan_host.h"
 #include "app/session/plan_session.h"
+#include "app/session/session_extenders.h"
 #include "plan/placement_diff.h"
 #include "plan/scheduler_settings.h"
 
@@ -45,6 +46,46 @@ QString ConfigController::load(const QUrl& file) {
 QString ConfigController::reset() {
     // The empty text stands for upstream's defaults (plan::kDefaultSchedulerConfigText).
     return applyConfigText({}, {});
+}
+
+bool ConfigController::extendersReplayed() const {
+    return m_host.planSession().extenders().mode() == SessionExtenders::Mode::Replay;
+}
+
+QString ConfigController::extenderStatus() const {
+    if (m_extenders.isEmpty()) return {};
+    return extendersReplayed() ? tr("Extenders: %n replayed", nullptr, static_cast<int>(m_extenders.size()))
+                               : tr("Extenders: %n live", nullptr, static_cast<int>(m_extenders.size()));
+}
+
+QString ConfigController::setExtendersReplayed(bool replay) {
+    if (!m_host.planLoaded()) return tr("no cluster is loaded");
+    if (m_host.planBusy()) return tr("the plan is being rebuilt; try again");
+    SessionExtenders& extenders = m_host.planSession().extenders();
+    const auto mode = replay ? SessionExtenders::Mode::Replay : SessionExtenders::Mode::Live;
+    const auto was = extenders.mode();
+    if (mode == was) return {};
+    if (replay && !extenders.hasRecording())
+        return tr("nothing recorded to replay: run the plan with the extenders live first");
+    auto calls = extenders.calls();
+    extenders.setMode(mode);
+    PlanSession& session = m_host.planSession();
+    // Like a configuration change: the plan runs again from its start, to the end.
+    ReplayRequest r = sessionReplay(session, session.history()->appliedCount(), plan::Plan::kToEnd,
+                                    replay ? tr("Replaying the recorded extender answers")
+                                           : tr("Calling the extenders live"));
+    r.commit = [this] {
+        m_host.planSession().markChanged();
+        Q_EMIT extendersChanged();
+    };
+    // Cancelled: the plan on show is the one before, and so are the extenders.
+    r.rollback = [this, calls = std::move(calls), was]() mutable {
+        m_host.planSession().extenders().restore(std::move(calls), was);
+        Q_EMIT extendersChanged();
+    };
+    m_host.startReplay(std::move(r));
+    Q_EMIT extendersChanged();
+    return {};
 }
 
 QString ConfigController::applyConfigText(const std::string& yaml, const std::string& fileName) {
@@ -108,6 +149,10 @@ void ConfigController::refresh(const plan::PlanInput& input, const std::vector<p
     if (!plan::effectiveSchedulerConfig(input, edits, config, text, error) ||
         !plan::settingsFromConfig(config, input.version, settings, error))
         return;  // the replay reports the configuration error
+    QStringList extenders;
+    for (const core::ExtenderConfig& x : config.extenders) extenders << QString::fromStdString(x.urlPrefix);
+    m_extenders = extenders;
+    Q_EMIT extendersChanged();  // also when only the session (and so live or replayed) changed
     QString source = tr("upstream defaults");
     const auto last = std::find_if(edits.rbegin(), edits.rend(), [](const plan::PlanEdit& e) {
         return e.kind == plan::EditKind::SetSchedulerConfig;
@@ -116,7 +161,7 @@ void ConfigController::refresh(const plan::PlanInput& input, const std::vector<p
         source = last->yaml.empty() ? tr("upstream defaults") : QString::fromStdString(last->fileName);
     else if (!input.configText.empty())
         source = tr("the session's configuration");
-    else if (!config.profiles.empty() || config.percentageOfNodesToScore)
+    else if (!config.profiles.empty() || config.percentageOfNodesToScore || !config.extenders.empty())
         source = tr("the loaded manifests");
     // A redraw only when it changed: the user's unapplied draft survives other edits.
     if (settings == m_schedulerConfig.active() && text == m_schedulerConfig.baseText() &&

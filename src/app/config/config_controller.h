@@ -7,6 +7,7 @@
 /// re-run and compares the placements before and after off the GUI thread.
 
 #include <QObject>
+#include <QStringList>
 #include <QUrl>
 #include <QtQml/qqmlregistration.h>
 
@@ -31,6 +32,12 @@ class ConfigController : public QObject {
     Q_PROPERTY(berth::app::PlacementDiffModel* placementDiff READ placementDiff CONSTANT)
     Q_PROPERTY(bool loaded READ loaded NOTIFY stateChanged)
     Q_PROPERTY(bool busy READ busy NOTIFY stateChanged)
+    /// The configuration's scheduler extenders (their urlPrefix), in call order; empty: none.
+    Q_PROPERTY(QStringList extenders READ extenders NOTIFY extendersChanged)
+    /// The session answers the extenders' calls from its recording instead of calling them.
+    Q_PROPERTY(bool extendersReplayed READ extendersReplayed NOTIFY extendersChanged)
+    /// "Extenders: 2 live" or "Extenders: 2 replayed"; empty without extenders (the status bar).
+    Q_PROPERTY(QString extenderStatus READ extenderStatus NOTIFY extendersChanged)
 public:
     explicit ConfigController(PlanHost& host, QObject* parent = nullptr);
     /// A comparison still running is of no use any more: it stops at its next check.
@@ -48,6 +55,13 @@ public:
     Q_INVOKABLE QString load(const QUrl& file);
     /// Back to upstream's default configuration.
     Q_INVOKABLE QString reset();
+    /// Replays the session's recorded extender answers (true) or calls the extenders live,
+    /// recording afresh (false), and re-runs the plan.
+    Q_INVOKABLE QString setExtendersReplayed(bool replay);
+
+    QStringList extenders() const { return m_extenders; }
+    bool extendersReplayed() const;
+    QString extenderStatus() const;
 
     /// The panel shows the configuration in effect with these edits (a new plan on show).
     void refresh(const plan::PlanInput& input, const std::vector<plan::PlanEdit>& edits);
@@ -59,6 +73,7 @@ public:
 
 Q_SIGNALS:
     void stateChanged();
+    void extendersChanged();
 
 private:
     /// Applies a configuration text as an edit (checked first).
@@ -71,6 +86,7 @@ private:
     void dropComparison();
 
     PlanHost& m_host;
+    QStringList m_extenders;
     SchedulerConfigModel m_schedulerConfig{this};
     PlacementDiffModel m_placementDiff{this};
     std::shared_ptr<core::Progress> m_diffProgress;  // the comparison under way

@@ -27,11 +27,13 @@ SessionDocument PlanSession::document() const {
     doc.input = *m_input;
     doc.edits = m_history.edits();
     doc.applied = m_history.appliedCount();
+    doc.extenderCalls = m_extenders->calls();
     return doc;
 }
 
-void PlanSession::begin(std::shared_ptr<const plan::PlanInput> input) {
+void PlanSession::begin(std::shared_ptr<const plan::PlanInput> input, std::shared_ptr<SessionExtenders> extenders) {
     m_input = std::move(input);
+    m_extenders = std::move(extenders);
     m_history.reset({}, 0);
     m_submitted = 0;
     m_path.clear();
@@ -41,8 +43,10 @@ void PlanSession::begin(std::shared_ptr<const plan::PlanInput> input) {
     Q_EMIT changed();
 }
 
-void PlanSession::begin(const SessionDocument& doc, const QString& path) {
+void PlanSession::begin(const SessionDocument& doc, const QString& path,
+                        std::shared_ptr<SessionExtenders> extenders) {
     m_input = std::make_shared<plan::PlanInput>(doc.input);
+    m_extenders = std::move(extenders);
     m_history.reset(doc.edits, doc.applied);
     m_submitted = static_cast<int>(doc.edits.size());
     m_path = path;

@@ -14,6 +14,7 @@
 #include "app/session/autosave.h"
 #include "app/session/edit_history_model.h"
 #include "app/session/session_document.h"
+#include "app/session/session_extenders.h"
 
 namespace berth::app {
 
@@ -41,10 +42,14 @@ public:
     std::shared_ptr<const plan::PlanInput> input() const { return m_input; }
     SessionDocument document() const;
 
-    /// A new input (files loaded): the history starts empty, nothing to save yet.
-    void begin(std::shared_ptr<const plan::PlanInput> input);
+    /// A new input (files loaded): the history starts empty, nothing to save yet. `extenders`:
+    /// what the input's plans reach the extenders through (SessionExtenders::attach).
+    void begin(std::shared_ptr<const plan::PlanInput> input, std::shared_ptr<SessionExtenders> extenders);
     /// A session opened (`path` empty for a restored autosave, which then counts as unsaved).
-    void begin(const SessionDocument& doc, const QString& path);
+    void begin(const SessionDocument& doc, const QString& path, std::shared_ptr<SessionExtenders> extenders);
+    /// The session's extenders: live or replayed, and their recording.
+    SessionExtenders& extenders() { return *m_extenders; }
+    const SessionExtenders& extenders() const { return *m_extenders; }
     /// Something the user did changed the plan (an edit, undo, redo).
     void markChanged();
     /// The number of the next submitted YAML text (it is named submitted-<n>.yaml): unique
@@ -69,6 +74,7 @@ Q_SIGNALS:
 
 private:
     std::shared_ptr<const plan::PlanInput> m_input;
+    std::shared_ptr<SessionExtenders> m_extenders = std::make_shared<SessionExtenders>();
     EditHistoryModel m_history;
     QString m_path;
     bool m_dirty = false;

@@ -25,6 +25,15 @@ bool manifestSuffix(const QString& path) {
     return suffix == QLatin1String("yaml") || suffix == QLatin1String("yml") || suffix == QLatin1String("json");
 }
 
+/// A session file's extenders: its recording replayed, offline, when it has one; `doc`'s plans
+/// go through them.
+std::shared_ptr<SessionExtenders> extendersOf(SessionDocument& doc) {
+    const auto mode = doc.extenderCalls.empty() ? SessionExtenders::Mode::Live : SessionExtenders::Mode::Replay;
+    auto extenders = std::make_shared<SessionExtenders>(doc.extenderCalls, mode);
+    SessionExtenders::attach(extenders, doc.input);
+    return extenders;
+}
+
 }  // namespace
 
 SessionController::SessionController(PlanHost& host, ConfigController& config, QObject* parent)
@@ -76,14 +85,16 @@ void SessionController::loadText(const QByteArray& text, const QString& name) {
 void SessionController::startLoad(plan::PlanInput input, const QString& source, const QStringList& recentPaths) {
     input.seed = m_seed;
     m_host.showStatus(tr("Loading %1…").arg(source));
+    auto extenders = std::make_shared<SessionExtenders>();  // live, recorded into the session
+    SessionExtenders::attach(extenders, input);
     ReplayRequest r;
     r.input = std::make_shared<const plan::PlanInput>(std::move(input));
     r.title = tr("Loading %1").arg(source);
     // A bad file never replaces the session on show (manifest_check.h): the worker checks
     // the files as it loads them, and only a plan that loaded becomes the session.
     r.refuseBadInput = true;
-    r.commit = [this, input = r.input, recentPaths] {
-        m_host.planSession().begin(input);
+    r.commit = [this, input = r.input, recentPaths, extenders] {
+        m_host.planSession().begin(input, extenders);
         m_config.placementDiff()->clear();  // compared within one cluster only
         if (!recentPaths.isEmpty()) m_recent.add(RecentFiles::Manifests, recentPaths);
     };
@@ -162,9 +173,10 @@ QString SessionController::openSession(const QUrl& file) {
     SessionDocument doc;
     const QString path = localPath(file);
     if (QString err = PlanSession::read(path, doc); !err.isEmpty()) return tr("%1: %2").arg(path, err);
+    auto extenders = extendersOf(doc);
     ReplayRequest r = documentReplay(doc, tr("Opening %1").arg(QFileInfo(path).fileName()));
-    r.commit = [this, doc, path] {
-        m_host.planSession().begin(doc, path);
+    r.commit = [this, doc, path, extenders] {
+        m_host.planSession().begin(doc, path, extenders);
         m_recent.add(RecentFiles::Session, {path});
     };
     m_host.startReplay(std::move(r));
@@ -237,10 +249,11 @@ QString SessionController::restoreSession() {
     if (busy()) return tr("the plan is being rebuilt; try again");
     SessionDocument doc;
     if (QString err = PlanSession::read(session.recoveredPath(), doc); !err.isEmpty()) return err;
+    auto extenders = extendersOf(doc);
     ReplayRequest r = documentReplay(doc, tr("Restoring the previous session"));
     // Cancelled: the autosave stays, and so does the offer to restore it.
-    r.commit = [this, doc] {
-        m_host.planSession().begin(doc, QString());  // unsaved: it will be autosaved again
+    r.commit = [this, doc, extenders] {
+        m_host.planSession().begin(doc, QString(), extenders);  // unsaved: it will be autosaved again
         m_host.planSession().discardRecovered();
     };
     m_host.startReplay(std::move(r));

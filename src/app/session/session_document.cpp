@@ -144,6 +144,25 @@ QString editFromJson(const QJsonObject& o, plan::PlanEdit& e) {
     return {};
 }
 
+QJsonObject extendersToJson(const SessionDocument& doc) {
+    QJsonObject o;
+    // The recording in its own file format, as an object of the session's JSON.
+    const std::string recording = extender::Recording(doc.extenderCalls).toJson();
+    o[QStringLiteral("recording")] = QJsonDocument::fromJson(QByteArray::fromStdString(recording)).object();
+    return o;
+}
+
+QString extendersFromJson(const QJsonValue& v, SessionDocument& doc) {
+    if (v.isUndefined()) return {};
+    const QJsonObject o = v.toObject();
+    const QByteArray text = QJsonDocument(o[QStringLiteral("recording")].toObject()).toJson(QJsonDocument::Compact);
+    std::string error;
+    auto calls = extender::Recording::parse(text.toStdString(), "extenders.recording", error);
+    if (!calls) return QString::fromStdString(error);
+    doc.extenderCalls = std::move(*calls);
+    return {};
+}
+
 }  // namespace
 
 QByteArray sessionToJson(const SessionDocument& doc) {
@@ -163,6 +182,7 @@ QByteArray sessionToJson(const SessionDocument& doc) {
     for (const auto& e : doc.edits) edits.append(editToJson(e));
     root[QStringLiteral("edits")] = edits;
     root[QStringLiteral("applied")] = doc.applied;
+    if (!doc.extenderCalls.empty()) root[QStringLiteral("extenders")] = extendersToJson(doc);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -196,6 +216,7 @@ QString sessionFromJson(const QByteArray& json, SessionDocument& doc) {
     }
     out.applied = root[QStringLiteral("applied")].toInt(static_cast<int>(out.edits.size()));
     if (out.applied < 0 || out.applied > static_cast<int>(out.edits.size())) return tr("applied is out of range");
+    if (QString err = extendersFromJson(root[QStringLiteral("extenders")], out); !err.isEmpty()) return err;
     doc = std::move(out);
     return {};
 }

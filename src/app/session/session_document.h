@@ -5,13 +5,19 @@
 ///
 ///   { "format": "berth-session", "version": 1, "seed": 0, "kubeVersion": "1.37",
 ///     "tieBreak": "random", "configuration": "", "manifests": [{"name": ..., "text": ...}],
-///     "edits": [{"op": "cordon", "atStep": 12, "node": "node-a"}, ...], "applied": 1 }
+///     "edits": [{"op": "cordon", "atStep": 12, "node": "node-a"}, ...], "applied": 1,
+///     "extenders": {"recording": {"kind": "BerthExtenderRecording", "version": 1, "calls": [...]}} }
+///
+/// "extenders" (only when something was recorded): the scheduler extenders' calls and answers
+/// in berthctl --extender-record's format (extender_recording.h). A session opened with them
+/// replays them (session_extenders.h) until the user chooses to call the extenders live.
 
 #include <QByteArray>
 #include <QString>
 
 #include <vector>
 
+#include "extender/extender_recording.h"
 #include "plan/plan.h"
 #include "plan/plan_edit.h"
 
@@ -23,6 +29,7 @@ struct SessionDocument {
     plan::PlanInput input;
     std::vector<plan::PlanEdit> edits;
     int applied = 0;  // edits[0, applied) are in effect
+    std::vector<extender::RecordedCall> extenderCalls;
 
     std::vector<plan::PlanEdit> appliedEdits() const { return {edits.begin(), edits.begin() + applied}; }
     bool operator==(const SessionDocument&) const = default;
