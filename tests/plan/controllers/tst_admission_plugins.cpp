@@ -11,6 +11,7 @@
 #include "plan/cluster_setup.h"
 #include "plan/plan.h"
 #include "testlib/loaded_text.h"
+#include "testlib/plan_placement.h"
 
 using namespace berth;
 
@@ -23,22 +24,6 @@ std::unique_ptr<testlib::LoadedText> loadAndAdmit(const std::string& text, bool 
     auto l = testlib::loadText(text, {}, "pods.yaml");
     plan::finishLoading(*l->cluster, l->result, 0, core::KubeVersion::newest(), admit);
     return l;
-}
-
-// The pod `p` (default namespace) after the whole plan ran: "bound NODE" or "pending: MESSAGE".
-std::string placement(const std::string& text, bool admit) {
-    plan::PlanInput in;
-    in.manifests.push_back({"cluster.yaml", text});
-    in.admitManifests = admit;
-    in.tieBreak = core::TieBreak::Name;
-    plan::Plan p(in);
-    if (!p.ok()) return "error: " + p.error();
-    p.runToEnd();
-    const core::Pod* pod = p.cluster().findPod(p.cluster().pool.find("default"), "p");
-    if (!pod) return "no pod";
-    const core::PodOutcome& o = p.sim().outcome(*pod);
-    if (o.state == core::PodState::Bound) return "bound " + std::string(p.cluster().pool.str(o.node));
-    return "pending: " + o.message;
 }
 
 const char* const kKata = R"(apiVersion: node.k8s.io/v1
@@ -92,7 +77,7 @@ private slots:
                                  taint.toStdString() +
                                  "]}\nstatus: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"10\"}}\n---\n"
                                  "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c}]}\n";
-        QCOMPARE(QString::fromStdString(placement(text, admit)), expected);
+        QCOMPARE(QString::fromStdString(testlib::placementOfPodP(text, admit)), expected);
     }
 
     void defaultTolerationsDoNotChangeScores() {
@@ -106,8 +91,8 @@ private slots:
             "apiVersion: v1\nkind: Node\nmetadata: {name: n2}\nstatus: {allocatable: {cpu: \"4\", memory: 8Gi, pods: "
             "\"10\"}}\n---\n"
             "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c}]}\n";
-        QCOMPARE(placement(text, true), std::string("bound n2"));
-        QCOMPARE(placement(text, false), std::string("bound n2"));
+        QCOMPARE(testlib::placementOfPodP(text, true), std::string("bound n2"));
+        QCOMPARE(testlib::placementOfPodP(text, false), std::string("bound n2"));
     }
 
     // --- LimitRanger ---

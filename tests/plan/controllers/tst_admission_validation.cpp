@@ -12,6 +12,7 @@
 #include "plan/cluster_setup.h"
 #include "plan/plan.h"
 #include "testlib/loaded_text.h"
+#include "testlib/plan_placement.h"
 
 using namespace berth;
 
@@ -27,22 +28,6 @@ std::unique_ptr<testlib::LoadedText> loadAndAdmit(const std::string& text, bool 
 std::string limitRangeAndPod(const QString& limits, const QString& spec) {
     return "apiVersion: v1\nkind: LimitRange\nmetadata: {name: bounds}\nspec: {limits: " + limits.toStdString() +
            "}\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: " + spec.toStdString() + "\n";
-}
-
-// The pod `p` after the whole plan ran: "bound NODE" or "pending: MESSAGE".
-std::string placement(const std::string& text, bool admit) {
-    plan::PlanInput in;
-    in.manifests.push_back({"cluster.yaml", text});
-    in.admitManifests = admit;
-    in.tieBreak = core::TieBreak::Name;
-    plan::Plan p(in);
-    if (!p.ok()) return "error: " + p.error();
-    p.runToEnd();
-    const core::Pod* pod = p.cluster().findPod(p.cluster().pool.find("default"), "p");
-    if (!pod) return "no pod";
-    const core::PodOutcome& o = p.sim().outcome(*pod);
-    if (o.state == core::PodState::Bound) return "bound " + std::string(p.cluster().pool.str(o.node));
-    return "pending: " + o.message;
 }
 
 // RuntimeClass `gpu` (lines 1-9, "---" on 10): nodes labelled accel=nvidia, tainted gpu.
@@ -240,8 +225,8 @@ kind: Pod
 metadata: {name: p}
 spec: {runtimeClassName: gpu, containers: [{name: c}]}
 )";
-        QCOMPARE(placement(cluster, true), std::string("bound n2"));
-        QCOMPARE(placement(cluster, false), std::string("bound n1"));
+        QCOMPARE(testlib::placementOfPodP(cluster, true), std::string("bound n2"));
+        QCOMPARE(testlib::placementOfPodP(cluster, false), std::string("bound n1"));
     }
 
     void runtimeClassTolerationsMerged() {
