@@ -261,12 +261,7 @@ void TestClusterEdits::drainRespectsPodDisruptionBudgets() {
     PodBuilder ds = tc.pod("agent").cpu("100m").on("n1");
     ds.raw().ownerReferences.push_back({"apps/v1", "DaemonSet", "agent", "uid-ds", true});
     const Pod& agent = ds.add();
-    PodDisruptionBudget pdb;
-    pdb.ns = tc.sym(pdbNamespace.toStdString());
-    pdb.name = "db-pdb";
-    pdb.selector = tc.selector({{"app", "db"}});
-    pdb.disruptionsAllowed = allowed;
-    tc.cluster.pdbs.push_back(pdb);
+    tc.pdb("db-pdb", pdbNamespace.toStdString(), "db", allowed);
     CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions());
     std::string err;
     QVERIFY2(sim.init(err), err.c_str());

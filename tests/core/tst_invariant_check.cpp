@@ -174,13 +174,7 @@ void TestInvariantCheck::evictionBelowBudget() {
     tc.node("n2").cpu("8").memory("16Gi").add();
     tc.pod("db-1").cpu("1").label("app", "db").on("n1").add();
     tc.pod("db-2").cpu("1").label("app", "db").on("n2").add();
-    PodDisruptionBudget pdb;
-    pdb.ns = tc.sym("default");
-    pdb.name = "db-pdb";
-    pdb.selector = tc.selector({{"app", "db"}});
-    pdb.disruptionsAllowed = 1;
-    pdb.desiredHealthy = 2;
-    tc.cluster.pdbs.push_back(pdb);
+    tc.pdb("db-pdb", "default", "db", 1).desiredHealthy = 2;
     Simulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.34"));
     sim.checkInvariantsWhileRunning();
     std::string err;

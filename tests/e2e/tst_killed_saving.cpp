@@ -4,7 +4,8 @@
 // test kills it at several moments and then finds every file whole: the session and the
 // autosave parse as a session whose edits are the cordon / uncordon run made so far, and the
 // export is byte for byte the one the app writes each time (a cordon moves no bound pod).
-// The next start then offers the autosaved work back (--restore-check).
+// The next start then offers the autosaved work back (--restore-check). "At once" kills as soon
+// as a save holds an edit.
 
 #include <QDir>
 #include <QFile>
@@ -99,6 +100,12 @@ private Q_SLOTS:
         QTRY_VERIFY2_WITH_TIMEOUT(QFile::exists(exported), qPrintable(app.readAllStandardError()), 60000);
         const QByteArray reference = readAll(exported);
         QVERIFY(reference.contains("kind: Pod"));
+        // An edit reaches the history once the worker has applied it, so the first tick's save
+        // may hold no edit yet (under load the first export can land before the second tick):
+        // wait for a save that holds one, then for the chosen moment.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !QJsonDocument::fromJson(readAll(session)).object().value(QStringLiteral("edits")).toArray().isEmpty(),
+            30000);
         QTest::qWait(killAfterMs);
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(autosave), 30000);
         app.kill();

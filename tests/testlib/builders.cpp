@@ -214,6 +214,16 @@ LabelSelector TestCluster::selector(std::initializer_list<std::pair<std::string_
     return s;
 }
 
+PodDisruptionBudget& TestCluster::pdb(std::string name, std::string_view ns, std::string_view app,
+                                      std::int32_t allowed) {
+    PodDisruptionBudget& b = cluster.pdbs.emplace_back();
+    b.ns = sym(ns);
+    b.name = std::move(name);
+    b.selector = selector({{"app", app}});
+    b.disruptionsAllowed = allowed;
+    return b;
+}
+
 Snapshot& TestCluster::refresh() {
     cache.updateSnapshot(snapshot);
     return snapshot;

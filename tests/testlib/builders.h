@@ -116,6 +116,9 @@ public:
     PodBuilder pod(std::string name) { return PodBuilder(*this, std::move(name)); }
     /// Label selector helpers.
     LabelSelector selector(std::initializer_list<std::pair<std::string_view, std::string_view>> matchLabels);
+    /// A PodDisruptionBudget in `ns` over the pods labelled app=`app`, with `allowed` disruptions
+    /// in its status, appended to the cluster; the reference is valid until the next pdb().
+    PodDisruptionBudget& pdb(std::string name, std::string_view ns, std::string_view app, std::int32_t allowed);
     /// Refreshes the snapshot from the cache; call before running plugins.
     Snapshot& refresh();
     const NodeInfo& nodeInfo(std::string_view name);

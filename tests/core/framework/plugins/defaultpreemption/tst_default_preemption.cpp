@@ -541,12 +541,7 @@ void TestDefaultPreemption::preemptionScenario() {
     }
     for (const auto& spec : pdbs) {
         const auto f = spec.split(':');
-        PodDisruptionBudget pdb;
-        pdb.ns = tc.sym("default");
-        pdb.name = "pdb-" + f[0].toStdString();
-        pdb.selector = tc.selector({{"app", f[0].toStdString()}});
-        pdb.disruptionsAllowed = f[1].toInt();
-        tc.cluster.pdbs.push_back(pdb);
+        tc.pdb("pdb-" + f[0].toStdString(), "default", f[0].toStdString(), f[1].toInt());
     }
     std::vector<const Pod*> critical;
     for (int i = 1; i <= 3; ++i)

@@ -117,12 +117,7 @@ void TestPreemptionTrace::tracedPreemption() {
     }
     for (const auto& spec : pdbs) {
         const auto f = spec.split(':');
-        PodDisruptionBudget pdb;
-        pdb.ns = tc.sym("default");
-        pdb.name = "pdb-" + f[0].toStdString();
-        pdb.selector = tc.selector({{"app", f[0].toStdString()}});
-        pdb.disruptionsAllowed = f[1].toInt();
-        tc.cluster.pdbs.push_back(pdb);
+        tc.pdb("pdb-" + f[0].toStdString(), "default", f[0].toStdString(), f[1].toInt());
     }
     for (int i = 1; i <= 3; ++i) tc.pod("critical-" + std::to_string(i)).cpu("3").memory("1Gi").priority(1000).add();
     tc.pod("batch-new").cpu("2").memory("1Gi").priority(10).add();
