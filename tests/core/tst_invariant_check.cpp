@@ -187,9 +187,7 @@ void TestInvariantCheck::evictionBelowBudget() {
     TestCluster tc2(*KubeVersion::parse("1.34"));
     tc2.node("n1").cpu("8").memory("16Gi").add();
     const Pod& db = tc2.pod("db-1").cpu("1").label("app", "db").on("n1").add();
-    pdb.ns = tc2.sym("default");
-    pdb.selector = tc2.selector({{"app", "db"}});
-    tc2.cluster.pdbs.push_back(pdb);
+    tc2.pdb("db-pdb", "default", "db", 1).desiredHealthy = 2;
     Simulation sim2(tc2.cluster, SchedulerConfiguration{}, simOptions("1.34"));
     sim2.checkInvariantsWhileRunning();
     QVERIFY2(sim2.init(err), err.c_str());
