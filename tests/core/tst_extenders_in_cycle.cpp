@@ -44,15 +44,14 @@ struct Run {
 
 /// Runs one pass over the pending pods with these extenders and returns `pod`'s outcome.
 Run runWith(TestCluster& tc, const Pod& pod, const std::vector<std::shared_ptr<Extender>>& extenders,
-            SchedulerConfiguration config = {}, bool preemption = false, bool checked = true) {
+            SchedulerConfiguration config = {}, bool preemption = false) {
     SchedulerOptions options;
     options.version = tc.version;
     options.tieBreak = TieBreak::Name;
     options.preemption = preemption;
     options.trace = true;
     options.extenders = extenders;
-    std::unique_ptr<Simulation> sim = checked ? std::make_unique<CheckedSimulation>(tc.cluster, config, options)
-                                              : std::make_unique<Simulation>(tc.cluster, config, options);
+    auto sim = std::make_unique<CheckedSimulation>(tc.cluster, config, options);
     Run out;
     sim->setTraceListener([&](const CycleTrace& t) {
         if (t.pod == tc.cluster.podKey(pod)) out.trace = t;
@@ -477,8 +476,9 @@ void TestExtendersInCycle::ignoredByScheduler() {
     config.extenders = {e};
     auto ext = fake(tc, "http://gpu");
     ext->managedResources = {"example.com/gpu"};
-    // Not a CheckedSimulation: its over-commitment check counts the ignored resource too.
-    const Run r = runWith(tc, pod, {ext}, config, false, false);
+    // A CheckedSimulation: the node holds 1 gpu more than its allocatable (none), which the
+    // over-commitment check leaves out as the cycle does (NodeResourcesFit::ignored).
+    const Run r = runWith(tc, pod, {ext}, config);
     QCOMPARE(r.node, node);
     QCOMPARE(r.message, message);
 }
