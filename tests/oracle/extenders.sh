@@ -93,7 +93,7 @@ for line in open(sys.argv[1]):
              else "")
     seen.add((r["path"], shape))
 want = [("/ok/filter", "Nodes"), ("/ok/filter", "NodeNames"), ("/ok/prioritize", "Nodes"),
-        ("/ok/prioritize", "NodeNames"), ("/ok/bind", ""), ("/ok/preempt", "Victims"), ("/status/filter", "Nodes"),
+        ("/ok/prioritize", "NodeNames"), ("/ok/bind", ""), ("/ok/preempt", "Victims"), ("/status/preempt", "Victims"), ("/status/filter", "Nodes"),
         ("/status/prioritize", "Nodes"), ("/error/filter", "Nodes")]
 missing = [w for w in want if w not in seen]
 print(f"extender requests: {len(seen)} kinds seen; missing: {missing or 'none'}")
