@@ -117,12 +117,15 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
                     }
                 }
             }
-            // No node feasible: every node was rejected, and the FitError (and PostFilter) read
-            // each one's status, recorded in scan order as the plain scan records them.
-            if (feasible.empty())
-                for (std::int32_t i = 0; i < n; ++i) {
-                    const int idx = candidateAt(i);
-                    recordFailure(idx, Status(kept->verdict(static_cast<std::size_t>(idx))));
+            // The rejected nodes' statuses, in scan order as the plain scan records them, when
+            // something reads them: the FitError (and PostFilter) when no node is feasible, or
+            // when filter extenders may still reject the feasible ones (the FitError then
+            // counts the Filter plugins' reasons beside theirs).
+            if (feasible.empty() || m_extenders.anyFilter())
+                for (std::size_t i = 0; i < processed; ++i) {
+                    const int idx = candidateAt(static_cast<std::int32_t>(i));
+                    const Status& s = kept->verdict(static_cast<std::size_t>(idx));
+                    if (!s.isSuccess()) recordFailure(idx, Status(s));
                 }
             m_nextStartNodeIndex = (m_nextStartNodeIndex + processed) % modulus;
             return {};

@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "core/framework/plugins/noderesources/fit.h"
 #include "core/node_check.h"
 #include "core/scheduler.h"
 
@@ -37,20 +38,22 @@ struct NodeUsage {
     std::unordered_set<Sym> placedScalars;
 };
 
-void addPod(NodeUsage& u, const Pod& p, bool placed) {
+/// `fit`: the NodeResourcesFit the scheduler placed `p` through (null when it did not place it,
+/// or placed it through a profile that filters on no resources).
+void addPod(NodeUsage& u, const Pod& p, const NodeResourcesFit* fit) {
     const ResourceList& r = p.derived.requests;
     u.requested.milliCpu += r.milliCpu;
     u.requested.memory += r.memory;
     u.requested.ephemeralStorage += r.ephemeralStorage;
     for (const auto& s : r.scalars) u.requested.addScalar(s.name, s.value);
     ++u.pods;
-    if (!placed) return;
+    if (!fit) return;
     u.placedAny = true;
     u.placedCpu |= r.milliCpu > 0;
     u.placedMemory |= r.memory > 0;
     u.placedStorage |= r.ephemeralStorage > 0;
     for (const auto& s : r.scalars)
-        if (s.value > 0) u.placedScalars.insert(s.name);
+        if (s.value > 0 && !fit->ignored(s.name)) u.placedScalars.insert(s.name);
 }
 
 void overCommitted(std::vector<std::string>& out, const std::string& node, std::string_view resource,
@@ -132,7 +135,7 @@ void InvariantCheck::onBudgetedEviction(const Cluster& cluster, const Pod& pod, 
 }
 
 std::vector<std::string> InvariantCheck::finish(const Cluster& cluster, const std::deque<PodOutcome>& outcomes,
-                                                const std::function<bool(const Pod&)>& filtersResources) const {
+                                                const ResourceFilterOf& fitOf) const {
     std::vector<std::string> out = m_violations;
     std::map<std::uint32_t, NodeUsage> usage;  // by node id: reports in the nodes' order
     for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
@@ -141,8 +144,8 @@ std::vector<std::string> InvariantCheck::finish(const Cluster& cluster, const st
         if (p.phase == PodPhase::Succeeded || p.phase == PodPhase::Failed) continue;
         const Node* node = cluster.findNode(p.nodeName);
         if (!node || m_updatedNodes.count(p.nodeName)) continue;
-        const bool placed = i < outcomes.size() && outcomes[i].state == PodState::Bound && filtersResources(p);
-        addPod(usage[node->id], p, placed);
+        const bool placed = i < outcomes.size() && outcomes[i].state == PodState::Bound;
+        addPod(usage[node->id], p, placed ? fitOf(p) : nullptr);
     }
     for (const auto& [id, u] : usage) checkNodeUsage(out, cluster, cluster.nodes[id], u);
     return out;

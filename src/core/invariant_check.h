@@ -13,7 +13,10 @@
 ///   from each pod's own requests, stay within its allocatable on cpu, memory, ephemeral
 ///   storage, extended resources and the pod count. Only where it is the scheduler's doing:
 ///   a resource some pod bound by the run requests, through a profile that filters on
-///   resources (NodeResourcesFit), on a node whose allocatable no edit changed.
+///   resources (NodeResourcesFit), on a node whose allocatable no edit changed; and not an
+///   extended resource that profile's NodeResourcesFit ignores (its ignoredResources and
+///   ignoredResourceGroups, an extender's ignoredByScheduler resources): the cycle never
+///   checks those, so a node full of them is not over-committed by any rule upstream keeps.
 /// - No pod is bound twice.
 /// - No eviction through the eviction API (a drain) leaves a PodDisruptionBudget below its
 ///   desired healthy count. Preemption's deletions are not evictions: upstream lets them
@@ -37,7 +40,12 @@
 
 namespace berth::core {
 
+class NodeResourcesFit;
 class Scheduler;
+
+/// The NodeResourcesFit that filters a pod's profile, or null when that profile filters on no
+/// resources (a profile without it at Filter).
+using ResourceFilterOf = std::function<const NodeResourcesFit*(const Pod&)>;
 
 class InvariantCheck {
 public:
@@ -51,9 +59,9 @@ public:
     void onBudgetedEviction(const Cluster& cluster, const Pod& pod, SimTime now);
 
     /// The violations found during the run, then those of the final state: over-committed
-    /// nodes. `filtersResources` says whether a pod's profile runs NodeResourcesFit.
+    /// nodes, on the resources `fitOf` a bound pod's profile checks.
     std::vector<std::string> finish(const Cluster& cluster, const std::deque<PodOutcome>& outcomes,
-                                    const std::function<bool(const Pod&)>& filtersResources) const;
+                                    const ResourceFilterOf& fitOf) const;
 
     const std::vector<std::string>& violations() const { return m_violations; }
 

@@ -429,8 +429,10 @@ namespace {
 
 /// RunPostFilterPlugins for a pod no node fits (schedule_one.go's schedulingCycle): the
 /// nomination and PostFilter's message into `result` and `diag`; with `preemption`,
-/// DefaultPreemption's account of its attempt. False on an error (`result` says which).
-bool runPostFilter(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag, PreemptionTrace* preemption,
+/// DefaultPreemption's account of its attempt. A PostFilter error (a preemption extender's,
+/// say) is no cycle error upstream: its text becomes the FitError's PostFilter message, the
+/// pod stays unschedulable and its nomination as it was.
+void runPostFilter(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosis& diag, PreemptionTrace* preemption,
                    CycleResult& result) {
     PostFilterResult pfr;
     std::string pfMsg;
@@ -439,13 +441,11 @@ bool runPostFilter(Framework& fw, CycleState& state, const Pod& pod, FitDiagnosi
     Status ps = fw.runPostFilterPlugins(state, pod, diag.nodeToStatus, pfr, pfMsg);
     if (dp) dp->setTrace(nullptr);
     if (ps.code() == Code::Error) {
-        result.kind = CycleResult::Kind::Error;
-        result.message = ps.errorText();
-        return false;
+        diag.postFilterMsg = ps.errorText();
+        return;
     }
     diag.postFilterMsg = pfMsg;
     result.nominating = pfr.nominating;
-    return true;
 }
 
 }  // namespace
@@ -479,7 +479,7 @@ CycleResult Scheduler::schedulePod(Framework& fw, CycleState& state, const Pod& 
         PreemptionTrace preemption;
         if (m_options.preemption && fw.hasPostFilterPlugins()) {
             if (m_beforePostFilter) m_beforePostFilter();
-            if (!runPostFilter(fw, state, pod, diag, m_options.trace ? &preemption : nullptr, result)) return result;
+            runPostFilter(fw, state, pod, diag, m_options.trace ? &preemption : nullptr, result);
         }
         result.message = fitErrorMessage(diag, nodes.size());
         if (m_options.trace) {

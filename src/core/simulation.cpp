@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "core/framework/plugins/interpodaffinity/affinity_terms.h"
+#include "core/framework/plugins/noderesources/fit.h"
 #include "core/framework/queueing_hint_plugin.h"
 #include "core/invariant_check.h"
 #include "core/profile/default_plugins.h"
@@ -34,11 +35,12 @@ void Simulation::checkInvariantsWhileRunning() {
 std::vector<std::string> Simulation::checkInvariants() const {
     const InvariantCheck unchecked;  // no checks during the run: the final state's only
     const InvariantCheck& check = m_check ? *m_check : unchecked;
-    return check.finish(m_cluster, m_outcomes, [this](const Pod& p) {
+    return check.finish(m_cluster, m_outcomes, [this](const Pod& p) -> const NodeResourcesFit* {
         const Framework* fw = m_scheduler ? m_scheduler->frameworkFor(p) : nullptr;
-        if (!fw) return false;
+        if (!fw) return nullptr;
         const std::vector<std::string> filters = fw->pluginNames(ExtensionPoint::Filter);
-        return std::find(filters.begin(), filters.end(), "NodeResourcesFit") != filters.end();
+        if (std::find(filters.begin(), filters.end(), NodeResourcesFit::kName) == filters.end()) return nullptr;
+        return dynamic_cast<const NodeResourcesFit*>(fw->plugin(NodeResourcesFit::kName));
     });
 }
 

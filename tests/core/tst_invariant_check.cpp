@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/framework/plugins/noderesources/fit.h"
 #include "core/invariant_check.h"
 #include "core/simulation.h"
 #include "testlib/builders.h"
@@ -51,6 +52,8 @@ private Q_SLOTS:
     void podBoundTwice();
     void nodeOverCommitted_data();
     void nodeOverCommitted();
+    void runIgnoringAResource_data();
+    void runIgnoringAResource();
     void placementFailsAFilter();
     void evictionBelowBudget();
     void cleanRunHasNoViolations();
@@ -104,32 +107,57 @@ void TestInvariantCheck::podBoundTwice() {
 void TestInvariantCheck::nodeOverCommitted_data() {
     // clang-format off
     // (table rows keep their hand alignment)
-    // n1: 2 cpu, 4Gi, 3 pods, 1 example.com/gpu. Two pods on it, `a` and `b`; `state` is what the
-    // run made of `b` (bound: the scheduler placed it; preexisting: the file put it there).
+    // n1: 2 cpu, 4Gi, 3 pods, 1 example.com/gpu, 1 nvidia.com/mig. Two pods on it, `a` and `b`;
+    // `state` is what the run made of `b` (bound: the scheduler placed it; preexisting: the file
+    // put it there). `ignores`: b's profile's NodeResourcesFit args, "resources=A,B" or
+    // "groups=G" (the same rule the plugin's Filter applies, NodeResourcesFit::ignored).
     QTest::addColumn<QString>("a");          // a's requests
     QTest::addColumn<QString>("b");          // b's requests
     QTest::addColumn<QString>("state");      // b's outcome
     QTest::addColumn<bool>("filters");       // b's profile runs NodeResourcesFit
+    QTest::addColumn<QString>("ignores");    // its ignoredResources / ignoredResourceGroups
     QTest::addColumn<QStringList>("expected");
     // 1500m + 1000m = 2500m > 2000m.
-    QTest::newRow("cpu") << "cpu=1500m" << "cpu=1" << "bound" << true
+    QTest::newRow("cpu") << "cpu=1500m" << "cpu=1" << "bound" << true << ""
                          << QStringList{"node n1 is over-committed on cpu: its pods request 2500m, allocatable 2000m"};
     // 3Gi + 2Gi = 5Gi = 5368709120 bytes > 4Gi = 4294967296.
-    QTest::newRow("memory") << "memory=3Gi" << "memory=2Gi" << "bound" << true
+    QTest::newRow("memory") << "memory=3Gi" << "memory=2Gi" << "bound" << true << ""
                             << QStringList{"node n1 is over-committed on memory: its pods request 5368709120, "
                                            "allocatable 4294967296"};
     // 1 + 1 gpus > 1.
-    QTest::newRow("extended") << "example.com/gpu=1" << "example.com/gpu=1" << "bound" << true
+    QTest::newRow("extended") << "example.com/gpu=1" << "example.com/gpu=1" << "bound" << true << ""
                               << QStringList{"node n1 is over-committed on example.com/gpu: its pods request 2, "
                                              "allocatable 1"};
     // Within every limit: 1 + 1 cpu = 2 = allocatable.
-    QTest::newRow("full, not over") << "cpu=1" << "cpu=1" << "bound" << true << QStringList{};
+    QTest::newRow("full, not over") << "cpu=1" << "cpu=1" << "bound" << true << "" << QStringList{};
     // The file over-committed the node: not the scheduler's doing.
-    QTest::newRow("preexisting") << "cpu=1500m" << "cpu=1" << "preexisting" << true << QStringList{};
+    QTest::newRow("preexisting") << "cpu=1500m" << "cpu=1" << "preexisting" << true << "" << QStringList{};
     // A profile without NodeResourcesFit may over-commit (its configuration's choice).
-    QTest::newRow("profile without fit") << "cpu=1500m" << "cpu=1" << "bound" << false << QStringList{};
+    QTest::newRow("profile without fit") << "cpu=1500m" << "cpu=1" << "bound" << false << "" << QStringList{};
     // b asks for memory only: the cpu the file over-committed is not b's doing.
-    QTest::newRow("another resource") << "cpu=3" << "memory=1Gi" << "bound" << true << QStringList{};
+    QTest::newRow("another resource") << "cpu=3" << "memory=1Gi" << "bound" << true << "" << QStringList{};
+    // 2 gpus > 1, but b's NodeResourcesFit ignores example.com/gpu (ignoredResources, or an
+    // extender's ignoredByScheduler): the cycle never checked it, nothing is over-committed.
+    QTest::newRow("ignored resource") << "example.com/gpu=1" << "example.com/gpu=1" << "bound" << true
+                                      << "resources=example.com/gpu" << QStringList{};
+    // ignoredResourceGroups: every resource of the example.com domain.
+    QTest::newRow("ignored group") << "example.com/gpu=1" << "example.com/gpu=1" << "bound" << true
+                                   << "groups=example.com" << QStringList{};
+    // Another domain's resource is still checked: 1 + 1 migs > 1.
+    QTest::newRow("group of another domain") << "nvidia.com/mig=1" << "nvidia.com/mig=1" << "bound" << true
+                                             << "groups=example.com"
+                                             << QStringList{"node n1 is over-committed on nvidia.com/mig: its pods "
+                                                            "request 2, allocatable 1"};
+    // Ignoring gpus leaves cpu counted: 1500m + 1000m = 2500m > 2000m; the 2 gpus are not reported.
+    QTest::newRow("ignored beside a checked one") << "cpu=1500m,example.com/gpu=1" << "cpu=1,example.com/gpu=1"
+                                                  << "bound" << true << "resources=example.com/gpu"
+                                                  << QStringList{"node n1 is over-committed on cpu: its pods request "
+                                                                 "2500m, allocatable 2000m"};
+    // Upstream ignores only extended resources (v1helper.IsExtendedResourceName): a native name
+    // in ignoredResources is still checked, 1500m + 1000m = 2500m > 2000m.
+    QTest::newRow("native name not ignorable") << "cpu=1500m" << "cpu=1" << "bound" << true << "resources=cpu"
+                                               << QStringList{"node n1 is over-committed on cpu: its pods request "
+                                                              "2500m, allocatable 2000m"};
     // clang-format on
 }
 
@@ -138,16 +166,57 @@ void TestInvariantCheck::nodeOverCommitted() {
     QFETCH(QString, b);
     QFETCH(QString, state);
     QFETCH(bool, filters);
+    QFETCH(QString, ignores);
     QFETCH(QStringList, expected);
     TestCluster tc;
-    tc.node("n1").cpu("2").memory("4Gi").pods(3).scalar("example.com/gpu", 1).add();
+    tc.node("n1").cpu("2").memory("4Gi").pods(3).scalar("example.com/gpu", 1).scalar("nvidia.com/mig", 1).add();
     tc.pod("a").requests(a.toStdString()).on("n1").add();
     const Pod& pb = tc.pod("b").requests(b.toStdString()).on("n1").add();
     std::deque<PodOutcome> outcomes(tc.cluster.pods.size());
     outcomes[0].state = PodState::Preexisting;
     outcomes[pb.id].state = state == "bound" ? PodState::Bound : PodState::Preexisting;
+    PluginArgs args;
+    const QStringList kv = ignores.split('=');
+    std::vector<std::string> names;
+    for (const QString& n : kv.value(1).split(',', Qt::SkipEmptyParts)) names.push_back(n.toStdString());
+    (kv[0] == "groups" ? args.nodeResourcesFit.ignoredResourceGroups : args.nodeResourcesFit.ignoredResources) = names;
+    const NodeResourcesFit fit(args, tc.handle);
     const InvariantCheck check;
-    QCOMPARE(lines(check.finish(tc.cluster, outcomes, [&](const Pod&) { return filters; })), expected);
+    QCOMPARE(lines(check.finish(tc.cluster, outcomes, [&](const Pod&) { return filters ? &fit : nullptr; })),
+             expected);
+}
+
+void TestInvariantCheck::runIgnoringAResource_data() {
+    QTest::addColumn<QString>("how");  // how NodeResourcesFit comes to ignore example.com/gpu
+    QTest::addColumn<QStringList>("expected");
+    // Two pods of 1 example.com/gpu each on n1, which has 1: the cycle does not check the
+    // ignored resource, so both are bound there, and the check must not call that a violation.
+    QTest::newRow("ignoredResources") << "resources" << QStringList{};
+    QTest::newRow("ignoredResourceGroups") << "groups" << QStringList{};
+    // The same run without the ignore rule: the second pod does not fit (Insufficient
+    // example.com/gpu), so nothing is over-committed either.
+    QTest::newRow("not ignored") << "none" << QStringList{};
+}
+
+void TestInvariantCheck::runIgnoringAResource() {
+    QFETCH(QString, how);
+    QFETCH(QStringList, expected);
+    TestCluster tc(*KubeVersion::parse("1.34"));
+    tc.node("n1").cpu("4").memory("8Gi").scalar("example.com/gpu", 1).add();
+    tc.pod("train-1").cpu("1").scalar("example.com/gpu", 1).add();
+    const Pod& second = tc.pod("train-2").cpu("1").scalar("example.com/gpu", 1).add();
+    SchedulerConfiguration config;
+    ProfileConfig profile;
+    if (how == "resources") profile.args.nodeResourcesFit.ignoredResources = {"example.com/gpu"};
+    if (how == "groups") profile.args.nodeResourcesFit.ignoredResourceGroups = {"example.com"};
+    config.profiles = {profile};
+    Simulation sim(tc.cluster, config, simOptions("1.34"));
+    sim.checkInvariantsWhileRunning();
+    std::string err;
+    QVERIFY2(sim.init(err), err.c_str());
+    sim.run();
+    QCOMPARE(stateOf(sim, second), how == "none" ? QString("pending") : QString("bound"));
+    QCOMPARE(lines(sim.checkInvariants()), expected);
 }
 
 void TestInvariantCheck::placementFailsAFilter() {

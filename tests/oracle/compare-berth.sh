@@ -92,27 +92,6 @@ for yaml in "$ROOT"/tests/conformance/loop/*.yaml; do
   if ! "$berthctl" schedule -f "$yaml" --admission none --tie-break name -o json >"$tmp/$name.json" 2>"$tmp/$name.err"; then
     echo "== loop $name: berthctl failed:"; cat "$tmp/$name.err"; status=1; continue
   fi
-  python3 - "$name" "$tmp/$name.json" "$expected" <<'EOF' || status=1
-import json, sys
-
-name, berth_path, oracle_path = sys.argv[1:4]
-berth, oracle = json.load(open(berth_path)), json.load(open(oracle_path))
-pods = {p["pod"]: p for p in berth["pods"]}
-diffs = []
-for want in oracle["pods"]:
-    got = pods.get(want["pod"])
-    if got is None:
-        diffs.append(f"{want['pod']}: missing in berth's report")
-        continue
-    for key, value in want.items():
-        if got.get(key) != value:
-            diffs.append(f"{want['pod']} {key}: berth={json.dumps(got.get(key))} oracle={json.dumps(value)}")
-if sorted(berth["evicted"]) != sorted(oracle["evicted"]):
-    diffs.append(f"evicted: berth={json.dumps(sorted(berth['evicted']))} oracle={json.dumps(sorted(oracle['evicted']))}")
-print(f"== loop {name}: {len(diffs)} differences")
-for d in diffs:
-    print("  " + d)
-sys.exit(1 if diffs else 0)
-EOF
+  python3 "$ROOT/tests/oracle/compare_loop.py" "$name" "$tmp/$name.json" "$expected" || status=1
 done
 exit "$status"

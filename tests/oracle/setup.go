@@ -163,6 +163,7 @@ func newHarness(ctx context.Context, sc *scenario, loop bool, extra ...clienttes
 		return nil, fmt.Errorf("scheduler.New: %w", err)
 	}
 	h.sched = sched
+	bindThroughAPI(sched.Extenders, cs)
 	return h, nil
 }
 

@@ -258,6 +258,11 @@ func (h *harness) decide(ctx context.Context, schedFwk framework.Framework, pod 
 			}
 			diagnosis = saved
 			if len(feasible) == 1 {
+				if feasible, err = passExtenders(h.sched.Extenders, pod, feasible, &probe, map[string]string{}); err != nil {
+					return schedulerError(err)
+				}
+			}
+			if len(feasible) == 1 {
 				v.line.Filtered = map[string]string{}
 				v.line.Feasible = []string{nnn}
 				v.line.Chosen = nnn
@@ -290,6 +295,9 @@ func (h *harness) decide(ctx context.Context, schedFwk framework.Framework, pod 
 	} else {
 		feasible = append(feasible, nodes...)
 	}
+	if feasible, err = passExtenders(h.sched.Extenders, pod, feasible, &diagnosis, v.line.Filtered); err != nil {
+		return schedulerError(err)
+	}
 	for _, ni := range feasible {
 		v.line.Feasible = append(v.line.Feasible, ni.Node().Name)
 	}
@@ -319,6 +327,7 @@ func (h *harness) decide(ctx context.Context, schedFwk framework.Framework, pod 
 		if !st.IsSuccess() {
 			return schedulerError(st.AsError())
 		}
+		addExtenderScores(h.sched.Extenders, pod, feasible, scored)
 	}
 	var best int64
 	for i, ns := range scored {

@@ -182,6 +182,8 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
     auto fail = [&](const std::string& msg) {
         return Status(Code::Unschedulable, m_handle.intern("preemption: " + msg));
     };
+    // PostFilter (default_preemption.go) prefixes any message of Preempt's, an error's too.
+    auto failWith = [](const Status& error) { return Status::error("preemption: " + error.errorText()); };
 
     PreemptionTrace* trace = m_trace;
     if (trace) trace->ran = true;
@@ -192,10 +194,11 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
     }
 
     const auto& nodes = m_handle.snapshot->nodes();
-    if (nodes.empty()) return Status::error("no nodes available");
+    if (nodes.empty()) return failWith(Status::error("no nodes available"));
     std::vector<PreemptionCandidate> candidates;
     NodeStatusMap preemptionStatuses;
-    if (Status s = findCandidates(state, pod, statuses, candidates, preemptionStatuses); !s.isSuccess()) return s;
+    if (Status s = findCandidates(state, pod, statuses, candidates, preemptionStatuses); !s.isSuccess())
+        return s.code() == Code::Error ? failWith(s) : s;
     if (m_handle.deterministic)
         std::stable_sort(candidates.begin(), candidates.end(), [&](const auto& a, const auto& b) {
             return nodes[static_cast<std::size_t>(a.node)]->node()->name <
@@ -209,7 +212,7 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
         return fail(msg);
     }
     // callExtenders: the extenders that support preemption trim the candidates and victims.
-    if (Status s = callPreemptionExtenders(m_handle, m_extenders, pod, candidates); !s.isSuccess()) return s;
+    if (Status s = callPreemptionExtenders(m_handle, m_extenders, pod, candidates); !s.isSuccess()) return failWith(s);
     if (candidates.empty()) return fail("no candidate node for preemption");
 
     std::vector<PreemptionPickRecord> steps;

@@ -36,9 +36,13 @@ public:
 
     /// The reasons a pod does not fit (fitsRequest), in upstream's order.
     void insufficientResources(const Pod& pod, const NodeInfo& nodeInfo, Status& out) const;
+    /// fitsRequest's test (fit.go): an extended resource named in ignoredResources, or whose
+    /// domain prefix is in ignoredResourceGroups, is never checked; nor is it when a scheduler
+    /// extender manages it with ignoredByScheduler (they become ignoredResources). The
+    /// invariant check asks this too, so that it never counts what the cycle does not.
+    bool ignored(Sym scalar) const;
 
 private:
-    bool ignored(Sym scalar) const;
     bool fitsByFacts(const Pod& pod, const NodeInfo& nodeInfo) const;
     Sym insufficientReason(Sym scalar) const;
     PodScoringRequests scoringRequests(const CycleState& state, const Pod& pod) const;
