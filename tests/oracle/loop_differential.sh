@@ -15,7 +15,7 @@
 # a run seed that changes per run ($BERTH_LOOP_DIFF_SEED, else derived from the time and the
 # process id), printed so that a difference can be replayed. On the run seeds a difference is
 # printed but does not fail the test (a failure or an unstable oracle still does): about one
-# generated scenario in seventeen still differs (tests/oracle/README.md, session 13), so strict
+# generated scenario in twenty still differs (tests/oracle/README.md, session 13), so strict
 # run seeds would fail most runs. Make them strict (drop --report-differences) once 0. Replay:
 #   ORACLE differential --loop --sequential --berthctl BERTHCTL --seed S --count 1
 #   ORACLE gen --loop --seed S > s.yaml
