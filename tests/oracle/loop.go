@@ -1,8 +1,9 @@
 package main
 
 // Whole-loop mode: scheduler.New + Run on a fake API (binding subresource, resourceVersions,
-// deletions), backoff 1 s, until nothing changes any more; the final state in the format of
-// tests/conformance/loop/README.md.
+// deletions), backoff 1 s, the queue on a fake clock and each cycle after the earlier cycles'
+// asynchronous work has landed (loop_gate.go), until nothing changes any more; the final state
+// in the format of tests/conformance/loop/README.md.
 
 import (
 	"context"
@@ -46,11 +47,11 @@ type loopPod struct {
 type loopOptions struct {
 	maxRun     time.Duration // bound on the whole run
 	settle     time.Duration // how long nothing may change before the run counts as settled
-	sequential bool          // each cycle waits for the previous bindings and the informers (below)
+	sequential bool          // the disruption controller and a kubelet that starts bound pods (below)
 }
 
 // sequentialQuiet is how long the informers must deliver nothing before the next cycle starts
-// in a sequential run.
+// in a sequential run (the disruption controller's budget updates follow the pods' events).
 const sequentialQuiet = 15 * time.Millisecond
 
 func runLoop(path string, out io.Writer, opt loopOptions) error {
@@ -62,15 +63,11 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	defer cancel()
 	logger := klog.FromContext(ctx)
 
-	var calls atomic.Int64
+	var calls, active atomic.Int64 // API calls made, and in progress (the gate waits for none)
 	var delMu sync.Mutex
 	deletedFrom := map[string]string{} // namespace/name -> node it was on when deleted
 	var tracker *stampingTracker       // set below, before anything can call a reactor
 
-	countCalls := func(clienttesting.Action) (bool, runtime.Object, error) {
-		calls.Add(1)
-		return false, nil, nil
-	}
 	// What the API server's pods/binding subresource does (pkg/registry/core/pod/storage).
 	bind := func(action clienttesting.Action) (bool, runtime.Object, error) {
 		create, ok := action.(clienttesting.CreateActionImpl)
@@ -137,11 +134,25 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		return false, nil, nil
 	}
 
-	h, err := newHarness(ctx, sc, true, countCalls, bind, rememberDeletion)
+	// Every API call goes through here: counted, and in progress until the object reaction is done.
+	var objectReaction clienttesting.ReactionFunc
+	apiCall := func(action clienttesting.Action) (bool, runtime.Object, error) {
+		calls.Add(1)
+		active.Add(1)
+		defer active.Add(-1)
+		if handled, obj, err := bind(action); handled {
+			return handled, obj, err
+		}
+		rememberDeletion(action)
+		return objectReaction(action)
+	}
+	clk := newLoopClock()
+	h, err := newHarness(ctx, sc, clk, apiCall)
 	if err != nil {
 		return err
 	}
 	tracker = h.tracker
+	objectReaction = clienttesting.ObjectReaction(tracker)
 
 	// Existing objects are in the API before the informers start.
 	for _, o := range sc.others {
@@ -195,10 +206,10 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		return fmt.Errorf("pending pods did not all reach the scheduling queue: %w", err)
 	}
 
-	// Sequential runs: before the next pod is popped, every binding of earlier cycles has been
-	// confirmed by the informer (no assumed pod) and the informers have been quiet for
-	// sequentialQuiet, so a victim's deletion or a bound pod reaches the cache and the queue
-	// before the next cycle, as berthctl --bind-latency 0s orders them. Upstream races these.
+	// Before the next pod is popped, the asynchronous work of earlier cycles has landed
+	// (loop_gate.go). Sequential runs also start upstream's disruption controller, which acts on
+	// the informers' events in its own goroutine: there the informers must also have been quiet
+	// for sequentialQuiet, so that its budget updates land before the next cycle too.
 	var lastDelivery atomic.Int64
 	if opt.sequential {
 		note := func(any) { lastDelivery.Store(time.Now().UnixNano()) }
@@ -210,23 +221,17 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 			return err
 		}
 	}
-	waitQuiet := func() {
-		for ctx.Err() == nil {
-			quiet := time.Since(time.Unix(0, lastDelivery.Load())) >= sequentialQuiet
-			if quiet && h.sched.Cache.Dump().AssumedPods.Len() == 0 {
-				return
-			}
-			time.Sleep(2 * time.Millisecond)
-		}
+	quiet := func() bool {
+		return !opt.sequential || time.Since(time.Unix(0, lastDelivery.Load())) >= sequentialQuiet
 	}
+	gate := newLoopGate(h, &calls, &active)
+	stopped := func() bool { return ctx.Err() != nil }
 	// A cycle is running from the moment NextEntity hands out a pod until ScheduleOne asks again.
 	var cycleRunning atomic.Bool
 	next := h.sched.NextEntity
 	h.sched.NextEntity = func(l klog.Logger) (framework.QueuedEntityInfo, error) {
 		cycleRunning.Store(false)
-		if opt.sequential {
-			waitQuiet()
-		}
+		gate.wait(quiet, stopped)
 		e, err := next(l)
 		if err == nil && e != nil {
 			cycleRunning.Store(true)
@@ -236,38 +241,44 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	h.deterministicHost()
 	go h.sched.Run(ctx)
 
+	// The driver: the run is settled once everything has landed, no cycle runs, activeQ and
+	// backoffQ are empty, and that state has not changed for opt.settle. Pods left in backoffQ
+	// then (Pop takes them when activeQ is empty, so only ones it missed while waiting) wait
+	// for the fake clock: it steps one backoff window, up to loopHorizon.
 	q := h.sched.SchedulingQueue
-	fingerprint := func() (string, bool) {
-		active, backoff, unsched := len(q.PodsInActiveQ()), len(q.PodsInBackoffQ()), len(q.UnschedulablePods())
-		inFlight := len(q.InFlightPods())
-		assumed := h.sched.Cache.Dump().AssumedPods.Len()
-		running := cycleRunning.Load()
-		fp := fmt.Sprintf("%d/%d/%d/%d/%d/%v/%d/%d", active, backoff, unsched, inFlight, assumed, running,
-			calls.Load(), h.rec.count())
-		idle := active == 0 && backoff == 0 && inFlight == 0 && assumed == 0 && !running
-		return fp, idle
+	state := func() (fp string, idle bool, backoff int) {
+		fp, ok := gate.landed()
+		active, backoff := len(q.PodsInActiveQ()), len(q.PodsInBackoffQ())
+		fp = fmt.Sprintf("%s/%v/%v", fp, cycleRunning.Load(), clk.elapsed())
+		return fp, ok && quiet() && !cycleRunning.Load() && active == 0, backoff
 	}
 	start := time.Now()
 	lastFP, stableSince := "", time.Now()
 	settled := false
 	for time.Since(start) < opt.maxRun {
-		time.Sleep(50 * time.Millisecond)
-		fp, idle := fingerprint()
+		time.Sleep(20 * time.Millisecond)
+		fp, idle, backoff := state()
 		if fp != lastFP || !idle {
 			lastFP, stableSince = fp, time.Now()
 			continue
 		}
-		if time.Since(stableSince) >= opt.settle {
-			settled = true
-			break
+		if time.Since(stableSince) < opt.settle {
+			continue
 		}
+		if backoff > 0 && clk.elapsed()+time.Second <= loopHorizon {
+			clk.Step(time.Second)
+			lastFP = ""
+			continue
+		}
+		settled = true
+		break
 	}
-	fp, _ := fingerprint()
+	fp, _, _ := state()
 	cancel()
 	if !settled {
 		fmt.Fprintf(os.Stderr, "berth-oracle: %s did not settle within %v (last state %s)\n", path, opt.maxRun, fp)
 	}
-	logger.V(2).Info("loop finished", "settled", settled, "elapsed", time.Since(start))
+	logger.V(2).Info("loop finished", "settled", settled, "elapsed", time.Since(start), "fakeTime", clk.elapsed())
 
 	// The final state.
 	lastMessage := map[string]string{}

@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
 # The whole-loop differential test (ctest oracle/loop_differential): generated clusters and
 # workloads with priorities, preemption and budgets (tests/oracle/gen.go --loop) run through
-# upstream's scheduling loop (the oracle, in-process, --sequential: each cycle after the earlier
-# bindings and informer events, with upstream's disruption controller) and through berthctl
+# upstream's scheduling loop (the oracle, in-process: the queue on a fake clock, each cycle after
+# the earlier cycles' bindings, asynchronous preemptions and informer events have landed,
+# upstream's disruption controller, --sequential; loop_gate.go) and through berthctl
 # (--bind-latency 0s, to 290 s); every pod's final node, state, nomination and last message
-# must agree. Asynchronous preemption is off in the oracle (Berth does not model it,
-# docs/versions.md). A scenario whose two oracle runs differ (real-clock races) is skipped.
+# must agree. All feature gates at their v1.37 defaults (asynchronous preemption on). Each
+# scenario runs twice in the oracle: two different final states fail the test (a race the gate
+# missed).
 #
 #   tests/oracle/loop_differential.sh ORACLE BERTHCTL [COUNT]
 #
-# Runs seeds 1..COUNT (default 20). Exit status: 0 all agree, 1 a difference or a failure,
-# 77 no oracle binary (skipped).
+# Runs COUNT (default 20) fixed seeds, 1..COUNT, where any difference fails, and COUNT seeds from
+# a run seed that changes per run ($BERTH_LOOP_DIFF_SEED, else derived from the time and the
+# process id), printed so that a difference can be replayed. On the run seeds a difference is
+# printed but does not fail the test (a failure or an unstable oracle still does): about one
+# generated scenario in twenty still differs (tests/oracle/README.md, session 13), so strict
+# run seeds would fail most runs. Make them strict (drop --report-differences) once 0. Replay:
+#   ORACLE differential --loop --sequential --berthctl BERTHCTL --seed S --count 1
+#   ORACLE gen --loop --seed S > s.yaml
+# Exit status: 0 all agree, 1 a difference or a failure, 77 no oracle binary (skipped).
 set -uo pipefail
 
 oracle="${1:-}"
@@ -24,6 +33,14 @@ if [ -z "$berthctl" ] || [ ! -x "$berthctl" ]; then
   echo "oracle/loop_differential: no berthctl at '$berthctl'" >&2
   exit 1
 fi
-echo "oracle: $oracle ($("$oracle" version)); berthctl: $berthctl; seeds 1..$count"
-exec "$oracle" differential --loop --sequential --berthctl "$berthctl" --seed 1 --count "$count" --jobs 2 \
-  --settle 1500ms --feature-gates SchedulerAsyncPreemption=false
+# A run seed far from the fixed range and from the single-pass test's, different on every run.
+run_seed="${BERTH_LOOP_DIFF_SEED:-$(( ($(date +%s) * 1000 + $$ % 1000) % 1000000000 + 2000000000 ))}"
+echo "oracle: $oracle ($("$oracle" version)); berthctl: $berthctl"
+echo "fixed seeds 1..$count; run seeds $run_seed..$((run_seed + count - 1)) (replay: BERTH_LOOP_DIFF_SEED=$run_seed)"
+
+status=0
+"$oracle" differential --loop --sequential --berthctl "$berthctl" --seed 1 --count "$count" --jobs 2 \
+  --settle 300ms || status=1
+"$oracle" differential --loop --sequential --berthctl "$berthctl" --seed "$run_seed" --count "$count" --jobs 2 \
+  --settle 300ms --report-differences || status=1
+exit "$status"

@@ -29,10 +29,11 @@ import (
 func usage() {
 	fmt.Fprint(os.Stderr, `Usage:
   berth-oracle single -f SCENARIO.yaml [--no-cross-check] [--follow FILE.jsonl] [-v N]
-  berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 3s] [--sequential] [-v N]
+  berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 300ms] [--sequential] [-v N]
   (both: [--feature-gates Gate=false,...] to see what a default gate changes)
   berth-oracle gen --seed N [--loop] [--scale S]
   berth-oracle differential --berthctl BERTHCTL --seed N [--count C] [--loop] [--scale S] [--jobs J] [--keep DIR]
+      [--report-differences]
   berth-oracle version
 `)
 }
@@ -78,8 +79,8 @@ func main() {
 	noCross := fs.Bool("no-cross-check", false, "single: skip the cross-check against Scheduler.SchedulePod")
 	follow := fs.String("follow", "", "single: assume each pod on the node this conformance file chose (analysis aid)")
 	maxRun := fs.Duration("max-run", 60*time.Second, "loop: bound on the whole run")
-	settle := fs.Duration("settle", 3*time.Second, "loop: how long nothing may change before the run counts as settled")
-	sequential := fs.Bool("sequential", false, "loop, differential --loop: each cycle waits until earlier bindings are confirmed and the informers are quiet (berthctl --bind-latency 0s)")
+	settle := fs.Duration("settle", 300*time.Millisecond, "loop: how long (real time) the landed, idle state must not change before the fake clock steps or the run counts as settled")
+	sequential := fs.Bool("sequential", false, "loop, differential --loop: upstream's disruption controller runs and bound pods become running and ready (berthctl --bind-latency 0s); each cycle also waits for the informers to be quiet")
 	gates := fs.String("feature-gates", "", "comma-separated Gate=true|false, as kube-scheduler's flag (analysis aid; the committed files use the defaults)")
 	seed := fs.Uint64("seed", 0, "gen, differential: the (first) seed")
 	count := fs.Int("count", 1, "differential: how many seeds, from --seed on")
@@ -87,6 +88,7 @@ func main() {
 	scale := fs.Int("scale", 1, "gen, differential: node and pod counts times this")
 	berthctl := fs.String("berthctl", "", "differential: the berthctl to compare")
 	jobs := fs.Int("jobs", 1, "differential: scenarios run at once")
+	reportOnly := fs.Bool("report-differences", false, "differential: differences are printed but do not fail the run (failures and unstable loop runs still do)")
 	keep := fs.String("keep", "", "differential: write the scenarios that differ into this folder")
 	verbosity := fs.Int("v", -1, "log the scheduler's klog output at this verbosity on stderr (default: no logs)")
 	if err := fs.Parse(os.Args[2:]); err != nil {
@@ -132,7 +134,7 @@ func main() {
 			seeds = append(seeds, *seed+uint64(i))
 		}
 		err = runDifferential(diffOptions{berthctl: *berthctl, seeds: seeds, loop: *loopMode, scale: *scale, keep: *keep,
-			jobs: *jobs, settle: *settle, sequential: *sequential}, os.Stdout)
+			jobs: *jobs, settle: *settle, sequential: *sequential, reportOnly: *reportOnly}, os.Stdout)
 	default:
 		usage()
 		os.Exit(2)

@@ -132,7 +132,8 @@ type harness struct {
 	rec      *recorder
 }
 
-func newHarness(ctx context.Context, sc *scenario, loop bool, extra ...clienttesting.ReactionFunc) (*harness, error) {
+// loop is the whole loop's queue clock (loop_gate.go), nil for the single pass.
+func newHarness(ctx context.Context, sc *scenario, loop *loopClock, extra ...clienttesting.ReactionFunc) (*harness, error) {
 	cs, tr := newClientset(extra...)
 	h := &harness{client: cs, tracker: tr, rec: &recorder{}, snapshot: internalcache.NewEmptySnapshot()}
 	h.factory = scheduler.NewInformerFactory(cs, 0, nil)
@@ -150,9 +151,10 @@ func newHarness(ctx context.Context, sc *scenario, loop bool, extra ...clienttes
 		scheduler.WithExtenders(cfg.Extenders...),
 		scheduler.WithNodeInfoSnapshot(h.snapshot),
 	}
-	if loop {
+	if loop != nil {
 		// The smallest valid backoff, so that runs settle quickly.
-		opts = append(opts, scheduler.WithPodInitialBackoffSeconds(1), scheduler.WithPodMaxBackoffSeconds(1))
+		opts = append(opts, scheduler.WithPodInitialBackoffSeconds(1), scheduler.WithPodMaxBackoffSeconds(1),
+			scheduler.WithClock(loop))
 	} else {
 		opts = append(opts, scheduler.WithPodInitialBackoffSeconds(cfg.PodInitialBackoffSeconds),
 			scheduler.WithPodMaxBackoffSeconds(cfg.PodMaxBackoffSeconds))

@@ -74,7 +74,7 @@ func runSingle(path string, out io.Writer, crossCheck bool, followPath string) e
 	defer cancel()
 	logger := klog.FromContext(ctx)
 
-	h, err := newHarness(ctx, sc, false)
+	h, err := newHarness(ctx, sc, nil)
 	if err != nil {
 		return err
 	}

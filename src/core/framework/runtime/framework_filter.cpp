@@ -203,8 +203,9 @@ Status Framework::runPostFilterPlugins(CycleState& state, const Pod& pod, const 
         PostFilterResult r;
         Status s = p->postFilter(state, pod, statuses, r);
         if (s.isSuccess()) {
+            // schedule_one.go takes the message of whatever status PostFilter returned.
             result = r;
-            message.clear();
+            message = s.message(pool());
             return s;
         }
         if (s.code() == Code::Error) {

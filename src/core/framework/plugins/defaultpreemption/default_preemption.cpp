@@ -228,7 +228,12 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
     }
     prepareCandidate(best, pod, nodeName);
     result.nominating = NominatingInfo{NominatingMode::Override, nodeName};
-    return {};
+    // From 1.37 success carries a message too, which the FitError (and so the pod's
+    // FailedScheduling event) shows while the victims go (preemption.go Preempt, PR #140180).
+    if (!m_handle.version.atLeast(37)) return {};
+    return Status(Code::Success, m_handle.intern("preemption: found a potential placement for pod on node " +
+                                                 std::string(m_handle.pool->str(nodeName)) + ", preempting " +
+                                                 std::to_string(best.victims.size()) + " victims"));
 }
 
 Status DefaultPreemption::findCandidates(CycleState& state, const Pod& pod, const NodeStatusMap& statuses,

@@ -105,6 +105,8 @@ private slots:
     void nominatedNodeIsReserved();
     void fitErrorText_data();
     void fitErrorText();
+    void successMessage_data();
+    void successMessage();
     void preemptionScenario_data();
     void preemptionScenario();
 };
@@ -497,6 +499,39 @@ void TestDefaultPreemption::fitErrorText() {
                  Continue);
     QCOMPARE(messageOf(sim, p), message);
     QCOMPARE(nominatedOf(sim, tc.cluster, p), QString());
+}
+
+void TestDefaultPreemption::successMessage_data() {
+    // clang-format off
+    // (table rows keep their hand alignment)
+    // hi (priority 100, 4 cpu) does not fit n1 (4 cpu, full of `low`, priority 1): its cycle
+    // fails, DefaultPreemption evicts low and nominates n1. The FailedScheduling text of that
+    // cycle: from 1.37 PostFilter's success carries a message that the FitError appends after a
+    // space, like a failure's (preemption.go Preempt; schedule_one.go takes any status's
+    // message); 1 victim. Before, success has no message.
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("1.37") << "1.37" << "0/1 nodes are available: 1 Insufficient cpu. preemption: found a potential "
+                                       "placement for pod on node n1, preempting 1 victims";
+    QTest::newRow("1.36") << "1.36" << "0/1 nodes are available: 1 Insufficient cpu.";
+    QTest::newRow("1.26") << "1.26" << "0/1 nodes are available: 1 Insufficient cpu.";
+    // clang-format on
+}
+
+void TestDefaultPreemption::successMessage() {
+    QFETCH(QString, version);
+    QFETCH(QString, message);
+    TestCluster tc(ver(version));
+    tc.node("n1").cpu("4").memory("8Gi").add();
+    const Pod& low = tc.pod("low").cpu("4").priority(1).startTime(1).on("n1").add();
+    const Pod& hi = tc.pod("hi").cpu("4").priority(100).add();
+    Simulation sim(tc.cluster, SchedulerConfiguration{}, options(version));
+    std::string err;
+    QVERIFY2(sim.init(err), err.c_str());
+    QVERIFY(sim.step());  // hi's cycle: preempts low, nominated to n1
+    QCOMPARE(stateOf(sim, low), QString("evicted"));
+    QCOMPARE(nominatedOf(sim, tc.cluster, hi), QString("n1"));
+    QCOMPARE(messageOf(sim, hi), message);
 }
 
 void TestDefaultPreemption::preemptionScenario_data() {
