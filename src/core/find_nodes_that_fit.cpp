@@ -35,6 +35,146 @@ int candidateInScan(const std::vector<int>& candidates, std::size_t start, std::
     return candidates[k];
 }
 
+
+// The fast paths' scan over every node (findNodesThatPassFilters): the kept verdicts of the
+// longest run of node-local Filter plugins the cycle starts with (filter_verdict_cache.h), and
+// the plugins after them (the tail: PodTopologySpread, InterPodAffinity, which read other
+// nodes) run afresh on each node the kept verdict passes. A node's status is then the first
+// failing plugin's in the profile's order, as the plain scan gives it. While the scan runs,
+// the cycle's active filters are the kept run or the tail (runFilterPlugins runs the active
+// ones); the full list is restored when the scan ends.
+class KeptScan {
+public:
+    FilterVerdictCache::Verdicts* kept = nullptr;
+
+    KeptScan(FilterVerdictCache& cache, const Framework& fw, CycleState& state, const Pod& pod,
+             const Snapshot& snapshot)
+        : m_fw(fw), m_state(state), m_pod(pod) {
+        kept = cache.begin(fw, state, pod, snapshot);
+        if (kept || !state.hasActiveFilters() || state.activeFilters().size() < 2) return;
+        // The longest node-local run the active filters start with: begin() keeps verdicts only
+        // for a list of node-local filters (and leaves its cache alone for any other list).
+        m_full = state.activeFilters();
+        for (std::size_t len = m_full.size() - 1; len >= 1 && !kept; --len) {
+            state.setActiveFilters({m_full.begin(), m_full.begin() + static_cast<std::ptrdiff_t>(len)});
+            kept = cache.begin(fw, state, pod, snapshot);
+            if (kept) {
+                m_local = state.activeFilters();
+                m_tail.assign(m_full.begin() + static_cast<std::ptrdiff_t>(len), m_full.end());
+                state.setActiveFilters(m_tail);  // between the kept run's calls (runKept, fillKept)
+            }
+        }
+        if (!kept) state.setActiveFilters(m_full);
+    }
+    ~KeptScan() {
+        if (!m_tail.empty()) m_state.setActiveFilters(std::move(m_full));
+    }
+    KeptScan(const KeptScan&) = delete;
+    KeptScan& operator=(const KeptScan&) = delete;
+
+    /// Scans from `start` to the last node, then from the first to `start`, passing over the
+    /// nodes kept as rejected a word of the bit set at a time, until `wanted` are feasible.
+    /// `processed`: the nodes the plain scan would have looked at.
+    Status run(const std::vector<NodeInfo*>& nodes, std::size_t start, std::int32_t wanted, std::vector<int>& feasible,
+               std::size_t& processed) {
+        if (m_tail.empty()) return scan<false>(nodes, start, wanted, feasible, processed);
+        return scan<true>(nodes, start, wanted, feasible, processed);
+    }
+
+    /// The status of the node at `pos`, one the scan looked at (its kept run, then the tail).
+    Status verdict(const NodeInfo& node, std::size_t pos) const {
+        const Status& local = kept->verdict(pos);
+        if (!local.isSuccess() || m_tail.empty()) return local;
+        return m_fw.runFilterPlugins(m_state, m_pod, node);
+    }
+
+private:
+    /// run() with a tail or without: two loops, so that the one over every node of every cycle
+    /// (the kept verdicts alone) tests nothing per node that it does not need; locals, not
+    /// members, in the loop (they stay in registers across the calls).
+    template <bool kTail>
+    Status scan(const std::vector<NodeInfo*>& nodes, std::size_t start, std::int32_t wanted, std::vector<int>& feasible,
+                std::size_t& processed) {
+        FilterVerdictCache::Verdicts& v = *kept;
+        const std::size_t total = nodes.size();
+        processed = total;  // every node, unless enough were found
+        for (std::size_t part = 0; part < 2; ++part) {
+            const std::size_t end = part == 0 ? total : start;
+            // Without a tail the kept verdicts alone decide: one chunk.
+            const std::size_t chunk = kTail ? kChunk : total;
+            for (std::size_t from = part == 0 ? start : 0; from < end; from += chunk) {
+                const std::size_t to = std::min(end, from + chunk);
+                if constexpr (kTail) fillKept(nodes, from, to);
+                for (std::size_t pos = v.nextOpen(from, to); pos < to; pos = openAfter(v, pos, to)) {
+                    if (!v.known(pos)) {
+                        Status s = runKept(*nodes[pos]);
+                        if (s.code() == Code::Error) return s;
+                        v.store(pos, s);
+                        if (!s.isSuccess()) continue;
+                    }
+                    if constexpr (kTail) {
+                        Status s = m_fw.runFilterPlugins(m_state, m_pod, *nodes[pos]);
+                        if (s.code() == Code::Error) return s;
+                        if (!s.isSuccess()) continue;
+                    }
+                    feasible.push_back(static_cast<int>(pos));
+                    if (static_cast<std::int32_t>(feasible.size()) >= wanted) {
+                        processed = (pos >= start ? pos - start : pos + total - start) + 1;
+                        return {};
+                    }
+                }
+            }
+        }
+        return {};
+    }
+
+    /// The first position after the open `pos` that a scan up to `to` must look at. A position
+    /// is open when its verdict is unknown or kept as feasible (Verdicts::store), so the next
+    /// one is read directly (feasible nodes come in long runs) and the bit set is searched only
+    /// past a node kept as rejected: Verdicts::nextOpen, out of line, once per node was 3 % of
+    /// a cycle.
+    static std::size_t openAfter(const FilterVerdictCache::Verdicts& v, std::size_t pos, std::size_t to) {
+        const std::size_t next = pos + 1;
+        if (next >= to || !v.known(next) || v.verdict(next).isSuccess()) return next;
+        return v.nextOpen(next, to);
+    }
+
+    // Nodes whose kept verdicts are brought up to date before the tail runs on them: a few
+    // beyond the scan's stop are filtered too (their verdicts kept for later pods).
+    static constexpr std::size_t kChunk = 64;
+
+    /// The kept run's verdicts of the unknown nodes in [from, to); an Error is left for the
+    /// scan to meet in its order.
+    void fillKept(const std::vector<NodeInfo*>& nodes, std::size_t from, std::size_t to) {
+        bool swapped = false;
+        for (std::size_t pos = kept->nextOpen(from, to); pos < to; pos = openAfter(*kept, pos, to)) {
+            if (kept->known(pos)) continue;
+            if (!swapped) m_state.setActiveFilters(m_local);
+            swapped = true;
+            Status s = m_fw.runFilterPlugins(m_state, m_pod, *nodes[pos]);
+            if (s.code() == Code::Error) break;
+            kept->store(pos, s);
+        }
+        if (swapped) m_state.setActiveFilters(m_tail);
+    }
+
+    /// The kept run on one node (the active filters are the tail while a tail is scanned).
+    Status runKept(const NodeInfo& node) {
+        if (m_tail.empty()) return m_fw.runFilterPlugins(m_state, m_pod, node);
+        m_state.setActiveFilters(m_local);
+        Status s = m_fw.runFilterPlugins(m_state, m_pod, node);
+        m_state.setActiveFilters(m_tail);
+        return s;
+    }
+
+    const Framework& m_fw;
+    CycleState& m_state;
+    const Pod& m_pod;
+    std::vector<std::uint16_t> m_full;   // the cycle's active filters (with a tail)
+    std::vector<std::uint16_t> m_local;  // the kept run
+    std::vector<std::uint16_t> m_tail;   // the filters after it; empty: all are kept
+};
+
 }  // namespace
 
 // long: one scan with its stop rule (blocks, or the nominated two-pass node by node); issue 14 reworks it
@@ -89,43 +229,25 @@ Status Scheduler::findNodesThatPassFilters(Framework& fw, CycleState& state, con
     const std::size_t start = m_nextStartNodeIndex % candidates.size();
     const auto candidateAt = [&](std::int32_t i) { return candidateInScan(candidates, start, i); };
     const bool nominated = fw.anyNominatedPods();  // the same for every node of this cycle
-    // Fast paths: the verdicts kept for pods with the same filter inputs, when every plugin that
-    // filters this pod per node is node-local (filter_verdict_cache.h). Not with a trace, which
-    // shows each node's verdict: this scan records no rejected node unless no node is feasible.
+    // Fast paths: the verdicts kept for pods with the same filter inputs, when the filters that
+    // run per node begin with node-local ones (filter_verdict_cache.h); the filters after those
+    // (PodTopologySpread, InterPodAffinity) run afresh. Not with a trace, which shows each
+    // node's verdict: this scan records rejected nodes only when the FitError reads them.
     if (!nominated && m_options.fastPaths && !m_options.trace && &candidates == &m_allPositions)
-        if (FilterVerdictCache::Verdicts* kept = m_filterVerdicts.begin(fw, state, pod, m_snapshot)) {
-            const std::size_t total = candidates.size();
-            std::size_t processed = total;  // every node, unless enough were found
-            bool enough = false;
-            // From `start` to the last node, then from the first to `start`: the plain scan's
-            // order, passing over the nodes kept as rejected a word of the bit set at a time.
-            for (std::size_t part = 0; part < 2 && !enough; ++part) {
-                const std::size_t end = part == 0 ? total : start;
-                for (std::size_t pos = kept->nextOpen(part == 0 ? start : 0, end); pos < end;
-                     pos = kept->nextOpen(pos + 1, end)) {
-                    if (!kept->known(pos)) {
-                        Status s = fw.runFilterPlugins(state, pod, *nodes[pos]);
-                        if (s.code() == Code::Error) return s;
-                        kept->store(pos, s);
-                        if (!s.isSuccess()) continue;
-                    }
-                    feasible.push_back(static_cast<int>(pos));
-                    if (static_cast<std::int32_t>(feasible.size()) >= numNodesToFind) {
-                        processed = (pos >= start ? pos - start : pos + total - start) + 1;
-                        enough = true;
-                        break;
-                    }
-                }
-            }
+        if (KeptScan scan(m_filterVerdicts, fw, state, pod, m_snapshot); scan.kept) {
+            std::size_t processed = 0;
+            if (Status s = scan.run(nodes, start, numNodesToFind, feasible, processed); s.code() == Code::Error)
+                return s;
             // The rejected nodes' statuses, in scan order as the plain scan records them, when
             // something reads them: the FitError (and PostFilter) when no node is feasible, or
             // when filter extenders may still reject the feasible ones (the FitError then
             // counts the Filter plugins' reasons beside theirs).
             if (feasible.empty() || m_extenders.anyFilter())
                 for (std::size_t i = 0; i < processed; ++i) {
-                    const int idx = candidateAt(static_cast<std::int32_t>(i));
-                    const Status& s = kept->verdict(static_cast<std::size_t>(idx));
-                    if (!s.isSuccess()) recordFailure(idx, Status(s));
+                    const auto idx = static_cast<std::size_t>(candidateAt(static_cast<std::int32_t>(i)));
+                    Status s = scan.verdict(*nodes[idx], idx);
+                    if (s.isSuccess()) continue;
+                    if (recordFailure(static_cast<int>(idx), std::move(s))) return error;
                 }
             m_nextStartNodeIndex = (m_nextStartNodeIndex + processed) % modulus;
             return {};

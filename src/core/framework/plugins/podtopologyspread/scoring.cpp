@@ -84,6 +84,28 @@ private:
     std::size_t m_open = 0;
 };
 
+/// scoreNodes' (zone row, host count) -> score pairs of one pass, for counts beyond its memo:
+/// direct-mapped, a pair in a taken slot replaces it. Out of line, so that the loop over every
+/// node keeps its registers for the memoized case (inline, it cost the interleaved shape 5
+/// instructions a node).
+struct PairCache {
+    struct Pair {
+        std::uint64_t key = 0;  // (zone row << 32 | count) + 1; 0: empty
+        std::int64_t score = 0;
+    };
+    std::array<Pair, 64> slots{};
+    Pair* last = nullptr;  // the slot of the last find
+
+    /// Null when the pair is kept (its score in `last`); else its slot, to be given the score.
+    [[gnu::noinline]] Pair* find(std::size_t zoneRow, std::int64_t hostCount) {
+        const std::uint64_t key = (std::uint64_t{zoneRow} << 32 | static_cast<std::uint64_t>(hostCount)) + 1;
+        last = &slots[(static_cast<std::size_t>(hostCount) + zoneRow * 17) % slots.size()];
+        if (last->key == key) return nullptr;
+        last->key = key;
+        return last;
+    }
+};
+
 }  // namespace
 
 Status PodTopologySpread::preScore(CycleState& state, const Pod& pod, std::span<NodeInfo* const> filteredNodes) {
@@ -301,13 +323,16 @@ Status PodTopologySpread::scoreNodes(const CycleState& state, const Pod& pod, st
             zoneTerm[z] = scoreForCount(c.domainTotal(1, z), s.constraints[1].maxSkew, s.weights[1]);
         // A node's score depends only on (its zone, its own count), and few such pairs occur:
         // each pair's sum is computed once per pass (slot kHostSlots - 1: no hostname label;
-        // the last row: no zone label); larger counts (a node holding many of the pod's kind,
-        // as a capacity fit fills them) are summed per node. The sum is scoreNode's: 0, plus
-        // the hostname term, plus the zone term, in that order (0 + x is x exactly, and
-        // neither term is negative), so the same double and the same score.
+        // the last row: no zone label). Larger counts (a node holding many of the pod's kind:
+        // a capacity fit puts 30 to 110 on each, and the nodes of a zone hold nearly as many)
+        // go through a small direct-mapped cache of (zone, count) pairs, zeroed per pass (a
+        // memo as wide as the counts cost more to fill than it saved). The sum is scoreNode's:
+        // 0, plus the hostname term, plus the zone term, in that order (0 + x is x exactly,
+        // and neither term is negative), so the same double and the same score.
         constexpr std::size_t kHostSlots = 8, kMaxZones = 256;
         constexpr std::int64_t kUnset = std::numeric_limits<std::int64_t>::min();
         std::vector<std::int64_t> memo(zones <= kMaxZones ? zones * kHostSlots : 0, kUnset);
+        PairCache pairs;
         for (std::size_t k = 0; k < positions.size(); ++k) {
             const auto pos = static_cast<std::size_t>(positions[k]);
             const NodeInfo& info = *all[pos];
@@ -327,11 +352,20 @@ Status PodTopologySpread::scoreNodes(const CycleState& state, const Pod& pod, st
                 out[k].score = *m;
                 continue;
             }
+            PairCache::Pair* pair = nullptr;
+            if (!m && host && hostCount >= 0) {
+                pair = pairs.find(zoneRow, hostCount);
+                if (!pair) {
+                    out[k].score = pairs.last->score;
+                    continue;
+                }
+            }
             double total = 0;
             if (host) total += scoreForCount(hostCount, hostSkew, hostWeight);
             if (zoneRow + 1 < zones) total += zoneTerm[zoneRow];
             out[k].score = roundHalfAwayFromZero(total);
             if (m) *m = out[k].score;
+            if (pair) pair->score = out[k].score;
         }
         return {};
     }
