@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "plan/plan.h"
+#include "testlib/one_node_cluster.h"
 
 using namespace berth;
 using plan::EditKind;
@@ -23,22 +24,8 @@ namespace {
 constexpr core::SimTime kS = core::kSecond;
 constexpr core::SimTime kMs = core::kMillisecond;
 
-// One 2-cpu node and a Deployment of 4 pods of 1 cpu: two fit, two wait (unschedulable).
-const char* kCluster = R"(apiVersion: v1
-kind: Node
-metadata: {name: a1, labels: {kubernetes.io/hostname: a1}}
-status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web, namespace: default}
-spec:
-  replicas: 4
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
-)";
+// One 2-cpu node and a Deployment of 4 pods of 1 cpu: two fit, two wait (testlib).
+const char* kCluster = testlib::kOneNodeFourWebPods;
 
 TimedEdit timed(core::SimTime at, EditKind kind, std::string node, std::string source = "t.yaml:1") {
     TimedEdit t;
