@@ -71,6 +71,8 @@ Flags:
   -f, --filename FILE                 Kubernetes YAML (multi-document or kind: List); "-" reads
                                       standard input. Repeatable.
       --config FILE                   A KubeSchedulerConfiguration; replaces one found in the files.
+      --timeline FILE                 Cluster edits on the simulated clock (kind: Timeline), played
+                                      as the run reaches their time.
       --seed N                        Seed for random tie-breaks (default 0).
       --tie-break random|name         Among equal top scores pick at random (upstream) or the
                                       smallest node name (default random).
@@ -246,6 +248,9 @@ StepResult parseInputFlag(const Flag& f, ArgCursor& args, Options& out) {
         if (!(err = args.value(f.arg, v)).empty()) return err;
         out.configFile = v;
         out.compareConfigs.push_back(v);
+    } else if (f.name == "--timeline") {
+        if (!(err = args.value(f.arg, v)).empty()) return err;
+        out.timelineFile = v;
     } else if (f.name == "--kube-version") {
         if (!(err = args.value(f.arg, v)).empty()) return err;
         auto kv = core::KubeVersion::parse(v);

@@ -19,6 +19,7 @@ struct Options {
     std::string command;  // schedule | explain | capacity | help | version
     std::vector<std::string> files;
     std::string configFile;
+    std::string timelineFile;  // --timeline: edits on the simulated clock (io/timeline_reader.h)
     std::uint64_t seed = 0;
     core::TieBreak tieBreak = core::TieBreak::Random;
     std::optional<std::int32_t> percentageOfNodesToScore;

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "io/manifest_loader.h"
+#include "plan/timeline_file.h"
 
 namespace berth::cli {
 
@@ -21,6 +22,11 @@ std::shared_ptr<const plan::PlanInput> planInputFor(const Options& opt, io::Diag
             input->configText = std::move(*text);
             input->configName = name;
         }
+    }
+    if (!opt.timelineFile.empty()) {
+        std::string name;
+        if (auto text = io::readManifestFile(opt.timelineFile, problems, name))
+            input->timeline = plan::readTimelineFile(*text, name, problems);
     }
     input->seed = opt.seed;
     input->version = opt.version;

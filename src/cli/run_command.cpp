@@ -179,6 +179,9 @@ int runSchedule(const Options& opt) {
             if (eventsOut.is_open()) eventsOut << io::eventToJsonLine(e, cluster) << "\n";
             if (metrics) metrics->onEvent(e);
         });
+    // A timeline's edits are steps of the plan (timed_edits.h); the loop then has nothing left.
+    if (!thePlan.input().timeline.empty() && !opt.singlePass && opt.untilNs < 0) thePlan.runToEnd();
+    for (const std::string& e : thePlan.timedEditErrors()) std::cerr << "berthctl: timeline: " << e << "\n";
     const core::RunStats stats = opt.singlePass ? sim.runSinglePass() : sim.run(opt.untilNs);
     if (metrics) {
         metrics->finish();

@@ -89,6 +89,9 @@ void Plan::build() {
     m_error.clear();
     m_steps = 0;
     const PlanInput& input = *m_input;
+    m_timed = TimedEditPlayer(input.timeline);
+    m_timedLast.clear();
+    m_timedErrors.clear();
     // The same steps, in the same order, as `berthctl schedule`, so exports match its output.
     m_loadOptions.version = input.version;
     m_loadOptions.fieldValidation = input.fieldValidation;
@@ -145,7 +148,12 @@ void Plan::setProgress(core::Progress* progress) {
 }
 
 bool Plan::step() {
-    if (!m_sim || !m_sim->step()) return false;
+    if (!m_sim) return false;
+    m_timedLast = m_timed.takeDue(*m_sim);
+    for (const TimedEdit* t : m_timedLast)
+        if (std::string err = apply(t->edit); !err.empty())
+            m_timedErrors.push_back(t->source + ": " + describeEdit(t->edit) + ": " + err);
+    if (m_timedLast.empty() && !m_sim->step()) return false;
     ++m_steps;
     if (m_stepListener) m_stepListener(m_steps);
     return true;

@@ -17,6 +17,7 @@
 #include "core/simulation.h"
 #include "io/manifest_loader.h"
 #include "plan/plan_edit.h"
+#include "plan/timed_edits.h"
 
 namespace berth::plan {
 
@@ -59,6 +60,8 @@ struct PlanInput {
     RunOptions run;
     /// Unknown and duplicate fields in the manifests (berthctl --validate).
     io::FieldValidation fieldValidation = io::FieldValidation::Strict;
+    /// Edits on the simulated clock (timed_edits.h): applied as the run reaches their time.
+    std::vector<TimedEdit> timeline;
     /// Admission for the Pods written as manifests (plan/controllers/admission.h; berthctl
     /// --admission=none turns it off).
     bool admitManifests = true;
@@ -71,7 +74,8 @@ struct PlanInput {
     bool operator==(const PlanInput& o) const {
         return manifests == o.manifests && configText == o.configText && configName == o.configName && seed == o.seed &&
                version.major == o.version.major && version.minor == o.version.minor && tieBreak == o.tieBreak &&
-               run == o.run && fieldValidation == o.fieldValidation && admitManifests == o.admitManifests;
+               run == o.run && timeline == o.timeline && fieldValidation == o.fieldValidation &&
+               admitManifests == o.admitManifests;
     }
 };
 
@@ -108,8 +112,15 @@ public:
     const core::Cluster& cluster() const { return *m_cluster; }
     core::Simulation& sim() { return *m_sim; }
 
-    /// One core step, counted: edits record the count they were made at.
+    /// One core step, counted: edits record the count they were made at. When the input's
+    /// next timed edit comes before the loop's next step, the step is that edit instead: the
+    /// clock moves to its time and the edits due then are applied (timed_edits.h).
     bool step();
+    /// The timed edits the last step applied (none: it was a step of the loop).
+    const std::vector<const TimedEdit*>& timedEditsOfLastStep() const { return m_timedLast; }
+    /// Timed edits that could not be applied when their time came ("file:line: Cordon
+    /// node-x: no node node-x"), in time order; the run went on without them.
+    const std::vector<std::string>& timedEditErrors() const { return m_timedErrors; }
     std::uint64_t steps() const { return m_steps; }
     /// Called after each step with the steps done (the GUI's timeline of the run).
     void setStepListener(std::function<void(std::uint64_t)> listener) { m_stepListener = std::move(listener); }
@@ -153,6 +164,9 @@ private:
     std::string m_error;
     std::uint64_t m_steps = 0;
     std::function<void(std::uint64_t)> m_stepListener;
+    TimedEditPlayer m_timed;
+    std::vector<const TimedEdit*> m_timedLast;
+    std::vector<std::string> m_timedErrors;
     core::Progress* m_progress = nullptr;
     bool m_cancelled = false;
 };

@@ -27,6 +27,7 @@ private slots:
     void admissionTolerationsUnlessNone();
     void capacityTemplateIsAdmitted();
     void compareReferencePodIsAdmitted();
+    void timelinePlaysOnTheSimulatedClock();
 
 private:
     struct Run {
@@ -340,6 +341,46 @@ spec: {limits: [{type: Container, defaultRequest: {cpu: 300m, memory: 256Mi}, ma
     QVERIFY2(refused.err.contains("big.yaml:1:1: error: Pod default/big: pods \"big\" is forbidden: maximum cpu "
                                   "usage per Container is 1, but limit is 2"),
              refused.err.constData());
+}
+
+void TestMain::timelinePlaysOnTheSimulatedClock() {
+    // One 2-cpu node and two pods of 2 cpu: one fits. At 5 s a cordon of a node that does
+    // not exist (reported, the run goes on); at 20 s a copy of the node, where the other binds.
+    const QString cluster = write(u"two.yaml"_s, R"(apiVersion: v1
+kind: Node
+metadata: {name: a1}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p1, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p2, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+)");
+    const QString timeline = write(u"t.yaml"_s, R"(apiVersion: berth.dev/v1alpha1
+kind: Timeline
+events:
+- at: 5s
+  cordon: nowhere
+- at: 20s
+  addNodePool: {template: a1, namePrefix: b, count: 1}
+)");
+    const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"--timeline"_s, timeline, u"-o"_s, u"csv"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(",b-1,"), r.out.constData());
+    QVERIFY2(r.err.endsWith("t.yaml:4: Cordon nowhere: no node nowhere\n"), r.err.constData());
+    // Strict: an unknown field is an error with its line, and nothing is scheduled.
+    const QString bad = write(u"bad.yaml"_s, "apiVersion: berth.dev/v1alpha1\nkind: Timeline\nevents:\n"
+                                            "- at: 5s\n  cordon: a1\n  colour: red\n");
+    const Run refused = berthctl({u"schedule"_s, u"-f"_s, cluster, u"--timeline"_s, bad});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains("bad.yaml:6:3: error: Timeline: unknown field \"colour\""), refused.err.constData());
+    QVERIFY(refused.out.isEmpty());
+    QVERIFY(berthctl({u"--help"_s}).out.contains("--timeline FILE"));
 }
 
 QTEST_GUILESS_MAIN(TestMain)

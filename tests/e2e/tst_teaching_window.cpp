@@ -5,7 +5,8 @@
 // the pick, the victim gone, the nomination), stepping back to the pick draws the victim
 // again pixel for pixel, and the narration panel shows each phase's upstream function. A
 // lesson opened as Help > Lessons does, moved on with its Next button, with predict mode:
-// a node clicked on the canvas is the guess, and the outcome shows the verdict.
+// a node clicked on the canvas is the guess, and the outcome shows the verdict. The three
+// newest lessons, each at the step the README shows.
 // BERTH_TEACH_SHOTS=DIR saves the grabs there (the README's pictures).
 
 #include <QApplication>
@@ -49,6 +50,13 @@ class TestTeachingWindow : public QObject {
         if (const QByteArray dir = qgetenv("BERTH_TEACH_SHOTS"); !dir.isEmpty())
             img.save(QString::fromLocal8Bit(dir) + QLatin1Char('/') + name + QStringLiteral(".png"));
         return img;
+    }
+
+    /// The lesson bar's Next button, then the step on show (its pod on stage).
+    static bool nextLessonStep(QObject* nextButton, QSignalSpy& ready) {
+        ready.clear();
+        QMetaObject::invokeMethod(nextButton, "clicked");
+        return ready.wait(20000);
     }
 
     QString shown(const char* objectName) const {
@@ -132,9 +140,7 @@ private Q_SLOTS:
         predict->setEnabled(true);
         QObject* nextButton = root->findChild<QObject*>(QStringLiteral("lessonNext"));
         QVERIFY(nextButton);
-        ready.clear();
-        QMetaObject::invokeMethod(nextButton, "clicked");
-        QVERIFY(ready.wait(20000));
+        QVERIFY(nextLessonStep(nextButton, ready));
         QCOMPARE(m_controller->cycle()->phase(), int(CyclePlayback::Filter));
         QTest::keyClick(m_window, Qt::Key_F);
         // A click on node-a's card: the canvas selects it, the predict bar takes it as the guess.
@@ -150,11 +156,7 @@ private Q_SLOTS:
         QTRY_COMPARE(predict->guess(), QStringLiteral("node-a"));
         QTest::mouseMove(m_window, QPoint(4, m_window->height() - 4));  // no tooltip in the pictures
         grab(QStringLiteral("lesson-1-guess"));
-        for (int i = 0; i < 2; ++i) {
-            ready.clear();
-            QMetaObject::invokeMethod(nextButton, "clicked");
-            QVERIFY(ready.wait(20000));
-        }
+        for (int i = 0; i < 2; ++i) QVERIFY(nextLessonStep(nextButton, ready));
         QCOMPARE(m_controller->cycle()->phase(), int(CyclePlayback::PickNode));
         QVERIFY(predict->revealed());
         QVERIFY(!predict->correct());
@@ -162,6 +164,52 @@ private Q_SLOTS:
                  qPrintable(shown("predictText")));
         QVERIFY(!shown("lessonQuestion").isEmpty());
         grab(QStringLiteral("lesson-2-pick"));
+    }
+
+    // The three newest lessons, each opened as Help > Lessons does and moved on by its Next
+    // button to the step the README shows: the step's pod on stage at its phase, the lesson's
+    // title and the step's text in the lesson bar.
+    void newestLessonsOnScreen_data() {
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<int>("step");
+        QTest::addColumn<QString>("pod");
+        QTest::addColumn<int>("phase");
+        QTest::addColumn<QString>("shot");
+        // clang-format off
+        // pipeline step 3: web at Score, node-2 ahead by NodeAffinity's weighted 200.
+        QTest::newRow("pipeline") << QStringLiteral("The pipeline end to end") << 3 << QStringLiteral("default/web")
+                                  << int(CyclePlayback::Score) << QStringLiteral("lesson-pipeline-score");
+        // daemonsets step 3: the agent for the full node-4 fails; node-3 (tainted) has none.
+        QTest::newRow("daemonsets") << QStringLiteral("DaemonSets") << 3 << QStringLiteral("default/node-agent-dxctc")
+                                    << int(CyclePlayback::Failed) << QStringLiteral("lesson-daemonsets-pending");
+        // queue step 6: web's second attempt fails, report is its victim, node-1 nominated.
+        QTest::newRow("queue") << QStringLiteral("The queue and backoff") << 6 << QStringLiteral("default/web")
+                               << int(CyclePlayback::Failed) << QStringLiteral("lesson-queue-backoff");
+        // clang-format on
+    }
+    void newestLessonsOnScreen() {
+        QFETCH(QString, title);
+        QFETCH(int, step);
+        QFETCH(QString, pod);
+        QFETCH(int, phase);
+        QFETCH(QString, shot);
+        QObject* root = m_engine->rootObjects().constFirst();
+        auto* lessons = root->findChild<LessonController*>(QStringLiteral("lessons"));
+        auto* predict = root->findChild<Prediction*>(QStringLiteral("prediction"));
+        QVERIFY(lessons && predict);
+        predict->setEnabled(false);
+        QSignalSpy ready(lessons, &LessonController::stepReady);
+        QVERIFY(lessons->open(lessons->titles().indexOf(title)));
+        QVERIFY(ready.wait(20000));
+        QCOMPARE(shown("lessonTitle"), QStringLiteral("Lesson: ") + title);
+        QObject* nextButton = root->findChild<QObject*>(QStringLiteral("lessonNext"));
+        QVERIFY(nextButton);
+        while (lessons->step() < step) QVERIFY(nextLessonStep(nextButton, ready));
+        QCOMPARE(m_controller->cycle()->pod(), pod);
+        QCOMPARE(m_controller->cycle()->phase(), phase);
+        QTest::keyClick(m_window, Qt::Key_F);  // fit the canvas to the window
+        QTest::mouseMove(m_window, QPoint(4, m_window->height() - 4));  // no tooltip in the pictures
+        grab(shot);
     }
 
     void cleanupTestCase() {

@@ -6,6 +6,7 @@
 
 #include "app/engine/simulation_worker.h"
 #include "core/simulation.h"
+#include "plan/timeline_steps.h"
 
 namespace berth::app {
 
@@ -22,12 +23,12 @@ plan::QueueDepth depthOf(core::Simulation& sim) {
 void SimulationWorker::listenForTimeline(plan::Plan& plan, plan::RunTimeline& timeline) {
     plan::Plan* p = &plan;
     plan.sim().setEventListener([p, &timeline](const core::SimEvent& e) { timeline.record(e, p->steps() + 1); });
-    plan.setStepListener(
-        [p, &timeline](std::uint64_t s) { timeline.stepDone(s, p->sim().clock().now(), depthOf(p->sim())); });
+    // A step that was the plan's timed edits (a timeline) is marked as their edits.
+    plan.setStepListener([p, &timeline](std::uint64_t s) { plan::recordPlanStep(*p, timeline, s, depthOf(p->sim())); });
 }
 
 void SimulationWorker::timelineStepDone(std::uint64_t step) {
-    m_timeline.stepDone(step, m_sim->clock().now(), depthOf(*m_sim));
+    plan::recordPlanStep(*m_plan, m_timeline, step, depthOf(*m_sim));
 }
 
 void SimulationWorker::addReplayedEdits(const plan::Plan& plan, plan::RunTimeline& timeline) const {
