@@ -5,7 +5,7 @@ _berthctl() {
     local cur prev words cword
     _init_completion || return
 
-    local flags="-f --filename --config --seed --tie-break --percentage-of-nodes-to-score
+    local flags="-f --filename --config --timeline --seed --tie-break --percentage-of-nodes-to-score
         --single-pass --no-preemption --no-fast-paths --threads --kube-version --trace --events
         --extender-record --extender-replay --metrics
         --until --bind-latency --bind-failure-probability --bind-fail-node --stats --strict
@@ -16,7 +16,7 @@ _berthctl() {
         --output"
 
     case "$prev" in
-        -f | --filename | --config | --template | --reference-pod | --node-template | --trace | --events | \
+        -f | --filename | --config | --timeline | --template | --reference-pod | --node-template | --trace | --events | \
         --extender-record | --extender-replay)
             _filedir '@(yaml|yml|json)'
             return ;;
