@@ -3,6 +3,8 @@
 // controllers' and the disruption controller's answers to them (reconcile).
 #include "core/simulation.h"
 
+#include <optional>
+
 #include "core/api/node_selector_match.h"
 #include "core/invariant_check.h"
 #include "core/framework/plugins/nodeports/node_ports.h"
@@ -43,6 +45,31 @@ void Simulation::evictPod(const Pod& pod, std::string_view why, PodRemoval remov
     }
     reconcile();
     if (m_check && removal == PodRemoval::Eviction) m_check->onBudgetedEviction(m_cluster, pod, m_clock.now());
+}
+
+void Simulation::setNominated(const Pod& pod, Sym node) {
+    Pod& stored = m_cluster.pods[pod.id];
+    // A pending pod's nomination moved or was cleared (a failed cycle, or a higher preemptor took
+    // the node): after the nominator, the informer's update reaches the queue as if the pod were
+    // deleted from its old node, since pods of lower or equal priority counted it there (v1.37.2
+    // eventhandlers.go updatePodInSchedulingQueue, hasNominatedNodeNameChanged; PR #129058, whose
+    // deletion case is in evictPod).
+    std::optional<Pod> before;
+    if (stored.nominatedNodeName != kEmptySym && stored.nominatedNodeName != node && stored.nodeName == kEmptySym &&
+        !m_cluster.podRemoved[pod.id] && m_options.version.atLeast(32))
+        before = stored;
+    stored.nominatedNodeName = node;
+    m_outcomes[pod.id].nominated = node;
+    if (node == kEmptySym)
+        m_scheduler->nominator().remove(pod);
+    else
+        m_scheduler->nominator().add(pod, node);
+    if (!before) return;
+    EventObjects objects;
+    objects.oldPod = &*before;
+    const std::int32_t priority = before->priority;
+    m_queue->moveAllToActiveOrBackoffQueue(
+        events::AssignedPodDelete, [priority](const Pod& p) { return p.priority <= priority; }, objects);
 }
 
 void Simulation::reconcile() {

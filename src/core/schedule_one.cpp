@@ -358,16 +358,6 @@ void Simulation::handleFailure(QueuedPodInfo info, const std::string& message, b
     }
 }
 
-void Simulation::setNominated(const Pod& pod, Sym node) {
-    Pod& stored = m_cluster.pods[pod.id];
-    stored.nominatedNodeName = node;
-    m_outcomes[pod.id].nominated = node;
-    if (node == kEmptySym)
-        m_scheduler->nominator().remove(pod);
-    else
-        m_scheduler->nominator().add(pod, node);
-}
-
 int Scheduler::selectHost(const ScoreMatrix& scores) {
     const std::size_t n = scores.nodes.size();
     const auto& nodes = m_snapshot.nodes();

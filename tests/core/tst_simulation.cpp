@@ -26,6 +26,7 @@ private slots:
     void fitsNowhere();
     void sameSeedSameEventStream();
     void leftoverFlushRetriesAfterTheClusterChanged();
+    void clearedNominationRequeuesLowerOrEqualPods();
 };
 
 // --- single pass vs the full loop ------------------------------------------------------------
@@ -182,5 +183,52 @@ void TestSimulation::leftoverFlushRetriesAfterTheClusterChanged() {
     QVERIFY(sim.clock().now() <= 5 * 60 * kSecond + 31 * kSecond);
     QVERIFY(sim.idle());
 }
+// --- a nomination cleared --------------------------------------------------------------------
+
+void TestSimulation::clearedNominationRequeuesLowerOrEqualPods() {
+    // v1.37.2 eventhandlers.go updatePodInSchedulingQueue: when a pending pod's nominated node
+    // changes or is cleared, pods of lower or equal priority are moved with AssignedPodDelete
+    // and the old pod (they had counted it on its nominated node). Found by the whole-loop
+    // differential (seed 2,000,000,099). n1 (4 cpu) holds `low` (priority 0, 3 cpu).
+    //  t=0  top (200, 3 cpu, preemptionPolicy Never) fails: 1 cpu free -> unschedulable pool.
+    //       hi (100, 2 cpu) fails, preempts low, is nominated on n1; low's deletion (in hi's
+    //       cycle) sends top and hi to backoffQ.
+    //       waiter (50, 3 cpu) counts hi on n1 (priority >= its own): 4 - 2 = 2 free < 3 ->
+    //       Insufficient cpu; no victims (hi is nominated, not running) -> unschedulable pool.
+    //       activeQ empty: Pop takes backoffQ's head, top (higher priority): it ignores hi's
+    //       lower nomination, 4 free >= 3 -> bound on n1. Its AssignedPodAdd moves nobody
+    //       (NodeResourcesFit has no Pod Add hint from 1.32).
+    //       hi: 1 free < 2, preemption finds only top (higher priority) -> no victims; the
+    //       failure clears its nomination -> AssignedPodDelete(hi on n1) moves waiter (50 <=
+    //       100) and hi itself (equal priority) to backoffQ. Without it both would wait for
+    //       the 5-minute leftover flush.
+    //       waiter retries: 1 free < 3 -> Insufficient cpu again; hi retries: 1 free < 2.
+    TestCluster tc(versionOf("1.37"));
+    tc.node("n1").cpu("4").memory("8Gi").add();
+    tc.pod("low").cpu("3").priority(0).startTime(100).on("n1").add();
+    const Pod& top = tc.pod("top").cpu("3").priority(200).add();
+    tc.cluster.pods[top.id].preemptionPolicy = PreemptionPolicy::Never;
+    const Pod& hi = tc.pod("hi").cpu("2").priority(100).add();
+    tc.pod("waiter").cpu("3").priority(50).add();
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, simOptions("1.37"));
+    std::string err;
+    QVERIFY2(sim.init(err), err.c_str());
+    EventRecorder rec(sim, tc.cluster);
+    sim.run();
+    const std::initializer_list<EventType> moves{EventType::PodPopped, EventType::PodBackoff, EventType::PodBound,
+                                                 EventType::PodNominated};
+    // Every step at t=0: with activeQ empty, Pop takes backoffQ's head at once (1.33+); top's
+    // binding lands at 10 ms (the default bind latency).
+    QCOMPARE(rec.of("top", moves), (QStringList{"0 PodPopped top", "0 PodBackoff top | AssignedPodDelete",
+                                                "0 PodPopped top", "10 PodBound top n1"}));
+    QCOMPARE(rec.of("hi", moves),
+             (QStringList{"0 PodPopped hi", "0 PodBackoff hi | ScheduleAttemptFailure", "0 PodNominated hi n1",
+                          "0 PodPopped hi", "0 PodBackoff hi | AssignedPodDelete", "0 PodPopped hi"}));
+    QCOMPARE(rec.of("waiter", moves), (QStringList{"0 PodPopped waiter", "0 PodBackoff waiter | AssignedPodDelete",
+                                                   "0 PodPopped waiter"}));
+    QCOMPARE(nominatedOf(sim, tc.cluster, hi), QString());
+    QCOMPARE(invariantViolations(sim), QStringList());
+}
+
 QTEST_GUILESS_MAIN(TestSimulation)
 #include "tst_simulation.moc"

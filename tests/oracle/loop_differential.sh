@@ -19,6 +19,10 @@
 # run seeds would fail most runs. Make them strict (drop --report-differences) once 0. Replay:
 #   ORACLE differential --loop --sequential --berthctl BERTHCTL --seed S --count 1
 #   ORACLE gen --loop --seed S > s.yaml
+# Then the regression seeds, strict too: run seeds that once differed, each for a cause Berth
+# fixed (tests/oracle/README.md, session 13): 2000000079 (the nominated node in a cycle's
+# FailedScheduling text), 2000000017 and 049 (a pending pod's cleared nomination requeues pods
+# of lower or equal priority). Skipped in a sanitizer build (fewer seeds: COUNT < 20).
 # Exit status: 0 all agree, 1 a difference or a failure, 77 no oracle binary (skipped).
 set -uo pipefail
 
@@ -43,4 +47,10 @@ status=0
   --settle 300ms || status=1
 "$oracle" differential --loop --sequential --berthctl "$berthctl" --seed "$run_seed" --count "$count" --jobs 2 \
   --settle 300ms --report-differences || status=1
+if [ "$count" -ge 20 ]; then
+  for seed in 2000000017 2000000049 2000000079; do
+    "$oracle" differential --loop --sequential --berthctl "$berthctl" --seed "$seed" --count 1 --jobs 1 \
+      --settle 300ms || status=1
+  done
+fi
 exit "$status"
