@@ -208,8 +208,10 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		return res
 	}
 	var oracle bytes.Buffer
+	// The loop's bound: a scenario settles in seconds alone, but a loaded machine (the
+	// sanitizer pass beside it) once took a minute over one; a run that needs more is a hang.
 	if opt.loop {
-		err = runLoop(path, &oracle, loopOptions{maxRun: 60 * time.Second, settle: opt.settle, sequential: opt.sequential})
+		err = runLoop(path, &oracle, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential})
 	} else {
 		err = runSingle(path, &oracle, true, "")
 	}
@@ -222,7 +224,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		// (loop_gate.go): a second run must reach the same final state. One that does not is a
 		// race the gate missed, reported as unstable (and says nothing about Berth).
 		var again bytes.Buffer
-		if err := runLoop(path, &again, loopOptions{maxRun: 60 * time.Second, settle: opt.settle, sequential: opt.sequential}); err != nil {
+		if err := runLoop(path, &again, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential}); err != nil {
 			res.failure = "oracle (second run): " + err.Error()
 			return res
 		}
