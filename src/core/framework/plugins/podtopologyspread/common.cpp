@@ -197,9 +197,13 @@ bool nodeHasAllKeys(const Node& node, const std::vector<Constraint>& constraints
 }
 
 std::int64_t countMatchingPods(const NodeInfo& nodeInfo, const SpreadSelector& selector, Sym ns) {
+    return countMatchingPods(nodeInfo.pods(), selector, ns);
+}
+
+std::int64_t countMatchingPods(std::span<const Pod* const> pods, const SpreadSelector& selector, Sym ns) {
     if (selector.nothing || selector.countsNoPods) return 0;
     std::int64_t n = 0;
-    for (const Pod* p : nodeInfo.pods()) {
+    for (const Pod* p : pods) {
         // Terminating pods are not counted (issue #87621).
         if (p->terminating || p->ns != ns) continue;
         if (selector.selector.matches(p->labels)) ++n;
@@ -258,7 +262,8 @@ const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const s
         m_domainNodes.assign(n, {});
         m_liveDomains.assign(n, 0);
         m_totals.assign(n, {});
-        m_counter.resize(n);
+        m_seenPods.assign(nodes.size(), {});
+        m_groupCounts.assign(nodes.size() * n, -1);
         rescan = true;
     }
     const auto visit = [&](std::size_t pos) {
@@ -274,6 +279,16 @@ const DomainCountCache::Totals& DomainCountCache::update(const Pod& pod, const s
 
 void DomainCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const StringPool& pool) {
     if (m_nodes[pos] == ni && m_generations[pos] == ni->generation()) return;
+    // The node only gained pods since its last recount: its kept pod list is a prefix of its
+    // pods now (one memcmp of pointers, where matching costs a label lookup per pod).
+    // An empty kept list: the node was not kept (see kKeptPods).
+    std::optional<std::size_t> appendedFrom;
+    if (m_nodes[pos] == ni && !m_seenPods[pos].empty()) {
+        const std::vector<const Pod*>& seen = m_seenPods[pos];
+        const auto pods = ni->pods();
+        if (pods.size() >= seen.size() && std::equal(seen.begin(), seen.end(), pods.begin()))
+            appendedFrom = seen.size();
+    }
     const std::vector<Constraint>& cs = m_constraints;
     const std::size_t n = cs.size();
     Share* shares = &m_shares[pos * n];
@@ -299,12 +314,22 @@ void DomainCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod& p
         if (v != kNoSym) m_domainAt[pos * n + i] = cs[i].hostname ? 0 : domainOf(i, v);
         countDomainNode(i, m_domainAt[pos * n + i], +1);
     }
+    // The group counts of the last recount, for groupCount(); this recount's start unset.
+    std::int64_t* const groups = &m_groupCounts[pos * n];
+    m_lastGroupCounts.assign(groups, groups + n);
+    std::fill(groups, groups + n, -1);
+    // A node with few pods is counted whole: cheaper than keeping a copy of its list (the
+    // interleaved 1,000-node shape, 2 pods a node, paid 1 % more with every node kept).
+    constexpr std::size_t kKeptPods = 8;
+    if (ni->podCount() >= kKeptPods)
+        m_seenPods[pos].assign(ni->pods().begin(), ni->pods().end());
+    else
+        m_seenPods[pos].clear();
     if (!labelled) return;
     const Node& node = *labelled;
-    m_counter.reset();
     if (!m_countHostname)
         for (std::size_t i = 0; i < n; ++i)
-            if (cs[i].hostname) m_hostCounts[pos * n + i] = m_counter.count(*ni, cs[i], pod.ns);
+            if (cs[i].hostname) m_hostCounts[pos * n + i] = groupCount(pos, *ni, i, pod.ns, appendedFrom);
     if (m_requireAll && !nodeHasAllKeys(node, cs)) return;
     NodeInclusion inclusion(pod, node, pool);
     for (std::size_t i = 0; i < n; ++i) {
@@ -312,13 +337,27 @@ void DomainCountCache::recount(std::size_t pos, const NodeInfo* ni, const Pod& p
         // A node without the key counts under the empty value (Go's map lookup).
         const Sym v = node.labels.get(cs[i].topologyKey);
         shares[i].value = v == kNoSym ? kEmptySym : v;
-        shares[i].count = m_counter.count(*ni, cs[i], pod.ns);
+        shares[i].count = groupCount(pos, *ni, i, pod.ns, appendedFrom);
         m_totals[i][shares[i].value] += shares[i].count;
         if (!cs[i].hostname) {
             shares[i].domain = domainOf(i, shares[i].value);
             m_domainTotals[i][shares[i].domain] += shares[i].count;
         }
     }
+}
+
+std::int64_t DomainCountCache::groupCount(std::size_t pos, const NodeInfo& ni, std::size_t i, Sym ns,
+                                          std::optional<std::size_t> appendedFrom) {
+    const Constraint& c = m_constraints[i];
+    const auto g = static_cast<std::size_t>(c.selectorGroup);
+    std::int64_t& slot = m_groupCounts[pos * m_constraints.size() + g];
+    if (slot >= 0) return slot;
+    const std::int64_t last = m_lastGroupCounts[g];
+    if (appendedFrom && last >= 0)
+        slot = last + countMatchingPods(ni.pods().subspan(*appendedFrom), c.selector, ns);
+    else
+        slot = countMatchingPods(ni, c.selector, ns);
+    return slot;
 }
 
 void DomainCountCache::countDomainNode(std::size_t i, std::uint32_t domain, int delta) {

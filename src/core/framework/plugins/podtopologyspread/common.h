@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -101,6 +102,8 @@ bool nodeHasAllKeys(const Node& node, const std::vector<Constraint>& constraints
 
 /// countPodsMatchSelector: pods of `nodeInfo` in namespace `ns`, not terminating, matching.
 std::int64_t countMatchingPods(const NodeInfo& nodeInfo, const SpreadSelector& selector, Sym ns);
+/// The same over some of a node's pods.
+std::int64_t countMatchingPods(std::span<const Pod* const> pods, const SpreadSelector& selector, Sym ns);
 
 /// Counts matching pods on one node once per distinct selector (constraints with equal
 /// selectors share a group). `cache` holds one slot per constraint, reset per node.
@@ -188,6 +191,11 @@ public:
 
 private:
     void recount(std::size_t pos, const NodeInfo* ni, const Pod& pod, const StringPool& pool);
+    /// countMatchingPods of the node at `pos` for constraint `i`'s selector group, once per
+    /// group and recount; from the count kept at the last recount plus the pods added since
+    /// when `appendedFrom` (the kept pod list's length) says the node only gained pods.
+    std::int64_t groupCount(std::size_t pos, const NodeInfo& ni, std::size_t i, Sym ns,
+                            std::optional<std::size_t> appendedFrom);
     std::uint32_t domainOf(std::size_t i, Sym value);
     /// One kept node more (+1) or fewer (-1) in `domain` of constraint `i`.
     void countDomainNode(std::size_t i, std::uint32_t domain, int delta);
@@ -213,7 +221,15 @@ private:
     std::vector<std::vector<std::uint32_t>> m_domainNodes;
     std::vector<std::size_t> m_liveDomains;
     Totals m_totals;
-    NodeCounter m_counter{0};
+    // Per position: the pods the node had at its last recount (in order), and per selector
+    // group ([position * constraints + group]) the matching pods among them, -1 when that
+    // group was not counted. A node whose pods only grew since (the cache appends a pod it
+    // adds, and a removal ends the common prefix) is counted from its new pods only (issue
+    // 14: a capacity fit recounted 30 to 110 pods of each changed node every cycle). A pod on a
+    // node is not changed in place: the cache removes it and adds it again, at the end.
+    std::vector<std::vector<const Pod*>> m_seenPods;
+    std::vector<std::int64_t> m_groupCounts;
+    std::vector<std::int64_t> m_lastGroupCounts;  // recount's scratch: the node's previous ones
     std::uint64_t m_stamp = 0;
     std::uint64_t m_listVersion = 0;  // the snapshot list the positions refer to
     std::uint64_t m_changeSeq = 0;    // the snapshot change-log entry read up to
