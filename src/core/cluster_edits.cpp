@@ -10,6 +10,21 @@
 #include "core/framework/plugins/nodeports/node_ports.h"
 
 namespace berth::core {
+namespace {
+
+// A pending pod's nominated room is released (the pod deleted, or its nomination moved or
+// cleared): pods of lower or equal priority had counted it on that node, so they are moved as
+// if an assigned pod were deleted there (PR #129058: deletePodFromSchedulingQueue and
+// updatePodInSchedulingQueue).
+void requeueForReleasedNomination(SchedulingQueue& queue, const Pod& was) {
+    EventObjects objects;
+    objects.oldPod = &was;
+    const std::int32_t priority = was.priority;
+    queue.moveAllToActiveOrBackoffQueue(
+        events::AssignedPodDelete, [priority](const Pod& p) { return p.priority <= priority; }, objects);
+}
+
+}  // namespace
 
 void Simulation::evictPod(const Pod& pod, std::string_view why, PodRemoval removal) {
     if (m_cluster.podRemoved[pod.id]) return;
@@ -38,10 +53,7 @@ void Simulation::evictPod(const Pod& pod, std::string_view why, PodRemoval remov
     if (node != kNoSym) {
         m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete, {}, objects);
     } else if (pod.nominatedNodeName != kEmptySym && m_options.version.atLeast(32)) {
-        // deletePodFromSchedulingQueue: a nominated pod held room for pods of lower or equal
-        // priority (they treated it as assigned).
-        m_queue->moveAllToActiveOrBackoffQueue(
-            events::AssignedPodDelete, [&pod](const Pod& p) { return p.priority <= pod.priority; }, objects);
+        requeueForReleasedNomination(*m_queue, deleted);  // deletePodFromSchedulingQueue
     }
     reconcile();
     if (m_check && removal == PodRemoval::Eviction) m_check->onBudgetedEviction(m_cluster, pod, m_clock.now());
@@ -64,12 +76,7 @@ void Simulation::setNominated(const Pod& pod, Sym node) {
         m_scheduler->nominator().remove(pod);
     else
         m_scheduler->nominator().add(pod, node);
-    if (!before) return;
-    EventObjects objects;
-    objects.oldPod = &*before;
-    const std::int32_t priority = before->priority;
-    m_queue->moveAllToActiveOrBackoffQueue(
-        events::AssignedPodDelete, [priority](const Pod& p) { return p.priority <= priority; }, objects);
+    if (before) requeueForReleasedNomination(*m_queue, *before);
 }
 
 void Simulation::reconcile() {
