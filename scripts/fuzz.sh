@@ -18,6 +18,9 @@ target="${target#fuzz_}"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/berth-fuzz.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
+# A run stopped by ctest's timeout or ^C still removes its folder (the EXIT trap runs on exit).
+trap 'exit 143' TERM
+trap 'exit 130' INT
 seeds="$work/seeds"
 mkdir -p "$seeds"
 # seed FILE...: copies the files of at most 64 KiB (larger ones only slow each run down).
