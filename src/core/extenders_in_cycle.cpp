@@ -153,15 +153,20 @@ void ExtendersInCycle::prioritize(const Pod& pod, const Snapshot& snapshot, Scor
     }
 }
 
-bool ExtendersInCycle::bind(const Pod& pod, Sym node, std::string& error) {
+ExtendersInCycle::Binding ExtendersInCycle::bind(const Pod& pod, Sym node) {
+    Binding out;
     for (const auto& e : m_extenders) {
         if (!e->isBinder() || !e->isInterested(pod)) continue;
         const std::optional<ExtenderError> failed = e->bind(pod, node);
-        if (failed && e->isIgnorable()) continue;  // "Skipping extender in bind"
-        error = failed ? failed->message : std::string();
-        return true;
+        if (failed && e->isIgnorable()) {  // "Skipping extender in bind"
+            out.skipped.push_back(e->name() + ": " + failed->message);
+            continue;
+        }
+        out.binder = e->name();
+        if (failed) out.error = failed->message;
+        return out;
     }
-    return false;
+    return out;
 }
 
 void ExtendersInCycle::addToTrace(CycleTrace& trace) const {

@@ -56,10 +56,15 @@ public:
     /// The extenders' part of prioritizeNodes: every interested prioritizer's score × weight ×
     /// (MaxNodeScore / MaxExtenderPriority) added to the node's total; errors add nothing.
     void prioritize(const Pod& pod, const Snapshot& snapshot, ScoreMatrix& scores);
-    /// extendersBinding: true when an interested binder extender took the binding (then
-    /// `error` is its failure, empty on success); an ignorable binder's error passes the
-    /// binding on to the next binder, then to the Bind plugins.
-    bool bind(const Pod& pod, Sym node, std::string& error);
+    /// What extendersBinding did: `binder` names the interested binder extender that took the
+    /// binding ("" when none did: the Bind plugins bind), `error` its failure ("" on success);
+    /// `skipped` the ignorable binders whose error passed the binding on ("name: error").
+    struct Binding {
+        std::string binder;
+        std::string error;
+        std::vector<std::string> skipped;
+    };
+    Binding bind(const Pod& pod, Sym node);
 
     /// This cycle's extender calls, rejections and scores into `trace` (its nodes already set).
     void addToTrace(CycleTrace& trace) const;

@@ -229,10 +229,10 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
         return;
     }
     // sched.bind: an interested binder extender binds instead of the Bind plugins.
-    std::string extenderError;
-    const bool byExtender = m_scheduler->extenders().bind(pod, node, extenderError);
-    s = byExtender ? (extenderError.empty() ? Status{} : Status::error(extenderError))
-                   : fw->runBindPlugins(*state, pod, node);
+    const ExtendersInCycle::Binding byExtender = m_scheduler->extenders().bind(pod, node);
+    const std::string& extenderError = byExtender.error;
+    s = !byExtender.binder.empty() ? (extenderError.empty() ? Status{} : Status::error(extenderError))
+                                   : fw->runBindPlugins(*state, pod, node);
     std::string injected;
     if (s.isSuccess()) {
         const std::string nodeName(m_cluster.pool.str(node));
@@ -246,7 +246,7 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
         // sched.bind: `binding rejected: running Bind plugin "X": ...` (or `bind status: ...`
         // for a non-error status).
         std::string msg = injected;
-        if (msg.empty() && byExtender) msg = "binding rejected: " + extenderError;
+        if (msg.empty() && !byExtender.binder.empty()) msg = "binding rejected: " + extenderError;
         if (msg.empty()) {
             const std::string name = s.plugin() >= 0 ? std::string(fw->pluginName(s.plugin())) : std::string();
             msg = s.code() == Code::Error
@@ -278,7 +278,13 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     o.node = node;
     o.message.clear();
     o.assumed = false;
-    emitPod(EventType::PodBound, stored, node);
+    // Who bound it, when an extender did or an ignorable one was skipped: the event is the
+    // binding's trace (the cycle's was written when the scheduling cycle ended).
+    std::string boundBy;
+    if (!byExtender.binder.empty()) boundBy = "bound by extender " + byExtender.binder;
+    for (const std::string& skip : byExtender.skipped)
+        boundBy += (boundBy.empty() ? "" : "; ") + std::string("ignorable extender skipped in bind: ") + skip;
+    emitPod(EventType::PodBound, stored, node, boundBy);
     fw->runPostBindPlugins(*state, stored, node);
     m_queue->assignedPodAdded(
         stored, [this](const Pod& pending, const Pod& assigned) { return requiredAffinityMatches(pending, assigned); });

@@ -155,6 +155,9 @@ private:
     /// `rejectedBy`: the Permit plugin whose wait timed out (a rejection); empty for errors.
     void bindFailed(std::uint32_t podId, Sym node, CycleState& state, QueuedPodInfo info, const std::string& message,
                     const std::string& rejectedBy = {});
+    // cluster_edits.cpp
+    /// Records `node` as the pod's nomination (kEmptySym clears it) and requeues what a moved
+    /// or cleared nomination may let in (>= 1.32).
     void setNominated(const Pod& pod, Sym node);
     // simulation.cpp
     void makeQueue();

@@ -57,6 +57,21 @@ std::string traceToJsonLine(const core::CycleTrace& t) {
         }
         w.endArray();
     }
+    // The preempt extenders' answers, when preemption called any.
+    if (!t.preemption.extenders.empty()) {
+        w.key("preemptExtenders").beginArray();
+        for (const core::PreemptionExtenderTrace& e : t.preemption.extenders) {
+            w.beginObject().key("extender").value(e.extender);
+            w.key("asked").beginArray();
+            for (const std::string& n : e.asked) w.value(n);
+            w.endArray().key("kept").beginArray();
+            for (const std::string& n : e.kept) w.value(n);
+            w.endArray();
+            if (!e.error.empty()) w.key("error").value(e.error).key("ignored").value(e.ignored);
+            w.endObject();
+        }
+        w.endArray();
+    }
     w.key("chosen").value(t.chosen);
     w.key("message").value(t.schedulerError ? "SchedulerError: " + t.message : t.message);
     w.endObject();

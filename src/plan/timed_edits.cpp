@@ -24,7 +24,7 @@ std::vector<const TimedEdit*> TimedEditPlayer::takeDue(core::Simulation& sim) {
         if (sim.queue().hasPoppable()) return due;
         // nextTime() only drops cancelled events from the list's head (nothing a reader
         // sees); the simulation is not const, only its accessor is.
-        const core::SimTime next = const_cast<core::SimulatedClock&>(sim.clock()).nextTime();
+        const core::SimTime next = sim.clock().nextTime();
         if (next >= 0 && next <= at && !sim.idle()) return due;
         sim.waitUntil(at);  // nothing of the loop happens before `at`: only the clock moves
     }

@@ -350,16 +350,18 @@ void TestExtendersInCycle::binding_data() {
     QTest::addColumn<QString>("node");
     QTest::addColumn<QString>("message");
     QTest::addColumn<int>("binds");  // calls to the extender's bind
+    QTest::addColumn<QString>("bound");  // the PodBound event's message: who bound it
     // clang-format off
-    QTest::newRow("extender binds")      << "" << false << true << "a" << "" << 1;
+    QTest::newRow("extender binds")      << "" << false << true << "a" << "" << 1 << "bound by extender binder";
     // Its error is the binding's: the pod is not bound (the lone node is tried again after
     // backoff, and fails again: two calls within the run).
     QTest::newRow("extender refuses")    << "no gpu left" << false << true << "" << "binding rejected: no gpu left"
-                                         << -1;
-    // Ignorable: its error passes the binding to DefaultBinder.
-    QTest::newRow("ignorable refuses")   << "no gpu left" << true << true << "a" << "" << 1;
-    // Not interested: DefaultBinder binds, the extender is not called.
-    QTest::newRow("not interested")      << "" << false << false << "a" << "" << 0;
+                                         << -1 << "";
+    // Ignorable: its error passes the binding to DefaultBinder; the event says it was skipped.
+    QTest::newRow("ignorable refuses")   << "no gpu left" << true << true << "a" << "" << 1
+                                         << "ignorable extender skipped in bind: binder: no gpu left";
+    // Not interested: DefaultBinder binds, the extender is not called; nothing to say.
+    QTest::newRow("not interested")      << "" << false << false << "a" << "" << 0 << "";
     // clang-format on
 }
 
@@ -370,6 +372,7 @@ void TestExtendersInCycle::binding() {
     QFETCH(QString, node);
     QFETCH(QString, message);
     QFETCH(int, binds);
+    QFETCH(QString, bound);
     TestCluster tc;
     tc.node("a").cpu("4").memory("8Gi").add();
     const Pod& pod = tc.pod("p").cpu("1").memory("1Gi").add();
@@ -378,11 +381,24 @@ void TestExtendersInCycle::binding() {
     ext->ignorable = ignorable;
     if (!interested) ext->managedResources = {"example.com/gpu"};
     if (!error.isEmpty()) ext->bindError = error.toStdString();
-    const Run r = runWith(tc, pod, {ext});
-    QCOMPARE(r.node, node);
-    QCOMPARE(r.message, message);
+    SchedulerOptions options;
+    options.version = tc.version;
+    options.extenders = {ext};
+    CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, options);
+    QStringList boundEvents;
+    sim.setEventListener([&](const SimEvent& e) {
+        if (e.type == EventType::PodBound) boundEvents << QString::fromStdString(e.message);
+    });
+    std::string initError;
+    QVERIFY(sim.init(initError));
+    sim.run();
+    const PodOutcome& o = sim.outcome(pod);
+    QCOMPARE(o.state == PodState::Bound ? QString::fromStdString(std::string(tc.cluster.pool.str(o.node))) : QString(),
+             node);
+    QCOMPARE(QString::fromStdString(o.message), message);
     if (binds >= 0) QCOMPARE(int(ext->binds.size()), binds);
     if (!ext->binds.empty()) QCOMPARE(ext->binds.front(), (std::pair<std::string, std::string>{"p", "a"}));
+    QCOMPARE(boundEvents, node.isEmpty() ? QStringList() : QStringList{bound});
 }
 
 void TestExtendersInCycle::preemption_data() {
@@ -393,23 +409,34 @@ void TestExtendersInCycle::preemption_data() {
     QTest::addColumn<QString>("nominated");
     QTest::addColumn<QString>("evicted");  // the low pod evicted ("" none)
     QTest::addColumn<QString>("message");  // contained in the preemptor's message
+    // The trace: the extender's call ("asked>kept", "error!" when it failed, "ignored" appended
+    // for an ignorable one) and the candidates the pick saw.
+    QTest::addColumn<QString>("traced");
+    QTest::addColumn<QString>("candidates");
     // clang-format off
     // n1 and n2 (2 cpu) each run a 2-cpu priority-0 pod; the 2-cpu priority-100 pod fits
     // nowhere. Both nodes are equal candidates: without a say, n1 (first by name) is chosen.
-    QTest::newRow("all kept")           << "*"  << "" << false << false << "n1" << "low1" << "";
-    QTest::newRow("extender keeps n2")  << "n2" << "" << false << false << "n2" << "low2" << "";
+    QTest::newRow("all kept")           << "*"  << "" << false << false << "n1" << "low1" << ""
+                                        << "n1,n2>n1,n2" << "n1,n2";
+    QTest::newRow("extender keeps n2")  << "n2" << "" << false << false << "n2" << "low2" << ""
+                                        << "n1,n2>n2" << "n2";
     QTest::newRow("extender keeps none")<< ""   << "" << false << false << ""   << ""
-                                        << "0/2 nodes are available: 2 Insufficient cpu. preemption: no candidate node for preemption";
+                                        << "0/2 nodes are available: 2 Insufficient cpu. preemption: no candidate node for preemption"
+                                        << "n1,n2>" << "";
     // An extender's error fails PostFilter: upstream (schedule_one.go) makes the error text the
     // FitError's PostFilter part, prefixed "preemption: " by DefaultPreemption; no nomination.
     QTest::newRow("error")              << "n2" << "preempt refused" << false << false << "" << ""
-                                        << "0/2 nodes are available: 2 Insufficient cpu. preemption: preempt refused";
-    QTest::newRow("ignorable error")    << "n2" << "preempt refused" << true << false << "n1" << "low1" << "";
+                                        << "0/2 nodes are available: 2 Insufficient cpu. preemption: preempt refused"
+                                        << "n1,n2>preempt refused!" << "n1,n2";
+    QTest::newRow("ignorable error")    << "n2" << "preempt refused" << true << false << "n1" << "low1" << ""
+                                        << "n1,n2>preempt refused!ignored" << "n1,n2";
     QTest::newRow("no victims on n1")   << "*"  << "" << false << true << "" << ""
                                         << "0/2 nodes are available: 2 Insufficient cpu. preemption: expected at least "
-                                           "one victim pod on node \"n1\"";
+                                           "one victim pod on node \"n1\""
+                                        << "n1,n2>expected at least one victim pod on node \"n1\"!" << "n1,n2";
     // Ignorable: the node without victims is dropped, n2 remains.
-    QTest::newRow("no victims, ignorable") << "*" << "" << true << true << "n2" << "low2" << "";
+    QTest::newRow("no victims, ignorable") << "*" << "" << true << true << "n2" << "low2" << ""
+                                           << "n1,n2>n2" << "n2";
     // clang-format on
 }
 
@@ -421,6 +448,8 @@ void TestExtendersInCycle::preemption() {
     QFETCH(QString, nominated);
     QFETCH(QString, evicted);
     QFETCH(QString, message);
+    QFETCH(QString, traced);
+    QFETCH(QString, candidates);
     TestCluster tc;
     tc.node("n1").cpu("2").memory("8Gi").add();
     tc.node("n2").cpu("2").memory("8Gi").add();
@@ -446,11 +475,34 @@ void TestExtendersInCycle::preemption() {
     options.version = tc.version;
     options.tieBreak = TieBreak::Name;
     options.extenders = {ext};
+    options.trace = true;
     CheckedSimulation sim(tc.cluster, SchedulerConfiguration{}, options);
+    std::optional<PreemptionTrace> trace;
+    sim.setTraceListener([&](const CycleTrace& t) {
+        if (t.pod == tc.cluster.podKey(high)) trace = t.preemption;
+    });
     std::string initError;
     QVERIFY(sim.init(initError));
     sim.runSinglePass();
     QCOMPARE(ext->preemptCalls, 1);
+    QVERIFY(trace);
+    QCOMPARE(int(trace->extenders.size()), 1);
+    const PreemptionExtenderTrace& call = trace->extenders.front();
+    QCOMPARE(call.extender, std::string("preempter"));
+    const auto joined = [](const std::vector<std::string>& v) {
+        QStringList out;
+        for (const std::string& n : v) out << QString::fromStdString(n);
+        return out.join(',');
+    };
+    const QString answer =
+        call.error.empty() ? joined(call.kept) : QString::fromStdString(call.error) + "!" + (call.ignored ? "ignored" : "");
+    QCOMPARE(joined(call.asked) + ">" + answer, traced);
+    QStringList seen;
+    for (const PreemptionCandidateTrace& c : trace->candidates) seen << QString::fromStdString(c.node);
+    QCOMPARE(seen.join(','), candidates);
+    // The pick's steps name candidates the pick saw.
+    for (const PreemptionPickStep& step : trace->pick)
+        for (const std::string& n : step.kept) QVERIFY(seen.contains(QString::fromStdString(n)));
     const PodOutcome& o = sim.outcome(high);
     QCOMPARE(QString::fromStdString(std::string(pool.str(o.nominated))), nominated);
     QCOMPARE(sim.outcome(low1).state == PodState::Evicted, evicted == "low1");

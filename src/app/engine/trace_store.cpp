@@ -25,6 +25,8 @@ PreemptionUi preemptionOf(const core::PreemptionTrace& p) {
     }
     for (const core::PreemptionRejectTrace& r : p.rejected) ui.rejected << qMakePair(qs(r.node), qs(r.reason));
     for (const core::PreemptionPickStep& s : p.pick) ui.pick << PreemptionPickUi{qs(s.criterion), names(s.kept)};
+    for (const core::PreemptionExtenderTrace& e : p.extenders)
+        ui.extenders << PreemptionExtenderUi{qs(e.extender), names(e.asked), names(e.kept), qs(e.error), e.ignored};
     ui.nominated = qs(p.nominated);
     return ui;
 }

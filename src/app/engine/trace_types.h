@@ -57,6 +57,16 @@ struct PreemptionPickUi {
     bool operator==(const PreemptionPickUi&) const = default;
 };
 
+/// One preempt-verb extender's answer: the candidate nodes sent and those it kept.
+struct PreemptionExtenderUi {
+    QString extender;
+    QStringList asked;
+    QStringList kept;
+    QString error;  // empty when none
+    bool ignored = false;
+    bool operator==(const PreemptionExtenderUi&) const = default;
+};
+
 /// What PostFilter (DefaultPreemption) did when no node fit (core::PreemptionTrace).
 struct PreemptionUi {
     bool ran = false;
@@ -66,6 +76,7 @@ struct PreemptionUi {
     QList<PreemptionCandidateUi> candidates;
     QList<QPair<QString, QString>> rejected;  // node, why the dry run ruled it out
     QList<PreemptionPickUi> pick;
+    QList<PreemptionExtenderUi> extenders;  // in the order called, before the pick
     QString nominated;
 
     /// The nominated node's candidate (null when none was nominated).

@@ -52,6 +52,18 @@ QString CyclePlayback::candidatesNarration() const {
     for (const auto& c : p.candidates) found << tr("%1: %2").arg(c.node, victimList(c));
     QStringList out;
     for (const auto& [node, why] : p.rejected) out << tr("%1 (%2)").arg(node, why);
+    // callExtenders: the preempt extenders trim the candidates before the pick.
+    for (const auto& e : p.extenders) {
+        if (!e.error.isEmpty())
+            s += e.ignored ? tr(" The extender %1 failed to answer (%2); it is ignorable, so it is skipped.")
+                                 .arg(e.extender, e.error)
+                           : tr(" The extender %1 failed to answer (%2), which fails preemption.")
+                                 .arg(e.extender, e.error);
+        else
+            s += tr(" The extender %1 was asked about %2 and kept %3.")
+                     .arg(e.extender, e.asked.join(QStringLiteral(", ")),
+                          e.kept.isEmpty() ? tr("none") : e.kept.join(QStringLiteral(", ")));
+    }
     if (!found.isEmpty()) s += tr(" Candidates — %1.").arg(andMore(found));
     if (!out.isEmpty()) s += tr(" Ruled out — %1.").arg(andMore(out));
     if (found.isEmpty()) s += tr(" No node has a candidate: nothing is evicted and nothing is nominated.");

@@ -17,7 +17,7 @@ void SimulatedClock::cancel(std::uint64_t id) {
     ++m_cancelledPending;
 }
 
-void SimulatedClock::dropCancelledHead() {
+void SimulatedClock::dropCancelledHead() const {
     while (!m_events.empty() && m_cancelled[m_events.top().seq]) {
         m_actions[m_events.top().seq] = nullptr;
         m_events.pop();
@@ -25,7 +25,7 @@ void SimulatedClock::dropCancelledHead() {
     }
 }
 
-SimTime SimulatedClock::nextTime() {
+SimTime SimulatedClock::nextTime() const {
     dropCancelledHead();
     return m_events.empty() ? -1 : m_events.top().at;
 }

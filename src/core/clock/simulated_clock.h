@@ -26,8 +26,9 @@ public:
     /// Cancelled events are skipped when their time comes.
     void cancel(std::uint64_t id);
     bool empty() const { return m_events.size() == m_cancelledPending; }
-    /// Time of the next live event, or -1.
-    SimTime nextTime();
+    /// Time of the next live event, or -1. Const: dropping cancelled entries off the head
+    /// changes no event's time or order.
+    SimTime nextTime() const;
     /// Advances to the next event and runs it. False when there is none.
     bool runNext();
 
@@ -37,14 +38,15 @@ private:
         std::uint64_t seq;
         bool operator>(const Entry& o) const { return at != o.at ? at > o.at : seq > o.seq; }
     };
-    void dropCancelledHead();
+    void dropCancelledHead() const;
 
     SimTime m_now = 0;
     std::uint64_t m_seq = 0;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> m_events;
-    std::vector<Action> m_actions;          // by seq
+    // mutable: dropCancelledHead, only bookkeeping of events already cancelled.
+    mutable std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> m_events;
+    mutable std::vector<Action> m_actions;  // by seq
     std::vector<std::uint8_t> m_cancelled;  // by seq
-    std::size_t m_cancelledPending = 0;
+    mutable std::size_t m_cancelledPending = 0;
 };
 
 }  // namespace berth::core

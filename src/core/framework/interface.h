@@ -19,7 +19,7 @@
 
 namespace berth::core {
 
-class Handle;
+struct Handle;
 
 class Plugin {
 public:

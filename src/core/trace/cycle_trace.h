@@ -72,13 +72,26 @@ struct PreemptionPickStep {
     std::vector<std::string> kept;
 };
 
+/// One preempt-verb extender's answer (preemption.go callExtenders), in the order called: the
+/// candidate nodes it was sent and the ones it kept (with the victims it agreed to).
+struct PreemptionExtenderTrace {
+    std::string extender;             // its Name(): the urlPrefix
+    std::vector<std::string> asked;   // the candidates' nodes sent, in candidate order
+    std::vector<std::string> kept;    // the nodes of its answer, in the order kept
+    std::string error;                // the call's error ("" when none)
+    bool ignored = false;             // an ignorable extender's error: skipped
+};
+
 /// What PostFilter (DefaultPreemption) did in a cycle where no node fit.
 struct PreemptionTrace {
     bool ran = false;
     std::string notEligible;   // PodEligibleToPreemptOthers said no: why ("" when eligible)
     int potentialNodes = 0;    // nodes not rejected as UnschedulableAndUnresolvable
     int numCandidatesWanted = 0;  // the dry run stops once it has this many (calculateNumCandidates)
-    std::vector<PreemptionCandidateTrace> candidates;  // in the order pickOneNodeForPreemption sees them
+    /// In the order pickOneNodeForPreemption sees them: the dry run's, or what the preempt
+    /// extenders kept of them when any were called.
+    std::vector<PreemptionCandidateTrace> candidates;
+    std::vector<PreemptionExtenderTrace> extenders;  // the preempt extenders called
     std::vector<PreemptionRejectTrace> rejected;       // snapshot order; nodes the dry run never reached are in neither list
     std::vector<PreemptionPickStep> pick;
     std::string nominated;  // the node chosen and nominated ("" when none)

@@ -212,7 +212,13 @@ Status DefaultPreemption::postFilter(CycleState& state, const Pod& pod, const No
         return fail(msg);
     }
     // callExtenders: the extenders that support preemption trim the candidates and victims.
-    if (Status s = callPreemptionExtenders(m_handle, m_extenders, pod, candidates); !s.isSuccess()) return failWith(s);
+    if (Status s = callPreemptionExtenders(m_handle, m_extenders, pod, candidates, trace); !s.isSuccess())
+        return failWith(s);
+    if (trace && !trace->extenders.empty()) {
+        // The pick's candidates are the extenders' (the pick steps below index them).
+        trace->candidates.clear();
+        traceCandidateList(candidates);
+    }
     if (candidates.empty()) return fail("no candidate node for preemption");
 
     std::vector<PreemptionPickRecord> steps;
@@ -320,6 +326,20 @@ void DefaultPreemption::traceCandidates(const std::vector<PreemptionCandidate>& 
                                         const NodeStatusMap& preemptionStatuses) const {
     PreemptionTrace* trace = m_trace;
     if (!trace) return;
+    traceCandidateList(candidates);
+    const auto& nodes = m_handle.snapshot->nodes();
+    for (std::size_t i = 0; i < preemptionStatuses.nodes; ++i) {
+        if (!preemptionStatuses.contains(i)) continue;
+        std::string reason;
+        for (Sym r : preemptionStatuses.statuses[i].reasons())
+            reason += (reason.empty() ? "" : "; ") + std::string(m_handle.pool->str(r));
+        trace->rejected.push_back({nodes[i]->node()->name, std::move(reason)});
+    }
+}
+
+void DefaultPreemption::traceCandidateList(const std::vector<PreemptionCandidate>& candidates) const {
+    PreemptionTrace* trace = m_trace;
+    if (!trace) return;
     const auto& nodes = m_handle.snapshot->nodes();
     const Cluster& cluster = *m_handle.cluster;
     for (const PreemptionCandidate& c : candidates) {
@@ -331,13 +351,6 @@ void DefaultPreemption::traceCandidates(const std::vector<PreemptionCandidate>& 
                 std::find(c.budgetViolators.begin(), c.budgetViolators.end(), v) != c.budgetViolators.end();
             out.victims.push_back({cluster.podKey(*v), v->priority, violates});
         }
-    }
-    for (std::size_t i = 0; i < preemptionStatuses.nodes; ++i) {
-        if (!preemptionStatuses.contains(i)) continue;
-        std::string reason;
-        for (Sym r : preemptionStatuses.statuses[i].reasons())
-            reason += (reason.empty() ? "" : "; ") + std::string(m_handle.pool->str(r));
-        trace->rejected.push_back({nodes[i]->node()->name, std::move(reason)});
     }
 }
 

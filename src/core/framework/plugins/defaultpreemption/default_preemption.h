@@ -69,6 +69,8 @@ private:
     /// Copies the dry run's outcome into the handle's preemption trace (when one is set).
     void traceCandidates(const std::vector<PreemptionCandidate>& candidates,
                          const NodeStatusMap& preemptionStatuses) const;
+    /// The candidates as the trace lists them (node, victims, budget violations), appended.
+    void traceCandidateList(const std::vector<PreemptionCandidate>& candidates) const;
     /// prepareCandidate: evicts the victims and clears lower-priority nominations on the node.
     void prepareCandidate(const PreemptionCandidate& best, const Pod& pod, Sym nodeName) const;
     /// (eligible, message) as PodEligibleToPreemptOthers.

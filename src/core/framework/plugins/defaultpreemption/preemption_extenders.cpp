@@ -1,5 +1,6 @@
 #include "core/framework/plugins/defaultpreemption/preemption_extenders.h"
 
+#include <algorithm>
 #include <map>
 
 #include "core/framework/extender.h"
@@ -8,7 +9,8 @@
 namespace berth::core {
 
 Status callPreemptionExtenders(const Handle& handle, const std::vector<std::shared_ptr<Extender>>* extenders,
-                               const Pod& pod, std::vector<PreemptionCandidate>& candidates) {
+                               const Pod& pod, std::vector<PreemptionCandidate>& candidates,
+                               PreemptionTrace* trace) {
     if (!extenders || extenders->empty() || candidates.empty()) return {};
     const auto& nodes = handle.snapshot->nodes();
     const auto nameOf = [&](int idx) { return nodes[static_cast<std::size_t>(idx)]->node()->nameSym; };
@@ -19,8 +21,18 @@ Status callPreemptionExtenders(const Handle& handle, const std::vector<std::shar
     bool asked = false;
     for (const auto& e : *extenders) {
         if (!e->supportsPreemption() || !e->isInterested(pod)) continue;
+        PreemptionExtenderTrace* call = nullptr;
+        if (trace) {
+            call = &trace->extenders.emplace_back();
+            call->extender = e->name();
+            for (const auto& [node, unused] : victims) call->asked.emplace_back(handle.pool->str(node));
+        }
         ExtenderPreemptionOutcome outcome = e->processPreemption(pod, victims);
         if (outcome.error) {
+            if (call) {
+                call->error = outcome.error->message;
+                call->ignored = e->isIgnorable();
+            }
             if (e->isIgnorable()) continue;
             return Status::error(outcome.error->message);
         }
@@ -29,12 +41,17 @@ Status callPreemptionExtenders(const Handle& handle, const std::vector<std::shar
                 ++it;
                 continue;
             }
-            if (!e->isIgnorable())
-                return Status::error("expected at least one victim pod on node \"" +
-                                     std::string(handle.pool->str(it->first)) + "\"");
+            if (!e->isIgnorable()) {
+                const std::string error =
+                    "expected at least one victim pod on node \"" + std::string(handle.pool->str(it->first)) + "\"";
+                if (call) call->error = error;
+                return Status::error(error);
+            }
             it = outcome.nodeToVictims.erase(it);
         }
         victims = std::move(outcome.nodeToVictims);
+        if (call)
+            for (const auto& [node, unused] : victims) call->kept.emplace_back(handle.pool->str(node));
         asked = true;
         if (victims.empty()) break;
     }
@@ -49,6 +66,9 @@ Status callPreemptionExtenders(const Handle& handle, const std::vector<std::shar
         k.node = c.node;
         k.victims = it->second.pods;
         k.numPDBViolations = static_cast<int>(it->second.numPDBViolations);
+        // The budget violators the extender left among the victims (the trace marks them).
+        for (const Pod* v : c.budgetViolators)
+            if (std::find(k.victims.begin(), k.victims.end(), v) != k.victims.end()) k.budgetViolators.push_back(v);
         kept.push_back(std::move(k));
         victims.erase(it);
     }
