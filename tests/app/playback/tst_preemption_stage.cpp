@@ -155,6 +155,26 @@ private Q_SLOTS:
         QVERIFY(!failed.contains(QStringLiteral("may nominate")));
     }
 
+    // The preempt extenders trim the candidates before the pick; Candidates says what each
+    // was asked and kept, or that its error was skipped (ignorable) or failed preemption.
+    void extendersInTheCandidatesNarration() {
+        CycleTraceUi t = preemptionTrace();
+        t.preemption.extenders = {
+            {QStringLiteral("http://a/x"), {QStringLiteral("a"), QStringLiteral("b")}, {QStringLiteral("b")}, {}, false},
+            {QStringLiteral("http://b/x"), {QStringLiteral("b")}, {}, QStringLiteral("timeout"), true}};
+        t.preemption.candidates.removeFirst();  // the pick saw b only
+        CyclePlayback cycle;
+        cycle.showCycle(t, true);
+        QVERIFY(cycle.advance());  // Filter
+        QVERIFY(cycle.advance());  // Candidates
+        QCOMPARE(cycle.phase(), int(CyclePlayback::Candidates));
+        const QString found = cycle.narration();
+        QVERIFY2(found.contains(QStringLiteral("The extender http://a/x was asked about a, b and kept b. The extender "
+                                               "http://b/x failed to answer (timeout); it is ignorable, so it is "
+                                               "skipped. Candidates — b: default/b1 (priority 100).")),
+                 qPrintable(found));
+    }
+
     // Without candidates the path skips the pick and the eviction; without PostFilter it
     // goes from Filter to the failure; a pod that may not preempt says why.
     void shorterPaths() {
