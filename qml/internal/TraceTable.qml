@@ -4,7 +4,7 @@ import Berth
 import Berth.App
 
 // A scrollable table of one attempt (the Filter or Score table) with a header row and the
-// node column kept readable. Cells are tinted by the model's verdict (pass / fail / not run)
+// node column pinned at the left edge when the table scrolls sideways. Cells are tinted by the model's verdict (pass / fail / not run)
 // or, for the score table, by the heat of a node's total and the winner.
 Item {
     id: root
@@ -46,6 +46,7 @@ Item {
 
     TableView {
         id: table
+        objectName: "traceTableView"
         anchors.left: parent.left
         anchors.right: parent.right
         anchors.top: header.bottom
@@ -81,6 +82,63 @@ Item {
                      : cell.model.verdict === FilterTableModel.NotRun || cell.model.verdict === FilterTableModel.Skip ? AppPalette.muted : AppPalette.text
                 elide: Text.ElideRight
             }
+        }
+    }
+
+    // The node column stays in view while the table scrolls sideways (Qt 6.4's TableView has
+    // no frozen columns): a copy of column 0 and its header over the left edge, row for row.
+    ListView {
+        id: pinned
+        objectName: "pinnedNodeColumn"
+        visible: table.contentX > 1 && table.rows > 0
+        anchors.left: table.left
+        anchors.top: table.top
+        anchors.bottom: table.bottom
+        width: root.columnWidth(0)
+        interactive: false
+        clip: true
+        model: root.model  // a ListView over a table model shows its column 0
+        onVisibleChanged: contentY = table.contentY
+        Connections {
+            target: table
+            function onContentYChanged() { pinned.contentY = table.contentY }
+        }
+        delegate: Rectangle {
+            id: pinnedCell
+            required property var display
+            width: pinned.width
+            height: 20
+            color: AppPalette.header
+            border.color: AppPalette.cellBorder
+            Text {
+                anchors.fill: parent
+                anchors.leftMargin: 4
+                anchors.rightMargin: 4
+                verticalAlignment: Text.AlignVCenter
+                text: pinnedCell.display === undefined ? "" : String(pinnedCell.display)
+                font.pixelSize: UiScale.px(11)
+                color: AppPalette.text
+                elide: Text.ElideRight
+            }
+        }
+    }
+    Rectangle {
+        visible: pinned.visible
+        anchors.left: parent.left
+        anchors.top: parent.top
+        width: pinned.width
+        height: header.height
+        color: AppPalette.header
+        border.color: AppPalette.border
+        Text {
+            anchors.fill: parent
+            anchors.leftMargin: 4
+            verticalAlignment: Text.AlignVCenter
+            text: root.model ? String(root.model.headerData(0, Qt.Horizontal) ?? "") : ""
+            color: AppPalette.text
+            font.pixelSize: UiScale.px(11)
+            font.bold: true
+            elide: Text.ElideRight
         }
     }
 }

@@ -74,5 +74,23 @@ Item {
             compare(String(first[0].model.display), "node-b1")  // highest total first
             verify(first[0].winner)
         }
+
+        // Scrolled sideways, the node column stays in view: its copy over the left edge names
+        // the rows in order, under the first header; back at the left edge, it goes.
+        function test_3_nodeColumnPinnedWhenScrolled() {
+            const table = findChild(filter, "pinnedNodeColumn")
+            verify(table)
+            verify(!table.visible)
+            const view = findChild(filter, "traceTableView")
+            verify(view)
+            view.contentX = 150
+            tryCompare(table, "visible", true)
+            tryCompare(table, "count", 3)
+            const names = []
+            for (let r = 0; r < 3; ++r) names.push(table.itemAtIndex(r).display)
+            compare(names.map(String).sort(), ["node-a1", "node-a2", "node-b1"])
+            view.contentX = 0
+            tryCompare(table, "visible", false)
+        }
     }
 }
