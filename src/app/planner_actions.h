@@ -41,6 +41,7 @@ public:
         DeleteWorkload = static_cast<int>(plan::EditKind::DeleteWorkload),
         SubmitYaml = static_cast<int>(plan::EditKind::SubmitYaml),
         PinPod = static_cast<int>(plan::EditKind::PinPod),
+        DeletePod = static_cast<int>(plan::EditKind::DeletePod),
         SetSchedulerConfig = static_cast<int>(plan::EditKind::SetSchedulerConfig),
         Group = static_cast<int>(plan::EditKind::Group),
     };

@@ -63,6 +63,12 @@ private:
         return true;
     }
 
+    /// name, and namespace ("default" when left out).
+    bool namespacedName(DocNode map, TimelineEvent& ev) {
+        ev.ns = "default";
+        return text(map, "name", ev.name) && text(map, "namespace", ev.ns, false);
+    }
+
     bool count(DocNode map, std::string_view key, std::int32_t& out) {
         const DocNode v = map.get(key);
         const std::string_view s = v.scalar();
@@ -82,7 +88,8 @@ private:
         if (const auto* err = std::get_if<std::string>(&parsed)) return fail(at, "at: " + *err);
         ev.at = std::get<std::int64_t>(parsed);
         if (ev.at < 0) return fail(at, "at must not be negative");
-        if (!onlyKeys(e, {"at", "cordon", "uncordon", "drain", "deleteNode", "scale", "deleteWorkload", "addNodePool"}))
+        if (!onlyKeys(e, {"at", "cordon", "uncordon", "drain", "deleteNode", "scale", "deleteWorkload", "addNodePool",
+                          "deletePod"}))
             return false;
         if (e.size() != 2) return fail(e, "an event has exactly one action besides at");
         for (std::size_t i = 0; i < e.size(); ++i)
@@ -94,10 +101,11 @@ private:
             if (!onlyKeys(body, scale ? std::initializer_list<std::string_view>{"kind", "namespace", "name", "replicas"}
                                       : std::initializer_list<std::string_view>{"kind", "namespace", "name"}))
                 return false;
-            if (!text(body, "kind", ev.kind) || !text(body, "name", ev.name)) return false;
-            ev.ns = "default";
-            if (!text(body, "namespace", ev.ns, false)) return false;
+            if (!text(body, "kind", ev.kind) || !namespacedName(body, ev)) return false;
             if (scale && !count(body, "replicas", ev.replicas)) return false;
+        } else if (ev.action == "deletePod") {
+            if (!body.isMap()) return fail(body, "deletePod is a map: namespace, name");
+            if (!onlyKeys(body, {"namespace", "name"}) || !namespacedName(body, ev)) return false;
         } else if (ev.action == "addNodePool") {
             if (!body.isMap()) return fail(body, "addNodePool is a map: template, namePrefix, count, zone");
             if (!onlyKeys(body, {"template", "namePrefix", "count", "zone"})) return false;

@@ -13,7 +13,7 @@
 ///
 /// Actions: cordon, uncordon, drain, deleteNode (a node name); scale {kind, namespace, name,
 /// replicas}; deleteWorkload {kind, namespace, name}; addNodePool {template, namePrefix,
-/// count, zone (optional)}.
+/// count, zone (optional)}; deletePod {namespace, name}. A namespace left out is "default".
 
 #include <cstdint>
 #include <string>
@@ -28,7 +28,7 @@ struct TimelineEvent {
     std::int64_t at = 0;  // simulated ns from t = 0
     std::string action;   // the action's key: "cordon", "scale", ...
     std::string node;     // node actions: the node; addNodePool: its template
-    // scale, deleteWorkload
+    // scale, deleteWorkload; deletePod: ns and name
     std::string kind;
     std::string ns;
     std::string name;

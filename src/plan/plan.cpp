@@ -271,6 +271,7 @@ std::string Plan::apply(const PlanEdit& e) {
         case EditKind::DeleteWorkload: return deleteWorkload(e);
         case EditKind::SubmitYaml: return submitYaml(e);
         case EditKind::PinPod: return pinPod(e);
+        case EditKind::DeletePod: return deletePod(e);
         case EditKind::SetSchedulerConfig: return checkSchedulerConfig(e.yaml, e.fileName, m_input->version);
         case EditKind::Group: return applyGroup(e);
     }
@@ -358,10 +359,24 @@ std::string Plan::deleteWorkload(const PlanEdit& e) {
     return {};
 }
 
+const core::Pod* Plan::namedPod(const PlanEdit& e) const {
+    const core::Cluster& c = *m_cluster;
+    const core::Sym ns = c.pool.find(e.ns);
+    return ns == core::kNoSym ? nullptr : c.findPod(ns, e.name);
+}
+
+std::string Plan::deletePod(const PlanEdit& e) {
+    const core::Pod* pod = namedPod(e);
+    if (!pod) return "no pod " + e.ns + "/" + e.name;
+    // The informer's Delete event (Simulation::evictPod): a bound pod's room is freed and the
+    // pods waiting on it are moved as for AssignedPodDelete; a pending pod leaves the queue.
+    m_sim->evictPod(*pod, "deleted (kubectl delete pod)");
+    return {};
+}
+
 std::string Plan::pinPod(const PlanEdit& e) {
     core::Cluster& c = *m_cluster;
-    const core::Sym ns = c.pool.find(e.ns);
-    const core::Pod* pod = ns == core::kNoSym ? nullptr : c.findPod(ns, e.name);
+    const core::Pod* pod = namedPod(e);
     if (!pod) return "no pod " + e.ns + "/" + e.name;
     const core::Node* node = liveNode(c, e.node);
     if (!node) return "no node " + e.node;

@@ -155,6 +155,9 @@ private:
     std::string applyGroup(const PlanEdit& group);
     std::string deleteWorkload(const PlanEdit& edit);
     std::string pinPod(const PlanEdit& edit);
+    std::string deletePod(const PlanEdit& edit);
+    /// The live pod a PinPod or DeletePod edit names, or null.
+    const core::Pod* namedPod(const PlanEdit& edit) const;
 
     std::shared_ptr<const PlanInput> m_input;
     std::unique_ptr<core::Cluster> m_cluster;

@@ -5,7 +5,7 @@
 namespace berth::plan {
 namespace {
 
-constexpr std::array<std::pair<EditKind, const char*>, 13> kNames{{
+constexpr std::array<std::pair<EditKind, const char*>, 14> kNames{{
     {EditKind::Cordon, "cordon"},
     {EditKind::Uncordon, "uncordon"},
     {EditKind::Drain, "drain"},
@@ -17,6 +17,7 @@ constexpr std::array<std::pair<EditKind, const char*>, 13> kNames{{
     {EditKind::DeleteWorkload, "deleteWorkload"},
     {EditKind::SubmitYaml, "submitYaml"},
     {EditKind::PinPod, "pinPod"},
+    {EditKind::DeletePod, "deletePod"},
     {EditKind::SetSchedulerConfig, "setSchedulerConfig"},
     {EditKind::Group, "group"},
 }};
@@ -58,6 +59,7 @@ std::string describeEdit(const PlanEdit& e) {
         case EditKind::DeleteWorkload: return "Delete " + workload;
         case EditKind::SubmitYaml: return "Submit " + e.fileName;
         case EditKind::PinPod: return "Pin " + e.ns + "/" + e.name + " to " + e.node;
+        case EditKind::DeletePod: return "Delete pod " + e.ns + "/" + e.name;
         case EditKind::SetSchedulerConfig:
             return e.yaml.empty() ? "Default scheduler configuration" : "Scheduler configuration " + e.fileName;
         case EditKind::Group:

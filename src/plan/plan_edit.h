@@ -26,6 +26,9 @@ enum class EditKind : std::uint8_t {
     DeleteWorkload,
     SubmitYaml,
     PinPod,
+    /// A pod deleted by namespace and name (kubectl delete pod): the informer's Delete event;
+    /// its controller, if any, makes a replacement.
+    DeletePod,
     SetSchedulerConfig,
     /// Node edits made together (Node > Cordon 13 nodes, a label for a group): one step of
     /// the history, undone and redone as one.
@@ -60,7 +63,7 @@ struct PlanEdit {
     std::vector<std::pair<std::string, std::string>> labels;
     // SetNodeTaints: the node's complete taint list afterwards.
     std::vector<TaintSpec> taints;
-    // ScaleWorkload, DeleteWorkload: the workload. PinPod: the pod (namespace, name).
+    // ScaleWorkload, DeleteWorkload: the workload. PinPod, DeletePod: the pod (namespace, name).
     core::WorkloadKind workloadKind = core::WorkloadKind::Deployment;
     std::string ns;
     std::string name;

@@ -13,6 +13,7 @@ EditKind kindOf(const std::string& action) {
     if (action == "scale") return EditKind::ScaleWorkload;
     if (action == "deleteWorkload") return EditKind::DeleteWorkload;
     if (action == "addNodePool") return EditKind::AddNodePool;
+    if (action == "deletePod") return EditKind::DeletePod;
     return EditKind::Cordon;  // the reader takes no other action
 }
 

@@ -25,6 +25,8 @@ events:
   addNodePool: {template: node-1, namePrefix: burst, count: 2, zone: zone-b}
 - at: 250ms
   deleteWorkload: {kind: Job, namespace: batch, name: etl}
+- at: 3s
+  deletePod: {name: web-1}
 )";
 
 }  // namespace
@@ -36,7 +38,7 @@ private Q_SLOTS:
         io::Diagnostics d;
         const auto events = io::readTimeline(kGood, "outage.yaml", d);
         QVERIFY2(d.items.empty(), d.firstErrors(3).c_str());
-        QCOMPARE(events.size(), std::size_t{4});
+        QCOMPARE(events.size(), std::size_t{5});
         // File order, not time order: the plan sorts them (timed_edits.h).
         QCOMPARE(events[0].action, std::string("cordon"));
         QCOMPARE(events[0].node, std::string("node-2"));
@@ -53,6 +55,11 @@ private Q_SLOTS:
         QCOMPARE(events[3].at, kS / 4);  // 250ms
         QCOMPARE(events[3].ns, std::string("batch"));
         QCOMPARE(events[3].line, 11);
+        QCOMPARE(events[4].action, std::string("deletePod"));
+        QCOMPARE(events[4].at, 3 * kS);
+        QCOMPARE(events[4].ns, std::string("default"));  // namespace left out
+        QCOMPARE(events[4].name, std::string("web-1"));
+        QCOMPARE(events[4].line, 13);
     }
 
     void badInputIsAnErrorWithItsLine_data() {
@@ -70,6 +77,12 @@ private Q_SLOTS:
                                              << "unknown field \"replica\"";
         QTest::newRow("bad count") << "- at: 5s\n  addNodePool: {template: a, namePrefix: b, count: two}\n" << 5
                                    << "count must be a whole number, 0 or more";
+        QTest::newRow("pod as a string") << "- at: 5s\n  deletePod: default/web-1\n" << 5
+                                         << "deletePod is a map: namespace, name";
+        QTest::newRow("pod without a name") << "- at: 5s\n  deletePod: {namespace: default}\n" << 5
+                                            << "name must be a non-empty string";
+        QTest::newRow("unknown pod field") << "- at: 5s\n  deletePod: {name: a, node: b}\n" << 5
+                                           << "unknown field \"node\"";
         QTest::newRow("node as a map") << "- at: 5s\n  cordon: {name: a}\n" << 5 << "cordon takes a node name";
         // clang-format on
     }

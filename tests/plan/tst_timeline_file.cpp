@@ -31,6 +31,46 @@ events:
   scale: {kind: Deployment, name: web, replicas: 3}
 )";
 
+// One 2-cpu node a1 filled by `old` (bound in the input); `new` and `gone` (1 cpu each) wait.
+const char* kFullNode = R"(apiVersion: v1
+kind: Node
+metadata: {name: a1, labels: {kubernetes.io/hostname: a1}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: old, namespace: default}
+spec: {nodeName: a1, containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+status: {phase: Running}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: new, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: gone, namespace: default}
+spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+)";
+
+// Line 4: the pending `gone` deleted at 10 s; line 6: the bound `old` at 20 s; line 8: `old`
+// again at 30 s, when it is no more.
+const char* kDeletes = R"(apiVersion: berth.dev/v1alpha1
+kind: Timeline
+events:
+- at: 10s
+  deletePod: {name: gone}
+- at: 20s
+  deletePod: {namespace: default, name: old}
+- at: 30s
+  deletePod: {name: old}
+)";
+
+std::string stateOf(plan::Plan& p, std::uint32_t id) {
+    return core::podStateName(p.sim().outcomes().at(id).state);
+}
+
 }  // namespace
 
 class TestTimelineFile : public QObject {
@@ -68,6 +108,32 @@ private Q_SLOTS:
             bound += !p.cluster().podRemoved[i] && p.sim().outcome(p.cluster().pods[i]).state == core::PodState::Bound;
         QCOMPARE(bound, std::size_t{3});
         QCOMPARE(p.sim().clock().now(), 40 * core::kSecond);
+    }
+
+    void deletePodFreesItsRoom() {
+        // t = 0: `new` and `gone` fail (Insufficient cpu: `old` takes a1's 2 cpu) and wait in
+        // the unschedulable pool. 10 s: `gone` is deleted while pending: it leaves the queue,
+        // nothing moves. 20 s: `old` is deleted: the AssignedPodDelete event moves `new` (its
+        // 1 s backoff long over) to activeQ; it fits and binds at 20 s + 10 ms. 30 s: `old`
+        // is no more: the error names the event's line.
+        io::Diagnostics d;
+        auto in = std::make_shared<plan::PlanInput>();
+        in->manifests.push_back({"cluster.yaml", kFullNode});
+        in->timeline = plan::readTimelineFile(kDeletes, "deletes.yaml", d);
+        QVERIFY2(d.items.empty(), d.firstErrors(3).c_str());
+        QCOMPARE(in->timeline.at(0).edit.kind, plan::EditKind::DeletePod);
+        plan::Plan p(in);
+        p.runToEnd();
+        QCOMPARE(p.timedEditErrors(),
+                 (std::vector<std::string>{"deletes.yaml:8: Delete pod default/old: no pod default/old"}));
+        // Pod ids in file order: old 0, new 1, gone 2.
+        QCOMPARE(stateOf(p, 0), std::string("evicted"));
+        QCOMPARE(stateOf(p, 1), std::string("bound"));
+        QCOMPARE(stateOf(p, 2), std::string("evicted"));
+        QCOMPARE(p.cluster().pool.str(p.sim().outcomes().at(1).node), std::string_view("a1"));
+        QVERIFY(p.cluster().podRemoved[0] && p.cluster().podRemoved[2]);
+        QCOMPARE(p.sim().clock().now(), 30 * core::kSecond);  // the last event's time
+        QCOMPARE(p.sim().queue().activeCount() + p.sim().queue().backoffCount(), std::size_t{0});
     }
 
     void anUnknownWorkloadKind() {

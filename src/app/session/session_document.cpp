@@ -83,10 +83,11 @@ QJsonObject editToJson(const plan::PlanEdit& e) {
             o[QStringLiteral("fileName")] = qs(e.fileName);
             o[QStringLiteral("yaml")] = qs(e.yaml);
             break;
+        case plan::EditKind::DeletePod:
         case plan::EditKind::PinPod:
             o[QStringLiteral("namespace")] = qs(e.ns);
             o[QStringLiteral("name")] = qs(e.name);
-            o[QStringLiteral("node")] = qs(e.node);
+            if (e.kind == plan::EditKind::PinPod) o[QStringLiteral("node")] = qs(e.node);
             break;
         case plan::EditKind::Group: {
             // The parts as edits of their own (their atStep is the group's: left out).
