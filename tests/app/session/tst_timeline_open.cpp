@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
+
 #include "app/session/session_document.h"
 #include "app/session/timeline_open.h"
 #include "app/simulation_controller.h"
@@ -83,13 +85,13 @@ private Q_SLOTS:
         QVERIFY(waitLoaded(c, [&] { c.session()->loadFiles({kSmall}); }));
         QTemporaryDir dir;
         const QString bad = dir.filePath(QStringLiteral("bad.yaml"));
-        // Line 5: an event with two actions.
+        // The event of line 4 has two actions.
         QVERIFY(writeFile(bad, "apiVersion: berth.dev/v1alpha1\nkind: Timeline\nevents:\n- at: 10s\n  cordon: node-a1\n"
                                "  drain: node-a2\n"));
         QSignalSpy failed(c.session(), &SessionController::openFailed);
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
         QCOMPARE(c.session()->openTimeline(QUrl::fromLocalFile(bad)), QString());
-        QCOMPARE(failed.size(), 1);
+        QCOMPARE(failed.size(), qsizetype{1});
         const QStringList problems = failed.first().at(1).toStringList();
         QVERIFY2(problems.value(0).startsWith(QStringLiteral("bad.yaml:4:")), qPrintable(problems.join('\n')));
         // Nothing replayed; the session is as it was.
@@ -111,7 +113,7 @@ private Q_SLOTS:
         QCOMPARE(timedEdit(c, 0).value(QStringLiteral("title")).toString(), QStringLiteral("Cordon node-b2"));
         QCOMPARE(timedEdit(c, 0).value(QStringLiteral("source")).toString(), QStringLiteral("small-timeline.yaml:6"));
         QCOMPARE(timedEdit(c, 1).value(QStringLiteral("seconds")).toDouble(), 60.0);
-        QCOMPARE(timedEdit(c, 1).value(QStringLiteral("step")).toLongLong(), -1);
+        QCOMPARE(timedEdit(c, 1).value(QStringLiteral("step")).toLongLong(), qint64{-1});
         QVERIFY(c.session()->planSession()->dirty());
         QVERIFY(!node(c, QStringLiteral("node-b2"))->cordoned);
 
@@ -131,7 +133,7 @@ private Q_SLOTS:
         QList<PodRow> web;
         for (const PodRow& r : c.pods()->rows())
             if (r.key.startsWith(QStringLiteral("default/web-"))) web << r;
-        QCOMPARE(web.size(), 8);
+        QCOMPARE(web.size(), qsizetype{8});
         for (const PodRow& r : web.mid(6)) QVERIFY2(r.node != QStringLiteral("node-b2"), qPrintable(r.key));
     }
 
@@ -152,7 +154,7 @@ private Q_SLOTS:
         const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
         QCOMPARE(root.value(QStringLiteral("version")).toInt(), 1);
         const QJsonArray timeline = root.value(QStringLiteral("timeline")).toArray();
-        QCOMPARE(timeline.size(), 2);
+        QCOMPARE(timeline.size(), qsizetype{2});
         QCOMPARE(timeline[0].toObject().value(QStringLiteral("at")).toDouble(), 30e9);
         QCOMPARE(timeline[1].toObject().value(QStringLiteral("source")).toString(),
                  QStringLiteral("small-timeline.yaml:8"));
@@ -171,7 +173,7 @@ private Q_SLOTS:
         QCOMPARE(again.playback()->timeline()->timed(), 2);
         QVERIFY(runToEnd(again));
         QCOMPARE(again.playback()->timeline()->timedApplied(), 2);
-        QCOMPARE(again.pods()->rows(), placed);
+        QVERIFY(again.pods()->rows() == placed);
     }
 
     void theLaunchTimelinePlaysOnTheLoad() {
