@@ -291,7 +291,7 @@ private Q_SLOTS:
     }
 
     // `berth --timeline FILE`: the timed edits of tests/app/data/small-timeline.yaml are on
-    // the scrubber from the load (two marks, both pending), applied by the run (node-b2
+    // the scrubber from the load (two marks, both pending), applied by the run (node-b1
     // cordoned, both marks filled); then the playback goes back to just after the cordon, so
     // the grab shows one applied mark and one pending (in the timed edits' colour, #7b4fc9).
     void timelineOnTheScrubber() {
@@ -312,7 +312,7 @@ private Q_SLOTS:
                     "throw new Error(\"at load: \" + m.length + \" marks\") })()\n");
             f.write("// after run\n");
             f.write("(function () { if (controller.playback.timeline.timedApplied !== 2) throw new Error(\"not applied\"); "
-                    "if (!controller.inspector.nodeDetails(\"node-b2\").cordoned) throw new Error(\"node-b2 not cordoned\") })()\n");
+                    "if (!controller.inspector.nodeDetails(\"node-b1\").cordoned) throw new Error(\"node-b1 not cordoned\") })()\n");
             f.write("(function () { " + marks + "if (m.length !== 2 || !m.every((x) => x.applied)) "
                     "throw new Error(\"after the run: marks not applied\") })()\n");
             f.write("controller.playback.seek(controller.playback.timeline.timedEdits()[0].step + 2)\n");

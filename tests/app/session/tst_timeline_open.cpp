@@ -110,15 +110,15 @@ private Q_SLOTS:
         TimelineMarks* marks = c.playback()->timeline();
         QCOMPARE(marks->timed(), 2);
         QCOMPARE(marks->timedApplied(), 0);
-        QCOMPARE(timedEdit(c, 0).value(QStringLiteral("title")).toString(), QStringLiteral("Cordon node-b2"));
+        QCOMPARE(timedEdit(c, 0).value(QStringLiteral("title")).toString(), QStringLiteral("Cordon node-b1"));
         QCOMPARE(timedEdit(c, 0).value(QStringLiteral("source")).toString(), QStringLiteral("small-timeline.yaml:6"));
         QCOMPARE(timedEdit(c, 1).value(QStringLiteral("seconds")).toDouble(), 60.0);
         QCOMPARE(timedEdit(c, 1).value(QStringLiteral("step")).toLongLong(), qint64{-1});
         QVERIFY(c.session()->planSession()->dirty());
-        QVERIFY(!node(c, QStringLiteral("node-b2"))->cordoned);
+        QVERIFY(!node(c, QStringLiteral("node-b1"))->cordoned);
 
         QVERIFY(runToEnd(c));
-        // Applied, each at a step of its own at its time: node-b2 cordoned (its row sent by
+        // Applied, each at a step of its own at its time: node-b1 cordoned (its row sent by
         // the worker after the timed step), web scaled to 8.
         QCOMPARE(marks->timedApplied(), 2);
         const qint64 cordonStep = timedEdit(c, 0).value(QStringLiteral("step")).toLongLong();
@@ -126,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(cordonStep > 0 && scaleStep > cordonStep);
         QCOMPARE(marks->secondsAt(cordonStep), 30.0);
         QCOMPARE(marks->secondsAt(scaleStep), 60.0);
-        QVERIFY(node(c, QStringLiteral("node-b2"))->cordoned);
+        QVERIFY(node(c, QStringLiteral("node-b1"))->cordoned);
         QCOMPARE(webPods(c), 8);
         // The two pods the scale added at 1 min (the newest web pods) did not go to the
         // cordoned node.
@@ -134,7 +134,7 @@ private Q_SLOTS:
         for (const PodRow& r : c.pods()->rows())
             if (r.key.startsWith(QStringLiteral("default/web-"))) web << r;
         QCOMPARE(web.size(), qsizetype{8});
-        for (const PodRow& r : web.mid(6)) QVERIFY2(r.node != QStringLiteral("node-b2"), qPrintable(r.key));
+        for (const PodRow& r : web.mid(6)) QVERIFY2(r.node != QStringLiteral("node-b1"), qPrintable(r.key));
     }
 
     void theSessionFileAndAutosaveKeepTheTimeline() {
