@@ -80,7 +80,7 @@ func main() {
 	follow := fs.String("follow", "", "single: assume each pod on the node this conformance file chose (analysis aid)")
 	maxRun := fs.Duration("max-run", 60*time.Second, "loop: bound on the whole run")
 	settle := fs.Duration("settle", 300*time.Millisecond, "loop: how long (real time) the landed, idle state must not change before the fake clock steps or the run counts as settled")
-	sequential := fs.Bool("sequential", false, "loop, differential --loop: upstream's disruption controller runs and bound pods become running and ready (berthctl --bind-latency 0s); each cycle also waits for the informers to be quiet")
+	sequential := fs.Bool("sequential", false, "loop, differential --loop: upstream's disruption and ReplicaSet controllers run and bound pods become running and ready (berthctl --bind-latency 0s); each cycle also waits for the informers to be quiet")
 	gates := fs.String("feature-gates", "", "comma-separated Gate=true|false, as kube-scheduler's flag (analysis aid; the committed files use the defaults)")
 	seed := fs.Uint64("seed", 0, "gen, differential: the (first) seed")
 	count := fs.Int("count", 1, "differential: how many seeds, from --seed on")
