@@ -22,15 +22,16 @@ import (
 )
 
 type diffOptions struct {
-	berthctl   string
-	seeds      []uint64
-	loop       bool   // whole loop instead of single pass
-	scale      int    // generator scale (genOptions.scale)
-	keep       string // folder for the scenarios that differ ("" = none)
-	jobs       int    // scenarios run at once (the loop mostly waits for its backoff)
-	settle     time.Duration
-	sequential bool // loop: the disruption controller and ready pods in the oracle (loopOptions)
-	reportOnly bool // differences are printed but are no error (failures and unstable runs are)
+	berthctl    string
+	seeds       []uint64
+	loop        bool   // whole loop instead of single pass
+	scale       int    // generator scale (genOptions.scale)
+	keep        string // folder for the scenarios that differ ("" = none)
+	jobs        int    // scenarios run at once (the loop mostly waits for its backoff)
+	settle      time.Duration
+	sequential  bool // loop: the disruption controller and ready pods in the oracle (loopOptions)
+	replicaSets bool // loop, sequential: the ReplicaSet controller in the oracle too
+	reportOnly  bool // differences are printed but are no error (failures and unstable runs are)
 }
 
 // diffResult is one scenario's outcome.
@@ -212,7 +213,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 	// The loop's bound: a scenario settles in seconds alone, but a loaded machine (the
 	// sanitizer pass beside it) once took a minute over one; a run that needs more is a hang.
 	if opt.loop {
-		err = runLoop(path, &oracle, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential})
+		err = runLoop(path, &oracle, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets})
 	} else {
 		err = runSingle(path, &oracle, true, "")
 	}
@@ -225,7 +226,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		// (loop_gate.go): a second run must reach the same final state. One that does not is a
 		// race the gate missed, reported as unstable (and says nothing about Berth).
 		var again bytes.Buffer
-		if err := runLoop(path, &again, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential}); err != nil {
+		if err := runLoop(path, &again, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets}); err != nil {
 			res.failure = "oracle (second run): " + err.Error()
 			return res
 		}

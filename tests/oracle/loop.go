@@ -49,9 +49,10 @@ type loopPod struct {
 }
 
 type loopOptions struct {
-	maxRun     time.Duration // bound on the whole run
-	settle     time.Duration // how long nothing may change before the run counts as settled
-	sequential bool          // the disruption and ReplicaSet controllers and a kubelet that starts bound pods (below)
+	maxRun      time.Duration // bound on the whole run
+	settle      time.Duration // how long nothing may change before the run counts as settled
+	sequential  bool          // the disruption controller and a kubelet that starts bound pods (below)
+	replicaSets bool          // with sequential: the ReplicaSet controller too (replicaset.go)
 }
 
 // sequentialQuiet is how long the informers must deliver nothing before the next cycle starts
@@ -184,6 +185,8 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	var rsc *replicaset.ReplicaSetController
 	if opt.sequential {
 		dc = newDisruptionController(ctx, h)
+	}
+	if opt.sequential && opt.replicaSets {
 		rsc = newReplicaSetController(ctx, h)
 	}
 	h.factory.Start(ctx.Done())
@@ -242,7 +245,7 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	quiet := func() bool {
 		return !opt.sequential || time.Since(time.Unix(0, lastDelivery.Load())) >= sequentialQuiet
 	}
-	gate := newLoopGate(h, &calls, &active, opt.sequential)
+	gate := newLoopGate(h, &calls, &active, rsc != nil)
 	stopped := func() bool { return ctx.Err() != nil }
 	// A cycle is running from the moment NextEntity hands out a pod until ScheduleOne asks again.
 	var cycleRunning atomic.Bool
