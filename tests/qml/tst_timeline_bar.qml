@@ -97,7 +97,7 @@ Item {
             verify(marks[0].applied)
             compare(marks[0].border.width, 0)
             fuzzyCompare(marks[0].x + marks[0].width / 2, 30 / 100 * track.stepWidth, 0.01)
-            verify(bar.timedText(marks[0].modelData).indexOf("Cordon node-a1 at t = 0.300 s\noutage.yaml:6 — applied at step 30") === 0)
+            verify(bar.timedText(marks[0].modelData).indexOf("Timed edit: Cordon node-a1 at t = 0.300 s\noutage.yaml:6 — applied at step 30") === 0)
             // Not reached: hollow, in the ahead strip from 1 s (the newest step's time) to 3 s:
             // 2.5 s at (2.5 - 1) / (3 - 1) = 3/4 of it, 3 s at its end.
             verify(findChild(bar, "timelineAhead").visible)
