@@ -74,7 +74,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QStr
         return std::nullopt;
     }
     if (!o.theme.isEmpty() && !AppearanceSettings::validTheme(o.theme)) {
-        error = QStringLiteral("--theme takes light, dark or system, not '%1'").arg(o.theme);
+        error = QStringLiteral("--theme takes light, dark, system or high-contrast, not '%1'").arg(o.theme);
         return std::nullopt;
     }
     return o;
