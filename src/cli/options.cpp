@@ -157,7 +157,8 @@ Flags:
 Exit status: 0 when the run completes (pending pods are a result), 1 on input errors
 (warnings too with --strict),
 2 on usage errors, 3 when --fail-on-pending and pods stay pending, 4 on an internal error,
-5 when --check finds a violated invariant.
+5 when --check finds a violated invariant, 6 when the loop stops on a preemption livelock
+(a preemptor evicts a replacement again and again at one instant; the output is the cluster then).
 )";
 }
 

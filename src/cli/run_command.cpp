@@ -183,6 +183,7 @@ int runSchedule(const Options& opt) {
     if (!thePlan.input().timeline.empty() && !opt.singlePass && opt.untilNs < 0) thePlan.runToEnd();
     for (const std::string& e : thePlan.timedEditErrors()) std::cerr << "berthctl: timeline: " << e << "\n";
     const core::RunStats stats = opt.singlePass ? sim.runSinglePass() : sim.run(opt.untilNs);
+    if (!sim.stoppedBy().empty()) std::cerr << "berthctl: the run stopped: " << sim.stoppedBy() << "\n";
     if (metrics) {
         metrics->finish();
         metricsOut << metrics->prometheusText();
@@ -198,6 +199,7 @@ int runSchedule(const Options& opt) {
     printReport(opt, thePlan);
     if (opt.stats) printStats(cluster, stats, t);
     if (const int broken = invariantStatus(opt, sim)) return broken;
+    if (!sim.stoppedBy().empty()) return 6;  // the report is the cluster at the stop
     return pendingStatus(opt, sim);
 }
 

@@ -77,6 +77,7 @@ void Simulation::evictVictim(const Pod& victim, const Pod& preemptor, Sym node) 
     }
     evictPod(victim,
              "preempted by " + m_cluster.podKey(preemptor) + " on node " + std::string(m_cluster.pool.str(node)));
+    noteVictimEvicted(victim, preemptor, node);
 }
 
 void Simulation::scheduleOne(QueuedPodInfo info) {

@@ -225,7 +225,27 @@ void Simulation::schedulePeriodicFlushes() {
     m_clock.scheduleAt(m_clock.now() + 30 * kSecond, [this] { Ticker::leftover(this); });
 }
 
+void Simulation::noteVictimEvicted(const Pod& victim, const Pod& preemptor, Sym node) {
+    // Cycles take no simulated time, so a churn at one instant never ends: a preemptor evicts a
+    // pod, its controller creates a replacement at once, the replacement takes the freed room
+    // ahead of the preemptor (pop from backoffQ while activeQ is empty, >= 1.33; a nomination
+    // that a skipped plugin does not see), and the preemptor evicts it again. Upstream churns the
+    // same way (its fake clock never steps; a real one churns at API speed). Without a
+    // controller every eviction removes a pod for good, and a cascade is bounded by the pods
+    // times the priority levels, so evictions at one instant beyond ten per pod that existed
+    // when the instant began (plus a margin for small clusters) can only be such a churn.
+    if (m_instant.at != m_clock.now()) {
+        m_instant = Instant{m_clock.now(), 0, 10 * m_cluster.pods.size() + 1000};
+    }
+    if (++m_instant.evictions <= m_instant.limit || !m_stoppedBy.empty()) return;
+    m_stoppedBy = "a preemption livelock: " + std::to_string(m_instant.evictions) + " pods preempted at " +
+                  invariantTime(m_clock.now()) + " (the last: " + m_cluster.podKey(victim) + " by " +
+                  m_cluster.podKey(preemptor) + " on node " + std::string(m_cluster.pool.str(node)) +
+                  "); each victim's controller replaced it and the replacement took the room again";
+}
+
 bool Simulation::step() {
+    if (!m_stoppedBy.empty()) return false;
     // A binding that takes no simulated time (--bind-latency 0) completes, and the informer
     // reports the bound pod, before the next pod's cycle starts: upstream's binding goroutine
     // and API round trip take about as long as a scheduling cycle.
@@ -243,7 +263,11 @@ bool Simulation::step() {
 
 RunStats Simulation::runSinglePass() {
     m_singlePass = true;
-    while (auto info = m_queue->pop()) scheduleOne(std::move(*info));
+    while (m_stoppedBy.empty()) {
+        auto info = m_queue->pop();
+        if (!info) break;
+        scheduleOne(std::move(*info));
+    }
     while (m_inFlightBindings > 0 && m_clock.runNext()) {}
     return m_stats;
 }

@@ -59,6 +59,9 @@ public:
     /// One scheduling cycle, or one timed event when activeQ is empty. False when idle.
     bool step();
     bool idle() const;
+    /// Why the loop stopped before it went idle; empty when it did not. Today the one such stop
+    /// is a preemption livelock (noteVictimEvicted): the run ends there, the cluster as it was.
+    const std::string& stoppedBy() const { return m_stoppedBy; }
     /// Checks the invariants (invariant_check.h) while the simulation runs, from now on: every
     /// placement's Filter plugins run again, alone, for its node. Changes no decision.
     void checkInvariantsWhileRunning();
@@ -146,6 +149,8 @@ private:
     void permitAndBind(Framework& fw, std::shared_ptr<CycleState> state, QueuedPodInfo info, Sym node);
     /// DefaultPreemption's victim: rejected at Permit when waiting there, deleted otherwise.
     void evictVictim(const Pod& victim, const Pod& preemptor, Sym node);
+    /// Counts preemption's evictions at the current instant and stops the run on a livelock.
+    void noteVictimEvicted(const Pod& victim, const Pod& preemptor, Sym node);
     void handleFailure(QueuedPodInfo info, const std::string& message, bool schedulerError,
                        const std::vector<std::string>& unschedulablePlugins, std::optional<NominatingInfo> nominating);
     void runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<CycleState> state, QueuedPodInfo info);
@@ -214,6 +219,14 @@ private:
         int consecutiveErrors = 0;  // failures in a row with no rejector plugin
     };
     std::unordered_map<std::uint32_t, FailureRecord> m_failures;
+    /// Preemption's evictions since the clock last moved (noteVictimEvicted).
+    struct Instant {
+        SimTime at = -1;
+        std::size_t evictions = 0;
+        std::size_t limit = 0;
+    };
+    Instant m_instant;
+    std::string m_stoppedBy;
 };
 
 }  // namespace berth::core

@@ -9,6 +9,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -42,6 +43,7 @@ type diffResult struct {
 	failure  string // the oracle or berthctl failed
 	cover    coverage
 	unstable bool // loop: two oracle runs reached different final states
+	livelock bool // loop: the oracle and berthctl both stopped on a preemption livelock
 }
 
 // coverage counts what the oracle's decisions exercised, so that a run shows it reached every
@@ -149,11 +151,16 @@ func runDifferential(opt diffOptions, out io.Writer) error {
 	close(next)
 	wg.Wait()
 
-	pods, differing, failed, unstable := 0, 0, 0, 0
+	pods, differing, failed, unstable, livelocks := 0, 0, 0, 0, 0
 	var cover coverage
 	for _, r := range results {
 		pods += r.pods
 		cover.add(r.cover)
+		if r.livelock {
+			livelocks++
+			fmt.Fprintf(out, "LIVELOCK %s seed %d: the oracle and berthctl both stop on a preemption livelock (agree)\n", mode, r.seed)
+			continue
+		}
 		if r.unstable {
 			unstable++
 			fmt.Fprintf(out, "UNSTABLE %s seed %d: two oracle runs reached different final states; not compared\n", mode, r.seed)
@@ -183,8 +190,8 @@ func runDifferential(opt diffOptions, out io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(out, "differential %s: %d scenarios, %d pods, %d with differences, %d failed, %d unstable (%.1f s)\n",
-		mode, len(opt.seeds), pods, differing, failed, unstable, time.Since(start).Seconds())
+	fmt.Fprintf(out, "differential %s: %d scenarios, %d pods, %d with differences, %d failed, %d unstable, %d livelocks on both sides (%.1f s)\n",
+		mode, len(opt.seeds), pods, differing, failed, unstable, livelocks, time.Since(start).Seconds())
 	if !opt.loop {
 		fmt.Fprintln(out, cover)
 	}
@@ -216,6 +223,19 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		err = runLoop(path, &oracle, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets})
 	} else {
 		err = runSingle(path, &oracle, true, "")
+	}
+	if opt.loop && errors.Is(err, errLivelock) {
+		// The final states are two moments of an endless churn: what must agree is that both
+		// sides churn. berthctl stops on it with exit status 6.
+		_, berr := runBerth(opt.berthctl, "schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "none", "--until", "290s",
+			"--bind-latency", "0s")
+		var exit *exec.ExitError
+		if errors.As(berr, &exit) && exit.ExitCode() == 6 {
+			res.livelock = true
+		} else {
+			res.failure = "the oracle stopped on " + err.Error() + "; berthctl did not (exit status 6 expected)"
+		}
+		return res
 	}
 	if err != nil {
 		res.failure = "oracle: " + err.Error()
@@ -280,7 +300,7 @@ func runBerth(berthctl string, args ...string) ([]byte, error) {
 	cmd.Stderr = &stderr
 	stdout, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("berthctl %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("berthctl %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	return stdout, nil
 }

@@ -537,10 +537,12 @@ func (g *gen) pod(name, node string, index int) obj {
 	}
 	meta := obj{"name": name, "namespace": ns, "labels": labels}
 	terminal := status["phase"] == "Succeeded" || status["phase"] == "Failed"
-	// Three in ten matching pods are orphans: upstream's ReplicaSet controller (berth-oracle
-	// --replicasets) would adopt them (replica_set.go claimPods) and delete the surplus.
+	// A ReplicaSet owns every active pod its selector matches in its namespace in the loop: in a
+	// running cluster its controller has adopted the rest (replica_set.go claimPods; the oracle's
+	// sequential loop runs that controller). The single pass keeps three in ten as orphans. The
+	// draw stays, so that the seeds keep their scenarios otherwise.
 	if ns == "default" && !terminal && slices.Contains(g.replicaSets, labels["app"].(string)) {
-		if g.chance(0.7) {
+		if owned := g.chance(0.7); owned || g.loop {
 			g.owned[labels["app"].(string)]++
 			meta["ownerReferences"] = []any{obj{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "rs-" + labels["app"].(string),
 				"uid": "uid-rs-" + labels["app"].(string), "controller": true}}

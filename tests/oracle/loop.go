@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,6 +56,10 @@ type loopOptions struct {
 	replicaSets bool          // with sequential: the ReplicaSet controller too (replicaset.go)
 }
 
+// errLivelock: the run stopped on a preemption livelock (runLoop); berthctl stops on the same
+// one with exit status 6, and the differential counts the two as agreeing.
+var errLivelock = errors.New("a preemption livelock")
+
 // sequentialQuiet is how long the informers must deliver nothing before the next cycle starts
 // in a sequential run (the disruption controller's budget updates follow the pods' events).
 const sequentialQuiet = 15 * time.Millisecond
@@ -73,6 +78,16 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	deletedFrom := map[string]string{} // namespace/name -> node it was on when deleted
 	var tracker *stampingTracker       // set below, before anything can call a reactor
 	names := newGeneratedNames(loopEpoch)
+	// A preemption livelock: the fake clock steps only once the run is quiet, so a preemptor that
+	// evicts a ReplicaSet's replacement again and again keeps it at one instant for ever (about 25
+	// evictions a second here). Evictions of bound pods since the clock last stepped beyond four
+	// per pod known then, plus 200, can only be such a churn in the generator's clusters: a
+	// replacement has its victim's priority, so a cascade evicts a pod slot at most once per
+	// priority level below the top one (three). berthctl's bound (Simulation::noteVictimEvicted)
+	// is wider, for any cluster; the differential asks only that both sides stop.
+	initialPods := len(sc.bound) + len(sc.pending)
+	evictionsNow, evictionLimit := 0, 4*initialPods+200
+	var livelock atomic.Bool
 
 	// What the API server's pods/binding subresource does (pkg/registry/core/pod/storage).
 	bind := func(action clienttesting.Action) (bool, runtime.Object, error) {
@@ -135,6 +150,12 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		if obj, err := tracker.Get(podsGVR, del.GetNamespace(), del.GetName()); err == nil {
 			delMu.Lock()
 			deletedFrom[del.GetNamespace()+"/"+del.GetName()] = obj.(*v1.Pod).Spec.NodeName
+			if obj.(*v1.Pod).Spec.NodeName != "" {
+				evictionsNow++
+				if evictionsNow > evictionLimit {
+					livelock.Store(true)
+				}
+			}
 			delMu.Unlock()
 		}
 		return false, nil, nil
@@ -276,7 +297,7 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	start := time.Now()
 	lastFP, stableSince := "", time.Now()
 	settled := false
-	for time.Since(start) < opt.maxRun {
+	for time.Since(start) < opt.maxRun && !livelock.Load() {
 		time.Sleep(20 * time.Millisecond)
 		fp, idle, backoff := state()
 		if fp != lastFP || !idle {
@@ -288,6 +309,9 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		}
 		if backoff > 0 && clk.elapsed()+time.Second <= loopHorizon {
 			clk.Step(time.Second)
+			delMu.Lock()
+			evictionsNow, evictionLimit = 0, 4*(initialPods+len(names.keys()))+200
+			delMu.Unlock()
 			lastFP = ""
 			continue
 		}
@@ -296,6 +320,9 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	}
 	fp, _, _ := state()
 	cancel()
+	if livelock.Load() {
+		return fmt.Errorf("%w at %v of fake time (more than %d pods evicted at it)", errLivelock, clk.elapsed(), evictionLimit)
+	}
 	if !settled {
 		fmt.Fprintf(os.Stderr, "berth-oracle: %s did not settle within %v (last state %s)\n", path, opt.maxRun, fp)
 	}
