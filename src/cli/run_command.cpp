@@ -79,9 +79,9 @@ void printReport(const Options& opt, plan::Plan& thePlan) {
     switch (opt.output) {
         case OutputFormat::Table: std::cout << io::reportTable(sim); break;
         case OutputFormat::Json: std::cout << io::reportJson(sim); break;
-        case OutputFormat::Yaml: std::cout << io::placedPodsYaml(sim, thePlan.load().sourceTexts); break;
+        case OutputFormat::Yaml: io::writePlacedPodsYaml(std::cout, sim, thePlan.load().sourceTexts); break;
         case OutputFormat::Bindings: std::cout << io::reportBindingsYaml(sim); break;
-        case OutputFormat::Workloads: std::cout << io::placedWorkloadsYaml(sim, thePlan.load().sourceTexts); break;
+        case OutputFormat::Workloads: io::writePlacedWorkloadsYaml(std::cout, sim, thePlan.load().sourceTexts); break;
         case OutputFormat::Csv: std::cout << io::reportCsv(sim); break;
         case OutputFormat::None: break;
     }

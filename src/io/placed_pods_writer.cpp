@@ -382,18 +382,32 @@ YAML::Node podTemplate(const YAML::Node& workload) {
 }
 
 /// Fields the API server sets and `kubectl apply` must not be given back on create.
+constexpr std::string_view kServerTopLevel[] = {"status"};
+constexpr std::string_view kServerMetadata[] = {"uid",           "resourceVersion", "creationTimestamp",
+                                                "generation",    "managedFields",   "selfLink",
+                                                "deletionTimestamp", "deletionGracePeriodSeconds"};
+
 void stripServerFields(YAML::Node& pod) {
-    pod.remove("status");
+    for (std::string_view key : kServerTopLevel) pod.remove(std::string(key));
     YAML::Node meta = pod["metadata"];
     if (!meta.IsMap()) return;
-    for (const char* key : {"uid", "resourceVersion", "creationTimestamp", "generation", "managedFields", "selfLink",
-                            "deletionTimestamp", "deletionGracePeriodSeconds"})
-        meta.remove(key);
+    for (std::string_view key : kServerMetadata) meta.remove(std::string(key));
 }
 
 class Writer {
 public:
     Writer(const StringPool& pool, const SourceTexts& texts) : m_pool(pool), m_sources(texts) {}
+
+    /// Writes the pod's manifest: its own input document straight from the parsed tree where
+    /// the writer lays that shape out, else through a yaml-cpp node.
+    void write(detail::BlockYamlWriter& out, const Pod& p, Sym node) {
+        const SourceObjects::Entry* source = m_sources.find(p.source);
+        if (source && !source->podTemplate && isPodDocument(source->doc)) {
+            const detail::PodDocumentEdits edits{kServerTopLevel, kServerMetadata, m_pool.str(p.ns), m_pool.str(node)};
+            if (out.podDocument(source->doc, edits)) return;
+        }
+        out.document(manifest(p, node));
+    }
 
     YAML::Node manifest(const Pod& p, Sym node) {
         YAML::Node pod;
@@ -403,10 +417,7 @@ public:
         if (source && source->podTemplate) {
             tmpl = source->shared();
         } else if (source) {
-            // A Pod (a typed PodList's items may omit kind), or a workload whose position a
-            // pod inherited.
-            const detail::DocNode kind = source->doc.get("kind");
-            ownDocument = !kind.isDefined() || (kind.isScalar() && kind.scalar() == "Pod");
+            ownDocument = isPodDocument(source->doc);
             if (!ownDocument) tmpl = podTemplate(source->shared());
         }
         // A template is shared by its pods and only read (fromTemplate clones what it keeps);
@@ -423,6 +434,13 @@ public:
     }
 
 private:
+    /// A Pod (a typed PodList's items may omit kind), not a workload whose position a pod
+    /// inherited.
+    static bool isPodDocument(const detail::DocNode& doc) {
+        const detail::DocNode kind = doc.get("kind");
+        return !kind.isDefined() || (kind.isScalar() && kind.scalar() == "Pod");
+    }
+
     YAML::Node metadata(const Pod& p, const YAML::Node& templateMeta) { return podMetadata(m_pool, p, templateMeta); }
 
     /// A controller's pod: the template's spec, with the controller's metadata and what
@@ -473,8 +491,11 @@ void sortByPodKey(const core::Cluster& cluster, std::vector<const Pod*>& pods) {
 
 }  // namespace
 
-std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
-                           core::Progress* progress) {
+namespace {
+
+/// False when `progress` was cancelled.
+bool writePlacedPods(detail::BlockYamlWriter& out, core::Simulation& sim, const SourceTexts& texts,
+                     std::string_view ns, core::Progress* progress) {
     const auto& cluster = sim.cluster();
     std::vector<const Pod*> placed;
     for (std::size_t i = 0; i < cluster.pods.size(); ++i) {
@@ -486,16 +507,15 @@ std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std:
     sortByPodKey(cluster, placed);
     WriteProgress written(progress, placed.size());
     Writer writer(cluster.pool, texts);
-    detail::BlockYamlWriter out;
     for (const Pod* p : placed) {
-        out.document(writer.manifest(*p, sim.outcome(*p).node));
-        if (!written.next()) return {};
+        writer.write(out, *p, sim.outcome(*p).node);
+        if (!written.next()) return false;
     }
-    return out.take();
+    return true;
 }
 
-std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
-                                core::Progress* progress) {
+bool writePlacedWorkloads(detail::BlockYamlWriter& out, core::Simulation& sim, const SourceTexts& texts,
+                          std::string_view ns, core::Progress* progress) {
     const auto& cluster = sim.cluster();
     SourceObjects sources(texts);
     auto controlled = [](const std::vector<core::OwnerReference>& refs) { return core::controllerOf(refs) != nullptr; };
@@ -521,7 +541,6 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
     }
     sortByPodKey(cluster, standalone);
     WriteProgress written(progress, workloads.size() + standalone.size());
-    detail::BlockYamlWriter out;
     for (const core::Workload* w : workloads) {
         YAML::Node doc = sources.find(w->source)->node();
         stripServerFields(doc);
@@ -536,14 +555,40 @@ std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts,
                 doc["spec"]["replicas"] = w->replicas;
         }
         out.document(doc);
-        if (!written.next()) return {};
+        if (!written.next()) return false;
     }
     Writer writer(cluster.pool, texts);
     for (const Pod* p : standalone) {
-        out.document(writer.manifest(*p, sim.outcome(*p).node));
-        if (!written.next()) return {};
+        writer.write(out, *p, sim.outcome(*p).node);
+        if (!written.next()) return false;
     }
-    return out.take();
+    return true;
+}
+
+}  // namespace
+
+std::string placedPodsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
+                           core::Progress* progress) {
+    detail::BlockYamlWriter out;
+    return writePlacedPods(out, sim, texts, ns, progress) ? out.take() : std::string();
+}
+
+void writePlacedPodsYaml(std::ostream& stream, core::Simulation& sim, const SourceTexts& texts) {
+    detail::BlockYamlWriter out(&stream);
+    writePlacedPods(out, sim, texts, {}, nullptr);
+    out.take();
+}
+
+std::string placedWorkloadsYaml(core::Simulation& sim, const SourceTexts& texts, std::string_view ns,
+                                core::Progress* progress) {
+    detail::BlockYamlWriter out;
+    return writePlacedWorkloads(out, sim, texts, ns, progress) ? out.take() : std::string();
+}
+
+void writePlacedWorkloadsYaml(std::ostream& stream, core::Simulation& sim, const SourceTexts& texts) {
+    detail::BlockYamlWriter out(&stream);
+    writePlacedWorkloads(out, sim, texts, {}, nullptr);
+    out.take();
 }
 
 void writePodModelJson(JsonWriter& w, const StringPool& pool, const Pod& p) {

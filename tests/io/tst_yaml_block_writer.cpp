@@ -10,7 +10,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "io/document_tree.h"
 #include "io/yaml_block_writer.h"
+#include "io/yaml_documents.h"
 
 using namespace berth::io::detail;
 
@@ -31,6 +33,27 @@ std::string throughYamlCpp(const std::vector<YAML::Node>& docs) {
 std::string throughBlockWriter(const std::vector<YAML::Node>& docs) {
     BlockYamlWriter out;
     for (const auto& d : docs) out.document(d);
+    return out.take();
+}
+
+constexpr std::string_view kTop[] = {"status"};
+constexpr std::string_view kMeta[] = {"uid", "resourceVersion"};
+
+/// The reference for podDocument(): the document as a yaml-cpp node, edited as
+/// placed_pods_writer.cpp's finish() edits it, through document().
+std::string editedThroughNodes(YAML::Node pod, const std::string& ns, const std::string& node) {
+    if (!pod["apiVersion"]) pod["apiVersion"] = "v1";
+    if (!pod["kind"]) pod["kind"] = "Pod";
+    for (std::string_view key : kTop) pod.remove(std::string(key));
+    for (std::string_view key : kMeta) pod["metadata"].remove(std::string(key));
+    YAML::Node text(ns);
+    text.SetTag("!");
+    pod["metadata"]["namespace"] = text;
+    YAML::Node nodeName(node);
+    nodeName.SetTag("!");
+    pod["spec"]["nodeName"] = nodeName;
+    BlockYamlWriter out;
+    out.document(pod);
     return out.take();
 }
 
@@ -73,6 +96,44 @@ private slots:
         // item's first entry right after "- "; a quoted look-alike stays quoted.
         const auto docs = YAML::LoadAll("m: {k: \"8080\"}\nl: [{a: b, c: d}]\n");
         QCOMPARE(throughBlockWriter(docs), std::string("---\nm:\n  k: \"8080\"\nl:\n  - a: b\n    c: d\n"));
+    }
+
+    void podDocumentAsEditedNodes_data() {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("ns");
+        QTest::addColumn<bool>("laidOut");  // false: left to document(), nothing written
+        // clang-format off
+        QTest::newRow("namespace and nodeName added last") << "apiVersion: v1\nkind: Pod\nmetadata: {name: a, labels: {app: web}}\nspec: {containers: [{name: c}]}\n" << "default" << true;
+        QTest::newRow("replaced in place")       << "metadata: {namespace: old, name: a}\nspec: {nodeName: n0, containers: [{name: c}]}\nkind: Pod\n" << "team-x" << true;
+        QTest::newRow("server fields dropped")   << "metadata: {uid: \"1\", name: a, resourceVersion: \"9\"}\nspec: {containers: [{name: c}]}\nstatus: {phase: Pending}\n" << "default" << true;
+        QTest::newRow("apiVersion, kind added")  << "metadata: {name: a}\nspec: {containers: [{name: c, args: [\"8080\", yes, '- x']}]}\n" << "default" << true;
+        QTest::newRow("a namespace to quote")    << "metadata: {name: a}\nspec: {containers: [{name: c}]}\n" << "8080" << true;
+        QTest::newRow("quoted keys and values")  << "\"apiVersion\": v1\nmetadata: {\"name\": a, annotations: {\"9\": '~', note: \"a\\nb\"}}\nspec: {containers: [{name: c}]}\n" << "default" << true;
+        QTest::newRow("empty map value")         << "metadata: {name: a, labels: {}}\nspec: {containers: [{name: c}]}\n" << "default" << false;
+        QTest::newRow("null value")              << "metadata: {name: a}\nspec: {containers: [{name: c}], nodeSelector: ~}\n" << "default" << false;
+        QTest::newRow("no spec")                 << "metadata: {name: a}\n" << "default" << false;
+        QTest::newRow("an empty status dropped") << "metadata: {name: a}\nspec: {containers: [{name: c}]}\nstatus: {}\n" << "default" << true;
+        // clang-format on
+    }
+    void podDocumentAsEditedNodes() {
+        QFETCH(QString, input);
+        QFETCH(QString, ns);
+        QFETCH(bool, laidOut);
+        const std::string text = input.toStdString();
+        const auto pieces = splitYamlDocuments(text);
+        QCOMPARE(pieces.size(), std::size_t{1});
+        const YamlChunk chunk = parseYamlPiece(pieces.front());
+        QVERIFY(!chunk.failed);
+        BlockYamlWriter out;
+        const std::string nsText = ns.toStdString();
+        const PodDocumentEdits edits{kTop, kMeta, nsText, "node-1"};
+        QCOMPARE(out.podDocument(chunk.documents.front(), edits), laidOut);
+        if (!laidOut) {
+            QCOMPARE(out.take(), std::string());
+            return;
+        }
+        QCOMPARE(QString::fromStdString(out.take()),
+                 QString::fromStdString(editedThroughNodes(YAML::Load(text), nsText, "node-1")));
     }
 
     void nothingWrittenIsEmpty() { QCOMPARE(BlockYamlWriter().take(), std::string()); }
