@@ -33,7 +33,10 @@ type diffOptions struct {
 	sequential  bool // loop: the disruption controller and ready pods in the oracle (loopOptions)
 	replicaSets bool // loop, sequential: the ReplicaSet controller in the oracle too
 	timelines   bool // loop: each scenario with its generated timeline (gen_timeline.go), on both sides
-	reportOnly  bool // differences are printed but are no error (failures and unstable runs are)
+	// loop: berthctl's --until ("" = none). berthctl of 38c4731 plays no timed edit with --until
+	// (run_command.cpp runs the timeline's plan only without it), so timeline runs go without.
+	berthUntil string
+	reportOnly bool // differences are printed but are no error (failures and unstable runs are)
 }
 
 // diffResult is one scenario's outcome.
@@ -232,6 +235,9 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		}
 		timelineArgs = []string{"--timeline", lopt.timeline}
 	}
+	if opt.berthUntil != "" && !opt.timelines {
+		timelineArgs = append(timelineArgs, "--until", opt.berthUntil)
+	}
 	var oracle bytes.Buffer
 	// The loop's bound: a scenario settles in seconds alone, but a loaded machine (the
 	// sanitizer pass beside it) once took a minute over one; a run that needs more is a hang.
@@ -243,7 +249,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 	if opt.loop && errors.Is(err, errLivelock) {
 		// The final states are two moments of an endless churn: what must agree is that both
 		// sides churn. berthctl stops on it with exit status 6.
-		_, berr := runBerth(opt.berthctl, append([]string{"schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "none", "--until", "290s",
+		_, berr := runBerth(opt.berthctl, append([]string{"schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "none",
 			"--bind-latency", "0s"}, timelineArgs...)...)
 		var exit *exec.ExitError
 		if errors.As(berr, &exit) && exit.ExitCode() == 6 {
@@ -277,7 +283,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		// alone, no API server admits the pods.
 		// --bind-latency 0s: each binding completes before the next pod's cycle, as the oracle's
 		// binding goroutine and fake API server (well under a cycle's time) mostly do.
-		berth, err := runBerth(opt.berthctl, append([]string{"schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "json", "--until", "290s",
+		berth, err := runBerth(opt.berthctl, append([]string{"schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "json",
 			"--bind-latency", "0s"}, timelineArgs...)...)
 		if err != nil {
 			res.failure = err.Error()

@@ -92,6 +92,7 @@ func main() {
 	reportOnly := fs.Bool("report-differences", false, "differential: differences are printed but do not fail the run (failures and unstable loop runs still do)")
 	keep := fs.String("keep", "", "differential: write the scenarios that differ into this folder")
 	timeline := fs.String("timeline", "", "loop: play this Timeline file's edits on the fake clock (timeline.go); gen --loop: also write the seed's generated timeline to this file (gen_timeline.go)")
+	berthUntil := fs.String("berth-until", "290s", "differential --loop: berthctl's --until (\"\" = run until nothing can change); left out with --timelines, where berthctl plays no timed edit with --until")
 	timelines := fs.Bool("timelines", false, "differential --loop: each scenario with its generated timeline, played by both sides")
 	verbosity := fs.Int("v", -1, "log the scheduler's klog output at this verbosity on stderr (default: no logs)")
 	if err := fs.Parse(os.Args[2:]); err != nil {
@@ -144,7 +145,7 @@ func main() {
 			seeds = append(seeds, *seed+uint64(i))
 		}
 		err = runDifferential(diffOptions{berthctl: *berthctl, seeds: seeds, loop: *loopMode, scale: *scale, keep: *keep,
-			jobs: *jobs, settle: *settle, sequential: *sequential, replicaSets: *replicaSets, reportOnly: *reportOnly, timelines: *timelines && *loopMode}, os.Stdout)
+			jobs: *jobs, settle: *settle, sequential: *sequential, replicaSets: *replicaSets, reportOnly: *reportOnly, timelines: *timelines && *loopMode, berthUntil: *berthUntil}, os.Stdout)
 	default:
 		usage()
 		os.Exit(2)
