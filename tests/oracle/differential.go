@@ -221,7 +221,9 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		return res
 	}
 	// The timeline, when asked for: both sides play it (berthctl schedule --timeline).
-	lopt := loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets}
+	// berthctl without --until runs through the unschedulable pool's flush: the oracle too.
+	lopt := loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets,
+		toEnd: opt.timelines || opt.berthUntil == ""}
 	var timelineArgs []string
 	if opt.timelines {
 		t, err := generateTimeline(seed, opt.gen())

@@ -6,8 +6,9 @@ package main
 // pod): a node uncordoned (NodeUnschedulable's hint; the node is cordoned first by the timeline
 // when the scenario has no cordoned node), a node pool added (NodeAdd: every filter's hint), a
 // bound pod deleted (AssignedPodDelete: NodeResourcesFit, InterPodAffinity, PodTopologySpread),
-// a ReplicaSet scaled (pods created: NodeResourcesFit's hint on the new pod's delete is not
-// asked, but InterPodAffinity and PodTopologySpread see AssignedPodAdd when they bind), and in
+// a ReplicaSet scaled up (pods created; InterPodAffinity and PodTopologySpread see AssignedPodAdd
+// when they bind; never down: upstream's controller deletes one of equally ranked pending pods
+// at random, controller_utils.go ActivePodsWithRanks, and bound ones by ready time), and in
 // some scenarios a node deleted (its pods with it). The times fall half-way between two of the
 // 1-second backoff windows, so that no edit coincides with a backoff expiry (the order of two
 // things at one instant would be each side's own). A separate random stream: the scenario of a
@@ -78,7 +79,7 @@ func generateTimeline(seed uint64, opt genOptions) ([]byte, error) {
 	if len(g.replicaSets) > 0 && r.chance(0.8) {
 		app := pick(r, g.replicaSets)
 		events = append(events, obj{"at": at(1).String(), "scale": obj{"kind": "ReplicaSet", "namespace": "default", "name": "rs-" + app,
-			"replicas": max(0, g.owned[app]+r.intn(-2, 3))}})
+			"replicas": g.owned[app] + r.intn(1, 3)}})
 	}
 	if len(schedulable) > 2 && r.chance(0.15) {
 		events = append(events, obj{"at": at(1).String(), "deleteNode": pick(r, schedulable)})

@@ -55,6 +55,9 @@ type loopOptions struct {
 	sequential  bool          // the disruption controller and a kubelet that starts bound pods (below)
 	replicaSets bool          // with sequential: the ReplicaSet controller too (replicaset.go)
 	timeline    string        // a Timeline file whose edits are played on the fake clock (timeline.go)
+	// Past loopHorizon, as berthctl without --until: the unschedulable pool's 5-minute flush
+	// (flush.go) until every waiting pod failed against the cluster as it is.
+	toEnd bool
 }
 
 // errLivelock: the run stopped on a preemption livelock (runLoop); berthctl stops on the same
@@ -282,11 +285,14 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	// A cycle is running from the moment NextEntity hands out a pod until ScheduleOne asks again.
 	var cycleRunning atomic.Bool
 	next := h.sched.NextEntity
+	flush := newFlushTracker(h, clk)
 	h.sched.NextEntity = func(l klog.Logger) (framework.QueuedEntityInfo, error) {
 		cycleRunning.Store(false)
 		gate.wait(quiet, stopped)
+		flush.cycleEnded()
 		e, err := next(l)
 		if err == nil && e != nil {
+			flush.popped(e)
 			cycleRunning.Store(true)
 			// A pod popped while a timed edit is being applied (its first object moved the pod)
 			// waits for the edit's last object, as in berthctl, where an edit is one step.
@@ -327,8 +333,12 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		// the timeline's next edit is due, whichever comes first within the horizon.
 		now := clk.elapsed()
 		tick := now.Truncate(time.Second) + time.Second
-		edit := player.pending() && player.nextAt() <= loopHorizon && (backoff == 0 || player.nextAt() <= tick)
-		if edit || (backoff > 0 && tick <= loopHorizon) {
+		horizon := loopHorizon
+		if opt.toEnd {
+			horizon = loopEndHorizon
+		}
+		edit := player.pending() && player.nextAt() <= horizon && (backoff == 0 || player.nextAt() <= tick)
+		if edit || (backoff > 0 && tick <= horizon) {
 			if edit {
 				tick = max(now, player.nextAt())
 			}
@@ -344,6 +354,14 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 			}
 			lastFP = ""
 			continue
+		}
+		if opt.toEnd && flush.couldChange() {
+			if at, ok := flush.nextFlush(); ok && at <= loopEndHorizon {
+				clk.Step(at - now)
+				flush.flush(logger)
+				lastFP = ""
+				continue
+			}
 		}
 		settled = true
 		break
