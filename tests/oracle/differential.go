@@ -32,7 +32,11 @@ type diffOptions struct {
 	settle      time.Duration
 	sequential  bool // loop: the disruption controller and ready pods in the oracle (loopOptions)
 	replicaSets bool // loop, sequential: the ReplicaSet controller in the oracle too
-	reportOnly  bool // differences are printed but are no error (failures and unstable runs are)
+	timelines   bool // loop: each scenario with its generated timeline (gen_timeline.go), on both sides
+	// loop: berthctl's --until ("" = none). berthctl of 38c4731 plays no timed edit with --until
+	// (run_command.cpp runs the timeline's plan only without it), so timeline runs go without.
+	berthUntil string
+	reportOnly bool // differences are printed but are no error (failures and unstable runs are)
 }
 
 // diffResult is one scenario's outcome.
@@ -216,19 +220,39 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		res.failure = err.Error()
 		return res
 	}
+	// The timeline, when asked for: both sides play it (berthctl schedule --timeline).
+	// berthctl without --until runs through the unschedulable pool's flush: the oracle too.
+	lopt := loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets,
+		toEnd: opt.timelines || opt.berthUntil == ""}
+	var timelineArgs []string
+	if opt.timelines {
+		t, err := generateTimeline(seed, opt.gen())
+		if err == nil {
+			lopt.timeline = strings.TrimSuffix(path, ".yaml") + ".timeline.yaml"
+			err = os.WriteFile(lopt.timeline, t, 0o644)
+		}
+		if err != nil {
+			res.failure = "generating the timeline: " + err.Error()
+			return res
+		}
+		timelineArgs = []string{"--timeline", lopt.timeline}
+	}
+	if opt.berthUntil != "" && !opt.timelines {
+		timelineArgs = append(timelineArgs, "--until", opt.berthUntil)
+	}
 	var oracle bytes.Buffer
 	// The loop's bound: a scenario settles in seconds alone, but a loaded machine (the
 	// sanitizer pass beside it) once took a minute over one; a run that needs more is a hang.
 	if opt.loop {
-		err = runLoop(path, &oracle, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets})
+		err = runLoop(path, &oracle, lopt)
 	} else {
 		err = runSingle(path, &oracle, true, "")
 	}
 	if opt.loop && errors.Is(err, errLivelock) {
 		// The final states are two moments of an endless churn: what must agree is that both
 		// sides churn. berthctl stops on it with exit status 6.
-		_, berr := runBerth(opt.berthctl, "schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "none", "--until", "290s",
-			"--bind-latency", "0s")
+		_, berr := runBerth(opt.berthctl, append([]string{"schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "none",
+			"--bind-latency", "0s"}, timelineArgs...)...)
 		var exit *exec.ExitError
 		if errors.As(berr, &exit) && exit.ExitCode() == 6 {
 			res.livelock = true
@@ -246,7 +270,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		// (loop_gate.go): a second run must reach the same final state. One that does not is a
 		// race the gate missed, reported as unstable (and says nothing about Berth).
 		var again bytes.Buffer
-		if err := runLoop(path, &again, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets}); err != nil {
+		if err := runLoop(path, &again, lopt); err != nil {
 			res.failure = "oracle (second run): " + err.Error()
 			return res
 		}
@@ -261,8 +285,8 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		// alone, no API server admits the pods.
 		// --bind-latency 0s: each binding completes before the next pod's cycle, as the oracle's
 		// binding goroutine and fake API server (well under a cycle's time) mostly do.
-		berth, err := runBerth(opt.berthctl, "schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "json", "--until", "290s",
-			"--bind-latency", "0s")
+		berth, err := runBerth(opt.berthctl, append([]string{"schedule", "-f", path, "--admission", "none", "--tie-break", "name", "-o", "json",
+			"--bind-latency", "0s"}, timelineArgs...)...)
 		if err != nil {
 			res.failure = err.Error()
 			return res

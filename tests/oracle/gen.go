@@ -76,6 +76,22 @@ func (o genOptions) flags() string {
 
 // generateScenario returns a multi-document YAML scenario for the seed.
 func generateScenario(seed uint64, opt genOptions) ([]byte, error) {
+	_, docs := scenarioDocs(seed, opt)
+	var b strings.Builder
+	fmt.Fprintf(&b, "# berth-oracle gen --seed %d%s\n", seed, opt.flags())
+	for _, d := range docs {
+		y, err := yaml.Marshal(d)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("---\n")
+		b.Write(y)
+	}
+	return []byte(b.String()), nil
+}
+
+// scenarioDocs draws the scenario's objects (and the generator's view of them, for the timeline).
+func scenarioDocs(seed uint64, opt genOptions) (*gen, []obj) {
 	loop := opt.loop
 	scale := max(opt.scale, 1)
 	g := &gen{r: rand.New(rand.NewPCG(seed, 0x6265727468)), loop: loop}
@@ -146,18 +162,7 @@ func generateScenario(seed uint64, opt genOptions) ([]byte, error) {
 		}
 		docs = withLoopBackoff(docs)
 	}
-
-	var b strings.Builder
-	fmt.Fprintf(&b, "# berth-oracle gen --seed %d%s\n", seed, opt.flags())
-	for _, d := range docs {
-		y, err := yaml.Marshal(d)
-		if err != nil {
-			return nil, err
-		}
-		b.WriteString("---\n")
-		b.Write(y)
-	}
-	return []byte(b.String()), nil
+	return g, docs
 }
 
 // withLoopBackoff gives berthctl the backoff the oracle's loop runs with (1 s initial and

@@ -54,6 +54,10 @@ type loopOptions struct {
 	settle      time.Duration // how long nothing may change before the run counts as settled
 	sequential  bool          // the disruption controller and a kubelet that starts bound pods (below)
 	replicaSets bool          // with sequential: the ReplicaSet controller too (replicaset.go)
+	timeline    string        // a Timeline file whose edits are played on the fake clock (timeline.go)
+	// Past loopHorizon, as berthctl without --until: the unschedulable pool's 5-minute flush
+	// (flush.go) until every waiting pod failed against the cluster as it is.
+	toEnd bool
 }
 
 // errLivelock: the run stopped on a preemption livelock (runLoop); berthctl stops on the same
@@ -68,6 +72,12 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	sc, err := loadScenario(path)
 	if err != nil {
 		return err
+	}
+	var edits []timedEdit
+	if opt.timeline != "" {
+		if edits, err = loadTimeline(opt.timeline, opt.sequential && opt.replicaSets); err != nil {
+			return err
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -185,6 +195,10 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	}
 	tracker = h.tracker
 	objectReaction = clienttesting.ObjectReaction(tracker)
+	var player *timelinePlayer
+	if opt.timeline != "" {
+		player = &timelinePlayer{h: h, path: opt.timeline, edits: edits, deleted: map[string]bool{}}
+	}
 
 	// Existing objects are in the API before the informers start.
 	for _, o := range sc.others {
@@ -271,12 +285,20 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	// A cycle is running from the moment NextEntity hands out a pod until ScheduleOne asks again.
 	var cycleRunning atomic.Bool
 	next := h.sched.NextEntity
+	flush := newFlushTracker(h, clk)
 	h.sched.NextEntity = func(l klog.Logger) (framework.QueuedEntityInfo, error) {
 		cycleRunning.Store(false)
 		gate.wait(quiet, stopped)
+		flush.cycleEnded()
 		e, err := next(l)
 		if err == nil && e != nil {
+			flush.popped(e)
 			cycleRunning.Store(true)
+			// A pod popped while a timed edit is being applied (its first object moved the pod)
+			// waits for the edit's last object, as in berthctl, where an edit is one step.
+			for player != nil && player.applying.Load() && !stopped() {
+				time.Sleep(time.Millisecond)
+			}
 		}
 		return e, err
 	}
@@ -307,13 +329,39 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		if time.Since(stableSince) < opt.settle {
 			continue
 		}
-		if backoff > 0 && clk.elapsed()+time.Second <= loopHorizon {
-			clk.Step(time.Second)
+		// The next moment something happens: a backoff window ends (the next whole second) or
+		// the timeline's next edit is due, whichever comes first within the horizon.
+		now := clk.elapsed()
+		tick := now.Truncate(time.Second) + time.Second
+		horizon := loopHorizon
+		if opt.toEnd {
+			horizon = loopEndHorizon
+		}
+		edit := player.pending() && player.nextAt() <= horizon && (backoff == 0 || player.nextAt() <= tick)
+		if edit || (backoff > 0 && tick <= horizon) {
+			if edit {
+				tick = max(now, player.nextAt())
+			}
+			clk.Step(tick - now)
 			delMu.Lock()
 			evictionsNow, evictionLimit = 0, 4*(initialPods+len(names.keys()))+200
 			delMu.Unlock()
+			if edit {
+				if err := player.applyNext(ctx); err != nil {
+					cancel()
+					return err
+				}
+			}
 			lastFP = ""
 			continue
+		}
+		if opt.toEnd && flush.couldChange() {
+			if at, ok := flush.nextFlush(); ok && at <= loopEndHorizon {
+				clk.Step(at - now)
+				flush.flush(logger)
+				lastFP = ""
+				continue
+			}
 		}
 		settled = true
 		break
@@ -363,7 +411,9 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 				return fmt.Errorf("%s vanished without a delete call: %v", key, err)
 			}
 			lp.Node = node
-			if node != "" {
+			if node != "" || (player != nil && player.deleted[key]) {
+				// A pod the timeline deleted is in the evicted list even when pending (the
+				// format of tests/conformance/loop-timed/README.md).
 				lp.State = "evicted"
 				evicted = append(evicted, key)
 			} else {

@@ -20,8 +20,11 @@
 #   ORACLE gen --loop --seed S > s.yaml
 # Then the regression seeds: 2000000079 (the nominated node in a cycle's FailedScheduling text),
 # 2000000017 and 049 (a pending pod's cleared nomination requeues pods of lower or equal
-# priority), 2578907103 (a preemption livelock: tests/oracle/README.md, session 16). Skipped in a
-# sanitizer build (fewer seeds: COUNT < 20).
+# priority), 2578907103 (a preemption livelock: tests/oracle/README.md, session 16), and two
+# seeds with their generated timelines (--timelines: cordon, uncordon, addNodePool, deletePod,
+# deleteNode and a ReplicaSet scaled up, played by both sides; berthctl then runs without --until
+# and the oracle through the unschedulable pool's flush, --to-end; README "Session 16:
+# timelines"). Skipped in a sanitizer build (fewer seeds: COUNT < 20).
 # Exit status: 0 all agree, 1 a difference or a failure, 77 no oracle binary (skipped).
 set -uo pipefail
 
@@ -49,6 +52,10 @@ status=0
 if [ "$count" -ge 20 ]; then
   for seed in 2000000017 2000000049 2000000079 2578907103; do
     "$oracle" differential --loop --sequential --berthctl "$berthctl" --seed "$seed" --count 1 --jobs 1 \
+      --settle 300ms || status=1
+  done
+  for seed in 1 34; do
+    "$oracle" differential --loop --timelines --sequential --berthctl "$berthctl" --seed "$seed" --count 1 --jobs 1 \
       --settle 300ms || status=1
   done
 fi

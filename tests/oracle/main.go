@@ -29,10 +29,10 @@ import (
 func usage() {
 	fmt.Fprint(os.Stderr, `Usage:
   berth-oracle single -f SCENARIO.yaml [--no-cross-check] [--follow FILE.jsonl] [-v N]
-  berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 300ms] [--sequential [--replicasets=false]] [-v N]
+  berth-oracle loop   -f SCENARIO.yaml [--timeline TIMELINE.yaml] [--to-end] [--max-run 60s] [--settle 300ms] [--sequential [--replicasets=false]] [-v N]
   (both: [--feature-gates Gate=false,...] to see what a default gate changes)
-  berth-oracle gen --seed N [--loop] [--scale S]
-  berth-oracle differential --berthctl BERTHCTL --seed N [--count C] [--loop] [--scale S] [--jobs J] [--keep DIR]
+  berth-oracle gen --seed N [--loop [--timeline FILE]] [--scale S]
+  berth-oracle differential --berthctl BERTHCTL --seed N [--count C] [--loop [--timelines]] [--scale S] [--jobs J] [--keep DIR]
       [--report-differences]
   berth-oracle version
 `)
@@ -91,6 +91,10 @@ func main() {
 	jobs := fs.Int("jobs", 1, "differential: scenarios run at once")
 	reportOnly := fs.Bool("report-differences", false, "differential: differences are printed but do not fail the run (failures and unstable loop runs still do)")
 	keep := fs.String("keep", "", "differential: write the scenarios that differ into this folder")
+	timeline := fs.String("timeline", "", "loop: play this Timeline file's edits on the fake clock (timeline.go); gen --loop: also write the seed's generated timeline to this file (gen_timeline.go)")
+	berthUntil := fs.String("berth-until", "290s", "differential --loop: berthctl's --until (\"\" = run until nothing can change); left out with --timelines, where berthctl plays no timed edit with --until")
+	toEnd := fs.Bool("to-end", false, "loop: past the 290 s horizon, as berthctl without --until: the unschedulable pool's 5-minute flush until every waiting pod failed against the cluster as it is (flush.go)")
+	timelines := fs.Bool("timelines", false, "differential --loop: each scenario with its generated timeline, played by both sides")
 	verbosity := fs.Int("v", -1, "log the scheduler's klog output at this verbosity on stderr (default: no logs)")
 	if err := fs.Parse(os.Args[2:]); err != nil {
 		os.Exit(2)
@@ -123,11 +127,18 @@ func main() {
 	case "single":
 		err = runSingle(*file, os.Stdout, !*noCross, *follow)
 	case "loop":
-		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle, sequential: *sequential, replicaSets: *replicaSets})
+		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle, sequential: *sequential, replicaSets: *replicaSets, timeline: *timeline, toEnd: *toEnd})
 	case "gen":
 		var y []byte
 		if y, err = generateScenario(*seed, genOptions{loop: *loopMode, scale: *scale}); err == nil {
 			_, err = os.Stdout.Write(y)
+		}
+		if err == nil && *timeline != "" {
+			if !*loopMode {
+				err = fmt.Errorf("--timeline needs --loop")
+			} else if y, err = generateTimeline(*seed, genOptions{loop: true, scale: *scale}); err == nil {
+				err = os.WriteFile(*timeline, y, 0o644)
+			}
 		}
 	case "differential":
 		seeds := make([]uint64, 0, *count)
@@ -135,7 +146,7 @@ func main() {
 			seeds = append(seeds, *seed+uint64(i))
 		}
 		err = runDifferential(diffOptions{berthctl: *berthctl, seeds: seeds, loop: *loopMode, scale: *scale, keep: *keep,
-			jobs: *jobs, settle: *settle, sequential: *sequential, replicaSets: *replicaSets, reportOnly: *reportOnly}, os.Stdout)
+			jobs: *jobs, settle: *settle, sequential: *sequential, replicaSets: *replicaSets, reportOnly: *reportOnly, timelines: *timelines && *loopMode, berthUntil: *berthUntil}, os.Stdout)
 	default:
 		usage()
 		os.Exit(2)
