@@ -169,9 +169,16 @@ void Simulation::addNode(Node node) {
         e.node = stored.nameSym;
         emitEvent(e);
     }
-    const NodeInfo* ni = m_scheduler->cache().nodeInfo(stored.nameSym);
-    m_queue->moveAllToActiveOrBackoffQueue(events::NodeAdd,
-                                           [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
+    if (m_options.version.atLeast(32)) {
+        // addNodeToCache (eventhandlers.go, >= 1.32): no pre-check; the plugins' hints judge.
+        EventObjects objects;
+        objects.newNode = &stored;
+        m_queue->moveAllToActiveOrBackoffQueue(events::NodeAdd, {}, objects);
+    } else {
+        const NodeInfo* ni = m_scheduler->cache().nodeInfo(stored.nameSym);
+        m_queue->moveAllToActiveOrBackoffQueue(events::NodeAdd,
+                                               [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
+    }
     reconcile();  // e.g. DaemonSets place a pod on the new node
 }
 
@@ -190,23 +197,29 @@ bool Simulation::updateNode(std::string_view name, const std::function<void(Node
         e.node = stored.nameSym;
         emitEvent(e);
     }
-    // nodeSchedulingPropertiesChange: the first change that applies names the event.
-    const ClusterEvent* event = nullptr;
+    // nodeSchedulingPropertiesChange: the changes that apply, in upstream's order.
     bool taintsChanged = old->taints.size() != stored.taints.size();
     for (std::size_t i = 0; !taintsChanged && i < old->taints.size(); ++i)
         taintsChanged = old->taints[i].key != stored.taints[i].key || old->taints[i].value != stored.taints[i].value ||
                         old->taints[i].effect != stored.taints[i].effect;
-    if (old->unschedulable && !stored.unschedulable)
-        event = &events::NodeSpecUnschedulableChange;
-    else if (!(old->allocatable == stored.allocatable))
-        event = &events::NodeAllocatableChange;
-    else if (!(old->labels == stored.labels))
-        event = &events::NodeLabelChange;
-    else if (taintsChanged)
-        event = &events::NodeTaintChange;
-    if (event) {
+    std::vector<const ClusterEvent*> changes;
+    if (old->unschedulable && !stored.unschedulable) changes.push_back(&events::NodeSpecUnschedulableChange);
+    if (!(old->allocatable == stored.allocatable)) changes.push_back(&events::NodeAllocatableChange);
+    if (!(old->labels == stored.labels)) changes.push_back(&events::NodeLabelChange);
+    if (taintsChanged) changes.push_back(&events::NodeTaintChange);
+    if (changes.empty()) return true;
+    if (m_options.version.atLeast(32)) {
+        // updateNodeInCache (eventhandlers.go, >= 1.32): a move per change, no pre-check; the
+        // plugins' hints read the node before and after.
+        EventObjects objects;
+        objects.oldNode = old;
+        objects.newNode = &stored;
+        for (const ClusterEvent* event : changes) m_queue->moveAllToActiveOrBackoffQueue(*event, {}, objects);
+    } else {
+        // v1.26: the first change names the event, and the kubelet-style pre-check filters.
         const NodeInfo* ni = m_scheduler->cache().nodeInfo(stored.nameSym);
-        m_queue->moveAllToActiveOrBackoffQueue(*event, [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
+        m_queue->moveAllToActiveOrBackoffQueue(*changes.front(),
+                                               [this, ni](const Pod& p) { return admissionPreCheck(p, ni); });
     }
     return true;
 }

@@ -2,7 +2,7 @@
 // (isSchedulableAfterAssignedPodChange), PodTopologySpread (isSchedulableAfterAssignedPodChange)
 // and NodePorts (isSchedulableAfterAssignedPodDeleted). Each row: a pending pod the plugin
 // rejected, an assigned pod added or deleted, and whether the event may make the pod
-// schedulable (Queue) or not (Skip). Node events are not modelled: they always queue.
+// schedulable (Queue) or not (Skip). The node events' hints: tst_node_event_hints.
 
 #include <QtTest/QtTest>
 

@@ -107,4 +107,19 @@ Status NodeAffinityPlugin::normalizeScore(const CycleState&, const Pod&, std::sp
     return {};
 }
 
+QueueingHint NodeAffinityPlugin::queueingHint(const Pod& pod, const ClusterEvent& event,
+                                              const EventObjects& objects) const {
+    // node_affinity.go isSchedulableAfterNodeChange (v1.37.2): the scheduler-enforced
+    // affinity and the pod's required affinity must match the node now, and, for an update,
+    // must not have matched it before.
+    const Node* after = objects.newNode;
+    if (event.resource != EventResource::Node || !after) return QueueingHint::Queue;
+    if (m_added && m_added->required && !nodeSelectorMatches(*m_added->required, *after, *m_handle.pool))
+        return QueueingHint::Skip;
+    if (!podMatchesNodeSelectorAndAffinity(pod, *after, *m_handle.pool)) return QueueingHint::Skip;
+    if (!objects.oldNode) return QueueingHint::Queue;
+    return podMatchesNodeSelectorAndAffinity(pod, *objects.oldNode, *m_handle.pool) ? QueueingHint::Skip
+                                                                                    : QueueingHint::Queue;
+}
+
 }  // namespace berth::core

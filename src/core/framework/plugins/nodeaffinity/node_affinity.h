@@ -5,6 +5,7 @@
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/queueing_hint_plugin.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
@@ -12,7 +13,8 @@ namespace berth::core {
 class NodeAffinityPlugin final : public PreFilterPlugin,
                                  public FilterPlugin,
                                  public PreScorePlugin,
-                                 public ScorePlugin {
+                                 public ScorePlugin,
+                                 public QueueingHintPlugin {
 public:
     static constexpr std::string_view kName = "NodeAffinity";
     NodeAffinityPlugin(const PluginArgs& args, Handle& h);
@@ -23,6 +25,8 @@ public:
     Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
     bool hasNormalizeScore() const override { return true; }
     Status normalizeScore(const CycleState&, const Pod&, std::span<NodeScore> scores) const override;
+    /// isSchedulableAfterNodeChange: a node added, or updated from not matching to matching.
+    QueueingHint queueingHint(const Pod& pod, const ClusterEvent& event, const EventObjects& objects) const override;
 
 private:
     Handle& m_handle;

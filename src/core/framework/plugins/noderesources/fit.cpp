@@ -48,10 +48,35 @@ Status NodeResourcesFit::preFilter(CycleState&, const Pod&, PreFilterResult&) {
 }
 
 void NodeResourcesFit::insufficientResources(const Pod& pod, const NodeInfo& nodeInfo, Status& out) const {
-    const ResourceList& alloc = nodeInfo.node()->allocatable;
-    const ResourceList& used = nodeInfo.requested();
+    insufficient(pod, nodeInfo.node()->allocatable, nodeInfo.requested(), static_cast<std::int64_t>(nodeInfo.podCount()),
+                 out);
+}
+
+QueueingHint NodeResourcesFit::queueingHint(const Pod& pod, const ClusterEvent& event, const EventObjects& objects) const {
+    // fit.go isSchedulableAfterNodeChange and haveAnyRequestedResourcesIncreased (v1.37.2).
+    const Node* after = objects.newNode;
+    if (event.resource != EventResource::Node || !after) return QueueingHint::Queue;
+    Status fit;
+    insufficient(pod, after->allocatable, ResourceList{}, 0, fit);  // isFit: a NodeInfo with the node alone
+    if (!fit.reasons().empty()) return QueueingHint::Skip;
+    const Node* before = objects.oldNode;
+    if (!before) return QueueingHint::Queue;
+    const ResourceList& was = before->allocatable;
+    const ResourceList& now = after->allocatable;
+    if (now.pods > was.pods) return QueueingHint::Queue;
     const ResourceList& req = pod.derived.requests;
-    if (static_cast<std::int64_t>(nodeInfo.podCount()) + 1 > alloc.pods) out.addReason(m_tooManyPods);
+    if ((req.milliCpu > 0 && now.milliCpu > was.milliCpu) || (req.memory > 0 && now.memory > was.memory) ||
+        (req.ephemeralStorage > 0 && now.ephemeralStorage > was.ephemeralStorage))
+        return QueueingHint::Queue;
+    for (const auto& s : req.scalars)
+        if (s.value != 0 && now.scalar(s.name) > was.scalar(s.name)) return QueueingHint::Queue;
+    return QueueingHint::Skip;
+}
+
+void NodeResourcesFit::insufficient(const Pod& pod, const ResourceList& alloc, const ResourceList& used,
+                                    std::int64_t podCount, Status& out) const {
+    const ResourceList& req = pod.derived.requests;
+    if (podCount + 1 > alloc.pods) out.addReason(m_tooManyPods);
     if (pod.derived.requestsNothing) return;
     // v1.26 checks every resource (no `request > 0` guard); >= 1.28 only the requested ones.
     const bool guard = m_handle.version.atLeast(28);

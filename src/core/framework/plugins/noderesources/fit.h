@@ -12,11 +12,16 @@
 #include "core/framework/interface.h"
 #include "core/framework/plugins/helper/kept_node_scores.h"
 #include "core/framework/plugins/noderesources/resource_allocation.h"
+#include "core/framework/queueing_hint_plugin.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
 
-class NodeResourcesFit final : public PreFilterPlugin, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class NodeResourcesFit final : public PreFilterPlugin,
+                               public FilterPlugin,
+                               public PreScorePlugin,
+                               public ScorePlugin,
+                               public QueueingHintPlugin {
 public:
     static constexpr std::string_view kName = "NodeResourcesFit";
     NodeResourcesFit(const PluginArgs& args, Handle& h);
@@ -36,6 +41,9 @@ public:
 
     /// The reasons a pod does not fit (fitsRequest), in upstream's order.
     void insufficientResources(const Pod& pod, const NodeInfo& nodeInfo, Status& out) const;
+    /// isSchedulableAfterNodeChange (node add, allocatable change): the pod fits the node when
+    /// empty and, for an update, some allocatable it requests (or the pod count) grew.
+    QueueingHint queueingHint(const Pod& pod, const ClusterEvent& event, const EventObjects& objects) const override;
     /// fitsRequest's test (fit.go): an extended resource named in ignoredResources, or whose
     /// domain prefix is in ignoredResourceGroups, is never checked; nor is it when a scheduler
     /// extender manages it with ignoredByScheduler (they become ignoredResources). The
@@ -43,6 +51,9 @@ public:
     bool ignored(Sym scalar) const;
 
 private:
+    /// fitsRequest against `alloc` with `used` already requested by `podCount` pods.
+    void insufficient(const Pod& pod, const ResourceList& alloc, const ResourceList& used, std::int64_t podCount,
+                      Status& out) const;
     bool fitsByFacts(const Pod& pod, const NodeInfo& nodeInfo) const;
     Sym insufficientReason(Sym scalar) const;
     PodScoringRequests scoringRequests(const CycleState& state, const Pod& pod) const;

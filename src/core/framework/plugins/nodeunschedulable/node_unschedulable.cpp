@@ -22,4 +22,14 @@ std::size_t NodeUnschedulable::filterNodes(const CycleState& state, const Pod& p
     return filterEach(*this, state, pod, nodes, pass, out);
 }
 
+QueueingHint NodeUnschedulable::queueingHint(const Pod&, const ClusterEvent& event, const EventObjects& objects) const {
+    // node_unschedulable.go isSchedulableAfterNodeChange (v1.37.2).
+    const Node* before = objects.oldNode;
+    const Node* after = objects.newNode;
+    if (event.resource != EventResource::Node || !after) return QueueingHint::Queue;
+    if ((before && before->unschedulable && !after->unschedulable) || (!before && !after->unschedulable))
+        return QueueingHint::Queue;
+    return QueueingHint::Skip;
+}
+
 }  // namespace berth::core

@@ -43,6 +43,28 @@ Status TaintToleration::filter(const CycleState&, const Pod& pod, const NodeInfo
     return {};
 }
 
+namespace {
+
+/// FindMatchingUntoleratedTaint with DoNotScheduleTaintsFilterFunc: a NoSchedule or NoExecute
+/// taint the tolerations do not tolerate.
+bool hasUntoleratedHardTaint(const Node& node, const std::vector<Toleration>& tolerations) {
+    for (const Taint& t : node.taints)
+        if ((t.effect == TaintEffect::NoSchedule || t.effect == TaintEffect::NoExecute) && !toleratesTaint(tolerations, t))
+            return true;
+    return false;
+}
+
+}  // namespace
+
+QueueingHint TaintToleration::queueingHint(const Pod& pod, const ClusterEvent& event, const EventObjects& objects) const {
+    // taint_toleration.go isSchedulableAfterNodeChange (v1.37.2): queue when the node went from
+    // an untolerated hard taint (or did not exist) to none.
+    if (event.resource != EventResource::Node || !objects.newNode) return QueueingHint::Queue;
+    const bool wasUntolerated = !objects.oldNode || hasUntoleratedHardTaint(*objects.oldNode, pod.tolerations);
+    const bool isUntolerated = hasUntoleratedHardTaint(*objects.newNode, pod.tolerations);
+    return wasUntolerated && !isUntolerated ? QueueingHint::Queue : QueueingHint::Skip;
+}
+
 // Once per block of nodes, with filter() above called directly (FilterPlugin::filterNodes).
 std::size_t TaintToleration::filterNodes(const CycleState& state, const Pod& pod,
                                          std::span<const NodeInfo* const> nodes, std::span<std::uint8_t> pass,

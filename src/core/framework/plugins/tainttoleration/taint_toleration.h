@@ -13,11 +13,16 @@
 #include "core/framework/interface.h"
 #include "core/framework/plugins/helper/kept_node_scores.h"
 #include "core/framework/plugins/helper/passing_pre_filter.h"
+#include "core/framework/queueing_hint_plugin.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
 
-class TaintToleration final : public PassingPreFilter, public FilterPlugin, public PreScorePlugin, public ScorePlugin {
+class TaintToleration final : public PassingPreFilter,
+                              public FilterPlugin,
+                              public PreScorePlugin,
+                              public ScorePlugin,
+                              public QueueingHintPlugin {
 public:
     static constexpr std::string_view kName = "TaintToleration";
     TaintToleration(const PluginArgs&, Handle& h);
@@ -32,6 +37,8 @@ public:
                       std::span<const int> positions, std::span<NodeScore> out) const override;
     bool hasNormalizeScore() const override { return true; }
     Status normalizeScore(const CycleState&, const Pod&, std::span<NodeScore> scores) const override;
+    /// isSchedulableAfterNodeChange: the node's NoSchedule/NoExecute taints became tolerated.
+    QueueingHint queueingHint(const Pod& pod, const ClusterEvent& event, const EventObjects& objects) const override;
 
 private:
     Sym reasonFor(const Taint& t) const;
