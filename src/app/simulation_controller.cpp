@@ -219,6 +219,7 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     m_queue.reset(snapshot.queue);
     m_playback.timeline()->setTimedEdits(snapshot.timedEdits);
     m_playback.timeline()->apply(snapshot.timeline);  // a travel keeps the run's timeline
+    m_playback.timeline()->noteTimedEdits(snapshot.timedFailed);
     if (snapshot.travelled)
         m_events.truncateFrom(snapshot.eventsFrom);  // the past stays in the log
     else

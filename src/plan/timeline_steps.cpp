@@ -28,17 +28,40 @@ std::vector<std::string> timedEditOutcomes(const Plan& plan, std::size_t errorsB
     return out;
 }
 
+namespace {
+
+/// The input's timed edits in the order the plan applies them (TimedEditPlayer's).
+std::vector<const TimedEdit*> appliedOrder(const Plan& plan) {
+    std::vector<const TimedEdit*> order;
+    for (const TimedEdit& e : plan.input().timeline) order.push_back(&e);
+    std::stable_sort(order.begin(), order.end(), [](const TimedEdit* a, const TimedEdit* b) { return a->at < b->at; });
+    return order;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::size_t, std::string>> failedTimedEdits(const Plan& plan) {
+    const std::vector<const TimedEdit*> order = appliedOrder(plan);
+    std::vector<std::pair<std::size_t, std::string>> out;
+    std::size_t i = 0;  // the errors come in the order applied: the search goes on from the last
+    for (const std::string& error : plan.timedEditErrors())
+        for (; i < order.size(); ++i) {
+            const std::string prefix = order[i]->source + ": " + describeEdit(order[i]->edit) + ": ";
+            if (error.starts_with(prefix)) {
+                out.emplace_back(i, error.substr(prefix.size()));
+                ++i;
+                break;
+            }
+        }
+    return out;
+}
+
 const TimedEdit* nextTimedEdit(const Plan& plan, const RunTimeline& timeline) {
     std::size_t applied = 0;
     for (const TimelineMark& m : timeline.marks())
         applied += m.kind == TimelineMark::Kind::Timed && m.step <= plan.steps();
-    const std::vector<TimedEdit>& edits = plan.input().timeline;
-    if (applied >= edits.size()) return nullptr;
-    std::vector<const TimedEdit*> order;
-    for (const TimedEdit& e : edits) order.push_back(&e);
-    // TimedEditPlayer's order.
-    std::stable_sort(order.begin(), order.end(), [](const TimedEdit* a, const TimedEdit* b) { return a->at < b->at; });
-    return order[applied];
+    const std::vector<const TimedEdit*> order = appliedOrder(plan);
+    return applied < order.size() ? order[applied] : nullptr;
 }
 
 }  // namespace berth::plan

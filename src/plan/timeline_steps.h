@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "plan/plan.h"
@@ -20,6 +21,10 @@ void recordPlanStep(Plan& plan, RunTimeline& timeline, std::uint64_t step, Queue
 /// was), from the plan's timedEditErrors() past the first `errorsBefore` (their count before
 /// the step).
 std::vector<std::string> timedEditOutcomes(const Plan& plan, std::size_t errorsBefore);
+
+/// The timed edits the plan could not apply so far: {index in the order the plan applies
+/// them (the Timed marks'), why}, in that order (a replayed plan's, for the marks).
+std::vector<std::pair<std::size_t, std::string>> failedTimedEdits(const Plan& plan);
 
 /// The input's next timed edit the plan has not applied yet, in the order the plan applies
 /// them (time, then as written), when `timeline` is its run's: the ones applied are the Timed

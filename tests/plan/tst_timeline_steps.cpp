@@ -102,6 +102,12 @@ private Q_SLOTS:
         QVERIFY2(!at30[0].empty() && at30[0].find("gone") != std::string::npos, at30[0].c_str());
         QCOMPARE(at30[1], std::string());
         QCOMPARE(p.timedEditErrors().at(0), "t.yaml:4: Cordon gone: " + at30[0]);
+        // For a replayed plan's marks: the failed one is third in the order applied (the two
+        // at 20 s, then "gone", then a1 at 30 s).
+        const auto failed = plan::failedTimedEdits(p);
+        QCOMPARE(failed.size(), std::size_t{1});
+        QCOMPARE(failed[0].first, std::size_t{2});
+        QCOMPARE(failed[0].second, at30[0]);
     }
 };
 

@@ -129,6 +129,8 @@ struct ClusterSnapshot {
     /// The input's timed edits (a timeline file), as written: the scrubber marks each, also
     /// before the run reaches it.
     std::vector<plan::TimedEdit> timedEdits;
+    /// A load or replay: those of them the plan failed to apply on its way (index and error).
+    QList<TimedEditNote> timedFailed;
 };
 
 /// One frame's worth of change: rows whose content changed, new pods, the queue as it now is,

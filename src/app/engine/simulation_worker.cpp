@@ -6,6 +6,7 @@
 #include "core/events.h"
 #include "core/simulation.h"
 #include "app/session/manifest_check.h"
+#include "plan/timeline_steps.h"
 
 namespace berth::app {
 
@@ -127,6 +128,12 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
                     .arg(m_plan->load().diagnostics.items.size());
     ClusterSnapshot snap = snapshot(error, serial);
     snap.timeline = takeTimelineDelta();
+    for (const auto& [index, why] : plan::failedTimedEdits(*m_plan)) {
+        TimedEditNote n;
+        n.index = static_cast<int>(index);
+        n.error = qs(why);
+        snap.timedFailed << n;
+    }
     Q_EMIT loaded(snap);
     announcePriorityClasses();
 }
