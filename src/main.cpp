@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
     berth::app::setApplicationDefaults();
     // QApplication, not QGuiApplication: Qt Charts (the Capacity panel) draws with the
     // Graphics View framework, which needs it.
-    QApplication app(argc, argv);
+    berth::app::LaunchArguments arguments(argc, argv);  // keeps --session FILE from Qt
+    QApplication app(arguments.argc(), arguments.argv());
     QGuiApplication::setApplicationName(QStringLiteral("Berth"));
     QGuiApplication::setOrganizationName(QStringLiteral("Berth"));
     // One version for both binaries: CMake's project VERSION (berthctl --version prints it too).
@@ -36,7 +37,7 @@ int main(int argc, char** argv) {
     QGuiApplication::setWindowIcon(icon);
 
     QString error;
-    const auto options = berth::app::parseLaunchOptions(app, error);
+    const auto options = berth::app::parseLaunchOptions(QCoreApplication::arguments(), error);
     if (!options) {
         std::fprintf(stderr, "berth: %s\n", qPrintable(error));
         return 2;

@@ -46,6 +46,7 @@ Rectangle {
     function timedText(e) {
         const where = e.step < 0 ? qsTr("pending: the run has not reached it yet")
                     : e.step > bar.playback.position ? qsTr("pending here; applied at step %1").arg(e.step)
+                    : e.error ? qsTr("failed at step %1: %2").arg(e.step).arg(e.error)
                     : qsTr("applied at step %1").arg(e.step)
         return qsTr("Timed edit: %1 at t = %2 s\n%3 — %4").arg(e.title).arg(e.seconds.toFixed(3)).arg(e.source).arg(where)
     }
@@ -155,14 +156,16 @@ Rectangle {
                     id: timedMark
                     required property var modelData
                     readonly property bool applied: modelData.step >= 0 && modelData.step <= bar.playback.position
+                    // Failed at its time (the run reached it, the edit could not be made): red.
+                    readonly property bool failed: applied && !!modelData.error
                     objectName: "timelineTimed"
                     width: Math.max(6, track.laneHeight + 2)
                     height: width
                     x: bar.timedX(modelData) - width / 2
                     y: track.inset + 4 * track.laneHeight + (track.laneHeight - height) / 2
                     rotation: 45
-                    color: applied ? AppPalette.timed : AppPalette.panel
-                    border.color: AppPalette.timed
+                    color: failed ? AppPalette.error : applied ? AppPalette.timed : AppPalette.panel
+                    border.color: failed ? AppPalette.error : AppPalette.timed
                     border.width: applied ? 0 : 1.5
                     MouseArea {
                         anchors.fill: parent
@@ -190,8 +193,9 @@ Rectangle {
             ToolTip.visible: legendHover.hovered
             ToolTip.text: {
                 const t = bar.timeline
-                return qsTr("%1 binds, %2 failures (unschedulable or errors), %3 preemptions, %4 edits, %5 of %6 timed edits applied")
-                    .arg(t.binds).arg(t.failures).arg(t.preemptions).arg(t.edits).arg(t.timedApplied).arg(t.timed)
+                const failedTimed = t.timedFailed > 0 ? qsTr(" (%1 failed)").arg(t.timedFailed) : ""
+                return qsTr("%1 binds, %2 failures (unschedulable or errors), %3 preemptions, %4 edits, %5 of %6 timed edits applied%7")
+                    .arg(t.binds).arg(t.failures).arg(t.preemptions).arg(t.edits).arg(t.timedApplied).arg(t.timed).arg(failedTimed)
             }
             Repeater {
                 model: bar.timeline.timed > 0 ? 5 : 4

@@ -2,7 +2,6 @@
 
 #include <QCommandLineParser>
 #include <QFile>
-#include <QGuiApplication>
 
 #include <cstdio>
 
@@ -12,7 +11,20 @@
 
 namespace berth::app {
 
-std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QString& error) {
+LaunchArguments::LaunchArguments(int argc, char** argv) {
+    for (int i = 0; i < argc; ++i) {
+        const std::string word = argv[i];
+        if ((word == "--session" || word == "-session") && i + 1 < argc)
+            words_.push_back("--session=" + std::string(argv[++i]));
+        else
+            words_.push_back(word);
+    }
+    for (std::string& word : words_) pointers_.push_back(word.data());
+    count_ = static_cast<int>(words_.size());
+    pointers_.push_back(nullptr);  // argv[argc] is null, as the C runtime's is
+}
+
+std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QString& error) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Berth: watch the Kubernetes scheduler plan a cluster."));
     parser.addHelpOption();
@@ -54,7 +66,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QStr
                                                    "(lines after '// after run': when --run is done)."),
                                     QStringLiteral("FILE"));
     parser.addOptions({script, theme, groupBy, session, timeline, cordon, noAutosave, restoreCheck, run, shot, select});
-    parser.process(app);
+    parser.process(arguments);
 
     LaunchOptions o;
     o.files = parser.positionalArguments();
@@ -70,7 +82,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QStr
     o.theme = parser.value(theme);
     if (parser.isSet(groupBy)) o.groupBy = parser.value(groupBy);
     if (!o.timelineFile.isEmpty() && o.sessionFile) {
-        error = QStringLiteral("--timeline goes with manifests (or the demo), not --session: a session keeps its own");
+        error = QStringLiteral("--timeline goes with manifests (or the demo), not with --session: a session keeps its own timeline");
         return std::nullopt;
     }
     if (!o.theme.isEmpty() && !AppearanceSettings::validTheme(o.theme)) {

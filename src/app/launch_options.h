@@ -13,8 +13,8 @@
 #include <QVariantMap>
 
 #include <optional>
-
-class QGuiApplication;
+#include <string>
+#include <vector>
 
 namespace berth::app {
 
@@ -35,9 +35,26 @@ struct LaunchOptions {
     std::optional<QString> groupBy;      // --group-by, for this run only
 };
 
-/// Parses the command line (--help and --version print and exit, as QCommandLineParser
-/// does). nullopt, with `error`, for a value that is not allowed.
-std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QString& error);
+/// The program's argv as QGuiApplication must see it. QGuiApplication takes `-session ID` and
+/// `--session ID` for itself (X session management) and removes both words before berth reads
+/// its options, so `--session FILE` was never seen: this joins them into `--session=FILE`,
+/// which Qt leaves alone. It must outlive the application (which keeps argc and argv).
+class LaunchArguments {
+public:
+    LaunchArguments(int argc, char** argv);
+    int& argc() { return count_; }
+    char** argv() { return pointers_.data(); }
+
+private:
+    std::vector<std::string> words_;
+    std::vector<char*> pointers_;
+    int count_ = 0;
+};
+
+/// Parses the command line, `arguments` as QCoreApplication::arguments() gives them (--help
+/// and --version print and exit, as QCommandLineParser does). nullopt, with `error`, for a
+/// value or a combination that is not allowed.
+std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QString& error);
 
 /// Main.qml's initial properties for these options (the theme and group-by overrides).
 QVariantMap initialWindowProperties(const LaunchOptions& options);

@@ -6,6 +6,31 @@
 
 namespace berth::app {
 
+namespace {
+
+/// "60s", "2.5s": a timed edit's time as a timeline file writes it.
+QString secondsText(qint64 ns) { return QString::number(static_cast<double>(ns) / 1e9, 'g', 12) + QLatin1Char('s'); }
+
+/// "scale Deployment default/web to 8" from plan::describeEdit's "Scale …", inside a sentence.
+QString lowerFirst(QString text) {
+    if (!text.isEmpty()) text[0] = text[0].toLower();
+    return text;
+}
+
+/// The narration of the timed edits a step applied: each at its time, a failed one with why
+/// (as berthctl reports it on stderr).
+QString timedEditsText(const QList<TimedEditNote>& notes) {
+    QStringList parts;
+    for (const TimedEditNote& n : notes)
+        parts << (n.error.isEmpty()
+                      ? SimulationController::tr("Timed edit at %1: %2.").arg(secondsText(n.atNs), lowerFirst(n.title))
+                      : SimulationController::tr("Timed edit at %1 failed: %2: %3 (%4).")
+                            .arg(secondsText(n.atNs), lowerFirst(n.title), n.error, n.source));
+    return parts.join(QLatin1Char(' '));
+}
+
+}  // namespace
+
 SimulationController::SimulationController(QObject* parent)
     : QObject(parent),
       m_session(this),
@@ -145,9 +170,19 @@ void SimulationController::showStepResult(const UpdateBatch& batch) {
             boundNode = e.node;
         }
     if (bound > 0) return m_cycle.showBind(boundPod, boundNode, bound);
+    // With the loop idle, the plan says what comes next: a timed edit still due, or nothing.
+    const QString waiting = batch.nextTimed.title.isEmpty()
+                                ? QString()
+                                : tr("The queue is empty. Next timed edit at %1: %2")
+                                      .arg(secondsText(batch.nextTimed.atNs), lowerFirst(batch.nextTimed.title));
+    if (!batch.timedDone.isEmpty()) {
+        const QString done = timedEditsText(batch.timedDone);
+        return m_cycle.showClock(batch.stats.idle && !waiting.isEmpty() ? done + QLatin1Char(' ') + waiting : done);
+    }
     if (batch.finished || batch.events.isEmpty())
-        return m_cycle.showClock(
-            tr("Nothing is left to schedule: activeQ and backoffQ are empty and no binding is in flight."));
+        return m_cycle.showClock(!waiting.isEmpty() ? waiting
+                                                    : tr("Nothing is left to schedule: activeQ and backoffQ are empty "
+                                                         "and no binding is in flight."));
     const EventRow& last = batch.events.constLast();
     m_cycle.showClock(tr("No pod was ready to pop, so the simulated clock moved to its next event (%1 s): %2 %3.")
                           .arg(static_cast<double>(last.timeNs) / 1e9, 0, 'f', 3)
@@ -184,6 +219,7 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     m_queue.reset(snapshot.queue);
     m_playback.timeline()->setTimedEdits(snapshot.timedEdits);
     m_playback.timeline()->apply(snapshot.timeline);  // a travel keeps the run's timeline
+    m_playback.timeline()->noteTimedEdits(snapshot.timedFailed);
     if (snapshot.travelled)
         m_events.truncateFrom(snapshot.eventsFrom);  // the past stays in the log
     else
@@ -218,6 +254,7 @@ void SimulationController::onUpdated(const UpdateBatch& batch) {
     m_queue.update(batch.queue);
     m_events.append(batch.events);
     m_playback.timeline()->apply(batch.timeline);
+    m_playback.timeline()->noteTimedEdits(batch.timedDone);
     ++m_revision;
     setRunning(batch.running);
     if (!batch.running) m_toEnd = false;
@@ -228,6 +265,9 @@ void SimulationController::onUpdated(const UpdateBatch& batch) {
         showStepResult(batch);
     } else if (batch.lastCycle.isValid() && !wasFlatOut) {
         m_cycle.showCycle(batch.lastCycle, false);  // slow play: each cycle at its outcome
+    } else if (!wasFlatOut && std::any_of(batch.timedDone.begin(), batch.timedDone.end(),
+                                          [](const TimedEditNote& n) { return !n.error.isEmpty(); })) {
+        m_cycle.showClock(timedEditsText(batch.timedDone));  // a failed timed edit is not passed over
     }
     m_status.setStats(batch.stats);
     Q_EMIT m_playback.stateChanged();  // the position moved

@@ -357,6 +357,24 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("refused.png"))));
     }
 
+    // Options that do not go together are refused before anything starts: exit status 2 and
+    // the reason on stderr. `--session FILE` reaches berth (Qt's session management would take it).
+    void optionRefusals() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        QProcess proc;
+        proc.setProcessEnvironment(env);
+        proc.start(QStringLiteral(BERTH_BINARY), {QStringLiteral("--restore-check"), QStringLiteral("--timeline"),
+                                                  QStringLiteral("t.yaml"), QStringLiteral("--session"),
+                                                  QStringLiteral("a.berth")});
+        QVERIFY2(proc.waitForStarted(10000), qPrintable(proc.errorString()));
+        QVERIFY(proc.waitForFinished(30000));
+        const QByteArray err = proc.readAllStandardError();
+        QCOMPARE(proc.exitCode(), 2);
+        QVERIFY2(err.contains("not with --session"), err.constData());
+        QVERIFY2(proc.readAllStandardOutput().isEmpty(), "the restore check ran");
+    }
+
     // `berth --version` names the version berthctl --version names: CMake's project VERSION.
     void version() {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

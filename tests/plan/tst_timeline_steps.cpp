@@ -71,6 +71,44 @@ private Q_SLOTS:
         while (again.step()) plan::recordPlanStep(again, timeline, again.steps(), {});
         QCOMPARE(editMarks(timeline).size(), std::size_t{3});
     }
+
+    // What the GUI narrates and marks: the next timed edit not applied (the plan's order,
+    // counted by the Timed marks up to the plan's step), and why each one of a step failed.
+    void nextTimedEditAndOutcomes() {
+        auto in = std::make_shared<plan::PlanInput>(*input());
+        // Written out of time order: the 30 s cordon of a node that does not exist comes first.
+        in->timeline.insert(in->timeline.begin(), timed(30 * core::kSecond, plan::EditKind::Cordon, "gone"));
+        in->timeline[0].source = "t.yaml:4";
+        plan::RunTimeline timeline;
+        plan::Plan p(in);
+        // At step 0 the next is the first 20 s edit (input index 1: the cordon of a1).
+        QCOMPARE(plan::nextTimedEdit(p, timeline), &p.input().timeline[1]);
+        std::size_t errorsBefore = 0;
+        std::vector<std::string> at30;
+        while (p.step()) {
+            plan::recordPlanStep(p, timeline, p.steps(), {});
+            if (!p.timedEditsOfLastStep().empty() && p.sim().clock().now() == 30 * core::kSecond) {
+                // Applied at 30 s, in the order written: "gone" (input 0), then a1 (input 3).
+                QCOMPARE(plan::nextTimedEdit(p, timeline), nullptr);
+                at30 = plan::timedEditOutcomes(p, errorsBefore);
+            } else if (!p.timedEditsOfLastStep().empty()) {
+                // The two at 20 s were applied: the next is the first at 30 s, as written.
+                QCOMPARE(plan::timedEditOutcomes(p, errorsBefore), (std::vector<std::string>{"", ""}));
+                QCOMPARE(plan::nextTimedEdit(p, timeline), &p.input().timeline[0]);
+            }
+            errorsBefore = p.timedEditErrors().size();
+        }
+        QCOMPARE(at30.size(), std::size_t{2});
+        QVERIFY2(!at30[0].empty() && at30[0].find("gone") != std::string::npos, at30[0].c_str());
+        QCOMPARE(at30[1], std::string());
+        QCOMPARE(p.timedEditErrors().at(0), "t.yaml:4: Cordon gone: " + at30[0]);
+        // For a replayed plan's marks: the failed one is third in the order applied (the two
+        // at 20 s, then "gone", then a1 at 30 s).
+        const auto failed = plan::failedTimedEdits(p);
+        QCOMPARE(failed.size(), std::size_t{1});
+        QCOMPARE(failed[0].first, std::size_t{2});
+        QCOMPARE(failed[0].second, at30[0]);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTimelineSteps)

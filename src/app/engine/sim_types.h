@@ -99,6 +99,16 @@ struct TimelineDelta {
     std::vector<plan::QueueDepth> depths;  // beside times: the queue after each step
 };
 
+/// One of the input's timed edits (a timeline file) as the narration and the scrubber name it.
+struct TimedEditNote {
+    qint64 atNs = 0;  // its time on the simulated clock
+    QString title;    // "Cordon node-2" (plan::describeEdit)
+    QString source;   // "outage.yaml:4"
+    QString error;    // why it could not be applied when its time came (empty: it was)
+    int index = -1;   // among the input's timed edits, in the order applied (the Timed marks')
+    quint64 step = 0; // the step that applied it
+};
+
 /// Everything the GUI needs to know after a load: the full tables.
 struct ClusterSnapshot {
     QString source;  // file names, for the title
@@ -119,6 +129,8 @@ struct ClusterSnapshot {
     /// The input's timed edits (a timeline file), as written: the scrubber marks each, also
     /// before the run reaches it.
     std::vector<plan::TimedEdit> timedEdits;
+    /// A load or replay: those of them the plan failed to apply on its way (index and error).
+    QList<TimedEditNote> timedFailed;
 };
 
 /// One frame's worth of change: rows whose content changed, new pods, the queue as it now is,
@@ -139,6 +151,10 @@ struct UpdateBatch {
     /// The serial of the last step command done before this batch (0: none yet).
     quint64 stepSerial = 0;
     TimelineDelta timeline;
+    /// The input's timed edits the run reached for the first time during this batch, applied
+    /// or failed, in order; and the next one not yet due (an empty title: none is left).
+    QList<TimedEditNote> timedDone;
+    TimedEditNote nextTimed;
 };
 
 /// The worker's answer to an edit: the edit as applied (with its step), or why not.

@@ -6,6 +6,7 @@
 #include "core/events.h"
 #include "core/simulation.h"
 #include "app/session/manifest_check.h"
+#include "plan/timeline_steps.h"
 
 namespace berth::app {
 
@@ -127,6 +128,12 @@ void SimulationWorker::replay(std::shared_ptr<const plan::PlanInput> input, std:
                     .arg(m_plan->load().diagnostics.items.size());
     ClusterSnapshot snap = snapshot(error, serial);
     snap.timeline = takeTimelineDelta();
+    for (const auto& [index, why] : plan::failedTimedEdits(*m_plan)) {
+        TimedEditNote n;
+        n.index = static_cast<int>(index);
+        n.error = qs(why);
+        snap.timedFailed << n;
+    }
     Q_EMIT loaded(snap);
     announcePriorityClasses();
 }
@@ -137,6 +144,8 @@ void SimulationWorker::adopt(std::unique_ptr<plan::Plan> plan) {
     m_dirtyPods.clear();
     m_dirtyNodes.clear();
     m_events.clear();
+    m_timedDone.clear();
+    m_timedErrorsSeen = plan->timedEditErrors().size();  // a replayed plan's: not news
     m_attempts = 0;
     m_traces.clear();
     m_assumedOn.clear();
@@ -357,6 +366,9 @@ void SimulationWorker::flush() {
     b.finished = m_finishedPending;
     b.stepSerial = m_stepSerial;
     b.timeline = takeTimelineDelta();
+    b.timedDone = std::move(m_timedDone);
+    m_timedDone.clear();
+    b.nextTimed = nextTimedNote();
     if (m_lastCyclePod >= 0) b.lastCycle = m_traces.toUi(static_cast<quint32>(m_lastCyclePod));
     if (m_selectedTraceDirty && m_selectedPod >= 0)
         b.selectedTrace = m_traces.toUi(static_cast<quint32>(m_selectedPod));

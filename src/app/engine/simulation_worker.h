@@ -126,6 +126,11 @@ private:
     void timelineStepDone(std::uint64_t step);
     /// What the GUI has not seen of the timeline yet; it has seen all of it afterwards.
     TimelineDelta takeTimelineDelta();
+    /// The step just done, a fresh one, was the input's timed edits: notes for the batch
+    /// (m_timedDone) and an event-log row for each that failed.
+    void noteTimedEdits(std::uint64_t step);
+    /// The input's next timed edit not yet due (index -1: none).
+    TimedEditNote nextTimedNote() const;
     /// Why an edit cannot be made now (stepped back before recorded edits), else empty.
     QString editRefusal() const;
     /// Makes `plan` the one on show: listeners attached, the per-plan state reset.
@@ -181,6 +186,8 @@ private:
     QSet<quint32> m_dirtyPods;
     QSet<quint32> m_dirtyNodes;
     QList<EventRow> m_events;
+    QList<TimedEditNote> m_timedDone;  // since the last batch (noteTimedEdits)
+    std::size_t m_timedErrorsSeen = 0;  // the plan's timedEditErrors() noted so far
     quint64 m_knownPods = 0;
     int m_attempts = 0;
     TraceStore m_traces;

@@ -28,8 +28,11 @@ void SimulationWorker::listenForTimeline(plan::Plan& plan, plan::RunTimeline& ti
 }
 
 void SimulationWorker::timelineStepDone(std::uint64_t step) {
+    const bool fresh = step == m_timeline.recordedSteps() + 1;
     plan::recordPlanStep(*m_plan, m_timeline, step, depthOf(*m_sim));
     if (m_plan->timedEditsOfLastStep().empty()) return;
+    if (fresh) noteTimedEdits(step);
+    m_timedErrorsSeen = m_plan->timedEditErrors().size();
     // The step was the input's timed edits: node edits replace or add node objects without a
     // pod event naming them (as applyEdit's), and a workload may bring a PriorityClass.
     for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) m_dirtyNodes.insert(i);
@@ -48,6 +51,45 @@ void SimulationWorker::timelineEdit() {
     m_timeline.truncate(at);
     m_timeline.addEdit(at, m_sim->clock().now());
     m_timelineDirtyFrom = std::min(m_timelineDirtyFrom, at);
+}
+
+void SimulationWorker::noteTimedEdits(std::uint64_t step) {
+    const std::vector<const plan::TimedEdit*>& applied = m_plan->timedEditsOfLastStep();
+    const std::vector<std::string> outcomes = plan::timedEditOutcomes(*m_plan, m_timedErrorsSeen);
+    // recordPlanStep marked them last, in order: the step's Timed marks name their indices.
+    std::vector<int> indices;
+    const std::vector<plan::TimelineMark>& marks = m_timeline.marks();
+    for (auto m = marks.rbegin(); m != marks.rend() && m->step == step; ++m)
+        if (m->kind == plan::TimelineMark::Kind::Timed) indices.insert(indices.begin(), static_cast<int>(m->pod));
+    for (std::size_t i = 0; i < applied.size(); ++i) {
+        TimedEditNote n;
+        n.atNs = applied[i]->at;
+        n.title = QString::fromStdString(plan::describeEdit(applied[i]->edit));
+        n.source = QString::fromStdString(applied[i]->source);
+        n.error = i < outcomes.size() ? QString::fromStdString(outcomes[i]) : QString();
+        n.index = i < indices.size() ? indices[i] : -1;
+        n.step = step;
+        if (!n.error.isEmpty()) {
+            // As berthctl reports it ("timeline: outage.yaml:4: Cordon node-9: no node node-9").
+            EventRow r;
+            r.sequence = m_nextSequence;
+            r.timeNs = n.atNs;
+            r.type = QStringLiteral("TimedEditFailed");
+            r.message = QStringLiteral("%1: %2: %3").arg(n.source, n.title, n.error);
+            m_events << r;
+        }
+        m_timedDone << n;
+    }
+}
+
+TimedEditNote SimulationWorker::nextTimedNote() const {
+    TimedEditNote n;
+    const plan::TimedEdit* next = m_plan ? plan::nextTimedEdit(*m_plan, m_timeline) : nullptr;
+    if (!next) return n;
+    n.atNs = next->at;
+    n.title = QString::fromStdString(plan::describeEdit(next->edit));
+    n.source = QString::fromStdString(next->source);
+    return n;
 }
 
 TimelineDelta SimulationWorker::takeTimelineDelta() {

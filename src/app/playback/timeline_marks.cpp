@@ -24,7 +24,14 @@ void TimelineMarks::apply(const TimelineDelta& delta) {
     if (m_times.empty()) m_times.push_back(0);  // step 0 is at t = 0
     m_depths.resize(m_times.size());
     std::fill(std::begin(m_counts), std::end(m_counts), 0);
-    for (const plan::TimelineMark& m : m_marks) ++m_counts[static_cast<int>(m.kind)];
+    std::vector<bool> reached(m_timed.size(), false);
+    for (const plan::TimelineMark& m : m_marks) {
+        ++m_counts[static_cast<int>(m.kind)];
+        if (m.kind == plan::TimelineMark::Kind::Timed && m.pod < reached.size()) reached[m.pod] = true;
+    }
+    // A timed edit the run no longer reaches (an edit cut the future) has no outcome yet.
+    for (std::size_t i = 0; i < m_timed.size(); ++i)
+        if (!reached[i]) m_timed[i].error.clear();
     ++m_revision;
     Q_EMIT changed();
 }
@@ -36,7 +43,7 @@ void TimelineMarks::setTimedEdits(const std::vector<plan::TimedEdit>& edits) {
                      [](const plan::TimedEdit& a, const plan::TimedEdit& b) { return a.at < b.at; });
     std::vector<TimedInfo> timed;
     for (const plan::TimedEdit& e : sorted)
-        timed.push_back({e.at, QString::fromStdString(plan::describeEdit(e.edit)), QString::fromStdString(e.source)});
+        timed.push_back({e.at, QString::fromStdString(plan::describeEdit(e.edit)), QString::fromStdString(e.source), QString()});
     const bool same = timed.size() == m_timed.size() &&
                       std::equal(timed.begin(), timed.end(), m_timed.begin(), [](const TimedInfo& a, const TimedInfo& b) {
                           return a.atNs == b.atNs && a.title == b.title && a.source == b.source;
@@ -45,6 +52,23 @@ void TimelineMarks::setTimedEdits(const std::vector<plan::TimedEdit>& edits) {
     m_timed = std::move(timed);
     ++m_revision;
     Q_EMIT changed();
+}
+
+void TimelineMarks::noteTimedEdits(const QList<TimedEditNote>& notes) {
+    bool any = false;
+    for (const TimedEditNote& n : notes)
+        if (n.index >= 0 && static_cast<std::size_t>(n.index) < m_timed.size() && m_timed[n.index].error != n.error) {
+            m_timed[n.index].error = n.error;
+            any = true;
+        }
+    if (!any) return;
+    ++m_revision;
+    Q_EMIT changed();
+}
+
+int TimelineMarks::timedFailed() const {
+    return static_cast<int>(
+        std::count_if(m_timed.begin(), m_timed.end(), [](const TimedInfo& t) { return !t.error.isEmpty(); }));
 }
 
 QVariantList TimelineMarks::timedEdits() const {
@@ -60,6 +84,7 @@ QVariantList TimelineMarks::timedEdits() const {
         m.insert(QStringLiteral("title"), m_timed[i].title);
         m.insert(QStringLiteral("source"), m_timed[i].source);
         m.insert(QStringLiteral("step"), steps[i]);
+        m.insert(QStringLiteral("error"), m_timed[i].error);
         out << m;
     }
     return out;

@@ -31,6 +31,8 @@ class TimelineMarks : public QObject {
     /// The input's timed edits, and how many of them the run has applied so far.
     Q_PROPERTY(int timed READ timed NOTIFY changed)
     Q_PROPERTY(int timedApplied READ timedApplied NOTIFY changed)
+    /// Of those applied, the ones that failed at their time (timedEdits() says why).
+    Q_PROPERTY(int timedFailed READ timedFailed NOTIFY changed)
     /// Steps with a known time (0 .. recordedSteps).
     Q_PROPERTY(qint64 recordedSteps READ recordedSteps NOTIFY changed)
 public:
@@ -45,6 +47,9 @@ public:
     /// The input's timed edits (ClusterSnapshot::timedEdits), in any order: kept in the
     /// order the plan applies them (time, then as written), which the Timed marks number.
     void setTimedEdits(const std::vector<plan::TimedEdit>& edits);
+    /// The worker's word on timed edits the run reached (UpdateBatch::timedDone): a failed
+    /// one keeps its error while its mark stays.
+    void noteTimedEdits(const QList<TimedEditNote>& notes);
 
     int revision() const { return m_revision; }
     int binds() const { return m_counts[Bind]; }
@@ -53,6 +58,7 @@ public:
     int edits() const { return m_counts[Edit]; }
     int timed() const { return static_cast<int>(m_timed.size()); }
     int timedApplied() const { return m_counts[Timed]; }
+    int timedFailed() const;
     qint64 recordedSteps() const { return static_cast<qint64>(m_times.size()) - 1; }
 
     /// The marks of steps 1 .. lastStep in `columns` columns (step s in column
@@ -62,7 +68,7 @@ public:
     Q_INVOKABLE QVariantList bins(int columns, qint64 lastStep) const;
     /// The input's timed edits in the order applied: {index, seconds (its time), title
     /// ("Cordon node-2"), source ("outage.yaml:4"), step (the step that applied it; -1: the
-    /// run has not reached it)}.
+    /// run has not reached it), error (why it failed at its time; empty: it did not)}.
     Q_INVOKABLE QVariantList timedEdits() const;
     /// Simulated seconds after `step` steps (the last known for a later step).
     Q_INVOKABLE double secondsAt(qint64 step) const;
@@ -89,6 +95,7 @@ private:
     struct TimedInfo {
         qint64 atNs = 0;
         QString title, source;
+        QString error;  // it failed when the run reached it (noteTimedEdits)
     };
     std::vector<TimedInfo> m_timed;  // in the order the plan applies them
     int m_counts[plan::TimelineMark::kKinds] = {};

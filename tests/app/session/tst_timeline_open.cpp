@@ -58,6 +58,17 @@ int webPods(SimulationController& c) {
 
 QVariantMap timedEdit(SimulationController& c, int i) { return c.playback()->timeline()->timedEdits().value(i).toMap(); }
 
+/// Steps until timed edit `i` is applied (at most 500 steps): the narration after each step.
+QStringList stepToTimedEdit(SimulationController& c, int i) {
+    QStringList narrations;
+    for (int n = 0; n < 500 && timedEdit(c, i).value(QStringLiteral("step")).toLongLong() < 0; ++n) {
+        c.step();
+        if (!QTest::qWaitFor([&] { return !c.stepPending(); }, 10000)) return {QStringLiteral("<step not answered>")};
+        narrations << c.cycle()->narration();
+    }
+    return narrations;
+}
+
 }  // namespace
 
 class TestTimelineOpen : public QObject {
@@ -135,6 +146,66 @@ private Q_SLOTS:
             if (r.key.startsWith(QStringLiteral("default/web-"))) web << r;
         QCOMPARE(web.size(), qsizetype{8});
         for (const PodRow& r : web.mid(6)) QVERIFY2(r.node != QStringLiteral("node-b1"), qPrintable(r.key));
+    }
+
+    // Between timed edits the loop is idle: the narration names the next one and its time (the
+    // plan's next due edit), not "Nothing is left to schedule".
+    void narratesTheNextTimedEdit() {
+        SimulationController c;
+        QVERIFY(waitLoaded(c, [&] { c.session()->loadFiles({kSmall}); }));
+        QVERIFY(waitLoaded(c, [&] { QCOMPARE(c.session()->openTimeline(QUrl::fromLocalFile(kTimeline)), QString()); }));
+        // The cordon at 30 s comes once the 6 web pods, cache and worker are bound (huge never
+        // fits); the steps before it, with no pod to pop, name it.
+        const QStringList toCordon = stepToTimedEdit(c, 0);
+        QVERIFY(toCordon.size() >= 2);
+        QCOMPARE(toCordon.constLast(), QStringLiteral("Timed edit at 30s: cordon node-b1."));
+        QCOMPARE(toCordon.at(toCordon.size() - 2),
+                 QStringLiteral("The queue is empty. Next timed edit at 30s: cordon node-b1"));
+        QVERIFY(!toCordon.join('\n').contains(QStringLiteral("Nothing is left")));
+        // Then the scale at 1 min: the steps between name it.
+        const QStringList toScale = stepToTimedEdit(c, 1);
+        QVERIFY(toScale.size() >= 2);
+        QCOMPARE(toScale.at(toScale.size() - 2),
+                 QStringLiteral("The queue is empty. Next timed edit at 60s: scale Deployment default/web to 8"));
+        QCOMPARE(toScale.constLast(), QStringLiteral("Timed edit at 60s: scale Deployment default/web to 8."));
+        QVERIFY(runToEnd(c));
+        // Past the last timed edit, nothing is left.
+        c.step();
+        QVERIFY(QTest::qWaitFor([&] { return !c.stepPending(); }, 10000));
+        QVERIFY2(c.cycle()->narration().startsWith(QStringLiteral("Nothing is left to schedule")),
+                 qPrintable(c.cycle()->narration()));
+    }
+
+    // A timed edit that cannot be made at its time (its node deleted by an earlier one): the
+    // run goes on, as berthctl's does; the GUI names it in the narration, the event log (as
+    // berthctl's stderr line) and the scrubber's mark (timedEdits()' error, timedFailed).
+    void showsATimedEditThatFails() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("failing.yaml"));
+        QVERIFY(writeFile(file, "apiVersion: berth.dev/v1alpha1\nkind: Timeline\nevents:\n- at: 10s\n"
+                                "  deleteNode: node-b1\n- at: 20s\n  cordon: node-b1\n"));
+        SimulationController c;
+        QVERIFY(waitLoaded(c, [&] { c.session()->loadFiles({kSmall}); }));
+        QVERIFY(waitLoaded(c, [&] { QCOMPARE(c.session()->openTimeline(QUrl::fromLocalFile(file)), QString()); }));
+        TimelineMarks* marks = c.playback()->timeline();
+        QCOMPARE(marks->timedFailed(), 0);
+        const QStringList steps = stepToTimedEdit(c, 1);
+        QVERIFY(!steps.isEmpty());
+        const QString narration = steps.constLast();
+        QVERIFY2(narration.startsWith(QStringLiteral("Timed edit at 20s failed: cordon node-b1: ")), qPrintable(narration));
+        QVERIFY2(narration.endsWith(QStringLiteral(" (failing.yaml:6).")), qPrintable(narration));
+        QCOMPARE(marks->timedApplied(), 2);
+        QCOMPARE(marks->timedFailed(), 1);
+        QCOMPARE(timedEdit(c, 0).value(QStringLiteral("error")).toString(), QString());
+        const QString error = timedEdit(c, 1).value(QStringLiteral("error")).toString();
+        QVERIFY2(error.contains(QStringLiteral("node-b1")), qPrintable(error));
+        const EventRow& last = c.events()->rows().constLast();
+        QCOMPARE(last.type, QStringLiteral("TimedEditFailed"));
+        QCOMPARE(last.message, QStringLiteral("failing.yaml:6: Cordon node-b1: ") + error);
+        QCOMPARE(last.timeNs, qint64{20'000'000'000});
+        // A restart keeps the mark's outcome (the run reached it); the run to the end goes on.
+        QVERIFY(runToEnd(c));
+        QCOMPARE(marks->timedFailed(), 1);
     }
 
     void theSessionFileAndAutosaveKeepTheTimeline() {
