@@ -62,12 +62,11 @@ std::vector<const Pod*> WorkloadExpander::ownedPods(const Workload& w) {
     const std::vector<std::uint32_t>* ids = m_index.controlledBy(w.kind, w.ns, w.name);
     if (!ids) return out;
     out.reserve(ids->size());
-    for (std::uint32_t idx : *ids) {
-        const Pod& p = m_cluster.pods[idx];
-        const auto* ref = core::controllerOf(p);
-        if (ref && !ref->uid.empty() && !w.uid.empty() && ref->uid != w.uid) continue;
-        out.push_back(&p);
-    }
+    // Every pod of the list has a controller reference of w's kind and name; one whose uid
+    // is another's belongs to another object of that name (both uids given).
+    const std::uint32_t uid = m_index.controllerUidId(w.uid);
+    for (std::uint32_t idx : *ids)
+        if (uid == WorkloadIndex::kNoUid || m_index.uidMatches(idx, uid)) out.push_back(&m_cluster.pods[idx]);
     return out;
 }
 
