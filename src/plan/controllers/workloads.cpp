@@ -59,14 +59,7 @@ void WorkloadExpander::run() {
 /// when both sides have one), still present.
 std::vector<const Pod*> WorkloadExpander::ownedPods(const Workload& w) {
     std::vector<const Pod*> out;
-    const std::vector<std::uint32_t>* ids = m_index.controlledBy(w.kind, w.ns, w.name);
-    if (!ids) return out;
-    out.reserve(ids->size());
-    // Every pod of the list has a controller reference of w's kind and name; one whose uid
-    // is another's belongs to another object of that name (both uids given).
-    const std::uint32_t uid = m_index.controllerUidId(w.uid);
-    for (std::uint32_t idx : *ids)
-        if (uid == WorkloadIndex::kNoUid || m_index.uidMatches(idx, uid)) out.push_back(&m_cluster.pods[idx]);
+    forEachOwnedPod(w, [&](const Pod& p) { out.push_back(&p); });
     return out;
 }
 
