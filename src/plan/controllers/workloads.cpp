@@ -122,8 +122,7 @@ void WorkloadExpander::addPod(Pod pod, const AdmissionDecision& admission) {
     core::computeDerived(pod, m_version, m_tcp, m_anyIp);
     // The pod's future id is part of the uid: a StatefulSet pod recreated under the same
     // name is a new object.
-    pod.uid =
-        deterministicUid(m_seed, "Pod", m_pool.str(pod.ns), pod.name + "#" + std::to_string(m_cluster.pods.size()));
+    pod.uid = deterministicUid(m_seed, "Pod", m_pool.str(pod.ns), pod.name, m_cluster.pods.size());
     m_index.podCreated(m_cluster.addPod(std::move(pod)));
 }
 
