@@ -1,5 +1,8 @@
 #include "plan/controllers/names.h"
 
+#include <algorithm>
+#include <charconv>
+
 #include "plan/controllers/workloads.h"
 
 namespace berth::plan {
@@ -10,14 +13,17 @@ constexpr int kAlphanumsIdxBits = 5;
 constexpr std::uint64_t kAlphanumsIdxMask = (1u << kAlphanumsIdxBits) - 1;
 constexpr int kMaxAlphanumsPerInt = 63 / kAlphanumsIdxBits;
 
-std::uint64_t fnv64(std::string_view s) {
+/// FNV-1a, fed piece by piece: the same hash as over the pieces joined.
+struct Fnv64 {
     std::uint64_t h = 14695981039346656037ull;
-    for (unsigned char c : s) {
-        h ^= c;
-        h *= 1099511628211ull;
+    Fnv64& add(std::string_view s) {
+        for (unsigned char c : s) {
+            h ^= c;
+            h *= 1099511628211ull;
+        }
+        return *this;
     }
-    return h;
-}
+};
 
 std::uint64_t splitmix64(std::uint64_t x) {
     x += 0x9e3779b97f4a7c15ull;
@@ -35,29 +41,43 @@ void writeHex16(std::uint64_t v, char* out) {
 
 }  // namespace
 
-std::string deterministicUid(std::uint64_t seed, std::string_view kind, std::string_view ns, std::string_view name) {
-    std::string key;
-    key.reserve(kind.size() + ns.size() + name.size() + 2);
-    key.append(kind).push_back('/');
-    key.append(ns).push_back('/');
-    key.append(name);
-    const std::uint64_t a = splitmix64(seed ^ fnv64(key));
+namespace {
+
+/// The uid of the object whose key hashed to `key`: its hex digits grouped 8-4-4-4-12.
+std::string uidFromKey(std::uint64_t seed, const Fnv64& key) {
+    const std::uint64_t a = splitmix64(seed ^ key.h);
     const std::uint64_t b = splitmix64(a ^ 0x6a09e667f3bcc909ull);
     char hex[32];
     writeHex16(a, hex);
     writeHex16(b, hex + 16);
     hex[12] = '4';                    // version 4
     hex[16] = "89ab"[(b >> 62) & 3];  // RFC 4122 variant
-    std::string out(hex, 8);
-    out += '-';
-    out.append(hex + 8, 4);
-    out += '-';
-    out.append(hex + 12, 4);
-    out += '-';
-    out.append(hex + 16, 4);
-    out += '-';
-    out.append(hex + 20, 12);
+    std::string out(36, '-');
+    std::copy_n(hex, 8, out.begin());
+    std::copy_n(hex + 8, 4, out.begin() + 9);
+    std::copy_n(hex + 12, 4, out.begin() + 14);
+    std::copy_n(hex + 16, 4, out.begin() + 19);
+    std::copy_n(hex + 20, 12, out.begin() + 24);
     return out;
+}
+
+Fnv64 objectKey(std::string_view kind, std::string_view ns, std::string_view name) {
+    Fnv64 key;
+    key.add(kind).add("/").add(ns).add("/").add(name);
+    return key;
+}
+
+}  // namespace
+
+std::string deterministicUid(std::uint64_t seed, std::string_view kind, std::string_view ns, std::string_view name) {
+    return uidFromKey(seed, objectKey(kind, ns, name));
+}
+
+std::string deterministicUid(std::uint64_t seed, std::string_view kind, std::string_view ns, std::string_view name,
+                             std::uint64_t serial) {
+    char digits[20];
+    const auto end = std::to_chars(digits, digits + sizeof digits, serial).ptr;
+    return uidFromKey(seed, objectKey(kind, ns, name).add("#").add(std::string_view(digits, end)));
 }
 
 std::string SuffixGenerator::next(int n) {

@@ -20,6 +20,10 @@ inline constexpr std::size_t kMaxGeneratedNameLength = 63 - kRandomLength;
 
 /// A version-4-shaped UUID derived from the seed and the object's identity.
 std::string deterministicUid(std::uint64_t seed, std::string_view kind, std::string_view ns, std::string_view name);
+/// The uid of `name` + "#" + `serial` (a pod's: its future id is part of it), without the
+/// joined name: a capacity fit makes hundreds of thousands of pods.
+std::string deterministicUid(std::uint64_t seed, std::string_view kind, std::string_view ns, std::string_view name,
+                             std::uint64_t serial);
 
 /// utilrand.String: 5 bits of a 63-bit random number per character, rejecting indices past
 /// the alphabet, 12 characters per number.

@@ -2,16 +2,22 @@
 #include "plan/controllers/workload_expander.h"
 
 #include <algorithm>
-#include <iterator>
 
 namespace berth::plan::detail {
 
 void WorkloadExpander::expandReplicaSet(const Workload& w) {
-    const auto owned = ownedPods(w);
-    std::vector<const Pod*> active;
-    std::copy_if(owned.begin(), owned.end(), std::back_inserter(active), [](const Pod* p) { return isActive(*p); });
-    const std::int64_t missing = std::int64_t{std::max(0, w.replicas)} - static_cast<std::int64_t>(active.size());
-    if (missing < 0) deleteSurplus(std::move(active), static_cast<std::size_t>(-missing), true);
+    // Counted first: only a ReplicaSet with too many pods needs the list (a capacity fit
+    // or a drain counts a ReplicaSet of thousands of pods at every pass).
+    std::int64_t active = 0;
+    forEachOwnedPod(w, [&](const Pod& p) { active += isActive(p) ? 1 : 0; });
+    const std::int64_t missing = std::int64_t{std::max(0, w.replicas)} - active;
+    if (missing < 0) {
+        std::vector<const Pod*> surplusFrom;
+        forEachOwnedPod(w, [&](const Pod& p) {
+            if (isActive(p)) surplusFrom.push_back(&p);
+        });
+        deleteSurplus(std::move(surplusFrom), static_cast<std::size_t>(-missing), true);
+    }
     if (missing <= 0 || !roomFor(w, missing, "spec.replicas")) return;
     const auto admission = resolveAdmission(w);
     if (!admission) return;

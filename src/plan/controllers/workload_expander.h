@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/api/cluster.h"
@@ -47,6 +48,9 @@ private:
     /// Pods that `w` controls (controller ownerReference of its kind and name; the uid too,
     /// when both sides have one), still present.
     std::vector<const core::Pod*> ownedPods(const core::Workload& w);
+    /// ownedPods without the list: `visit(pod)` for each, in the same order.
+    template <typename Visit>
+    void forEachOwnedPod(const core::Workload& w, Visit&& visit);
     /// Whether `count` more pods keep the cluster within kMaxPlannedPods; an error if not.
     bool roomFor(const core::Workload& w, std::int64_t count, const char* field);
     /// controller.FilterActivePods: not Succeeded, not Failed, not being deleted.
@@ -88,5 +92,24 @@ private:
     core::Sym m_anyIp;
     std::vector<std::uint32_t> m_surplus;
 };
+
+template <typename Visit>
+void WorkloadExpander::forEachOwnedPod(const core::Workload& w, Visit&& visit) {
+    const std::vector<std::uint32_t>* ids = m_index.controlledBy(w.kind, w.ns, w.name);
+    if (!ids) return;
+    // Every pod of the list has a controller reference of w's kind and name; one whose uid
+    // is another's belongs to another object of that name (both uids given).
+    const std::uint32_t uid = m_index.controllerUidId(w.uid);
+    // The pods lie far apart in memory and every visit reads one (its phase, at least): each
+    // is asked for a few pods ahead, as the scheduler's filter scan does with its nodes (a
+    // capacity fit or drain visits a ReplicaSet's thousands of pods at every pass).
+    constexpr std::size_t kAhead = 8;
+    const std::size_t n = ids->size();
+    for (std::size_t k = 0; k < n; ++k) {
+        if (k + kAhead < n) __builtin_prefetch(&m_cluster.pods[(*ids)[k + kAhead]].phase);
+        const std::uint32_t idx = (*ids)[k];
+        if (uid == WorkloadIndex::kNoUid || m_index.uidMatches(idx, uid)) visit(std::as_const(m_cluster.pods[idx]));
+    }
+}
 
 }  // namespace berth::plan::detail

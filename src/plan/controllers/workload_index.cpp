@@ -45,6 +45,8 @@ void WorkloadIndex::reset(const core::Cluster& cluster) {
     m_owned.clear();
     m_newestByName.clear();
     m_sameNameBefore.clear();
+    m_controllerUid.clear();
+    m_uidIds.clear();
     m_takenRun.clear();  // the drawn suffixes depend on the seed alone: they stay
 }
 
@@ -60,13 +62,19 @@ void WorkloadIndex::startPass(const core::Cluster& cluster) {
     const auto& pods = cluster.pods;
     for (std::size_t i = m_namesUpTo; i < pods.size(); ++i) indexName(pods[i]);
     if (!pods.empty()) rememberLast(pods.back());
+    m_controllerUid.resize(pods.size(), kNoUid);
     for (std::size_t i = m_ownersUpTo; i < pods.size(); ++i) {
         const core::Pod& p = pods[i];
         // A removed pod owns nothing any more, but its name stays taken (indexName).
         if (cluster.podRemoved[i]) continue;
-        if (const auto* ref = core::controllerOf(p))
-            if (auto kind = kindFromString(ref->kind))
-                m_owned[ownerKey(*kind, p.ns, ref->name)].push_back(static_cast<std::uint32_t>(i));
+        const auto* ref = core::controllerOf(p);
+        if (!ref) continue;
+        const auto kind = kindFromString(ref->kind);
+        if (!kind) continue;
+        m_owned[ownerKey(*kind, p.ns, ref->name)].push_back(static_cast<std::uint32_t>(i));
+        if (!ref->uid.empty())
+            m_controllerUid[i] =
+                m_uidIds.try_emplace(ref->uid, static_cast<std::uint32_t>(m_uidIds.size() + 1)).first->second;
     }
     m_ownersUpTo = pods.size();
     m_cursor = 0;
@@ -99,6 +107,13 @@ std::vector<std::uint32_t>* WorkloadIndex::controlledBy(core::WorkloadKind kind,
     // Removed pods never come back: drop them for good.
     std::erase_if(it->second, [&](std::uint32_t id) { return m_cluster->podRemoved[id]; });
     return &it->second;
+}
+
+std::uint32_t WorkloadIndex::controllerUidId(std::string_view uid) const {
+    if (uid.empty()) return kNoUid;
+    // A uid no indexed pod carries: no pod with a uid matches it (kNone is no pod's number).
+    const auto it = m_uidIds.find(std::string(uid));
+    return it == m_uidIds.end() ? kNone : it->second;
 }
 
 bool WorkloadIndex::nameTaken(core::Sym ns, std::string_view name) const {

@@ -36,6 +36,18 @@ public:
     /// this pass are not in it yet: a pass counts the pods it started with.
     std::vector<std::uint32_t>* controlledBy(core::WorkloadKind kind, core::Sym ns, std::string_view name);
 
+    /// The uid a controller's pods are checked against (ownedBy): one lookup per workload,
+    /// so that each of its pods costs an integer comparison, not a string one.
+    std::uint32_t controllerUidId(std::string_view uid) const;
+    /// Whether pod `id` (one of a controlledBy list) may belong to the workload whose uid has
+    /// `uidId`: its controller reference carries no uid, or the same one (a pod's owner
+    /// references never change once it is in the cluster).
+    bool uidMatches(std::uint32_t id, std::uint32_t uidId) const {
+        return m_controllerUid[id] == kNoUid || m_controllerUid[id] == uidId;
+    }
+    /// controllerUidId of an empty uid: every pod matches it.
+    static constexpr std::uint32_t kNoUid = 0;
+
     /// Whether a pod named `ns`/`name` was ever in the cluster (removed ones included).
     bool nameTaken(core::Sym ns, std::string_view name) const;
     /// Whether a pod named `ns`/`name` is in the cluster and not removed.
@@ -69,6 +81,10 @@ private:
     std::unordered_map<std::string, std::vector<std::uint32_t>> m_owned;  // controller -> pods
     std::unordered_map<std::string, std::uint32_t> m_newestByName;        // "ns/name" -> pod id
     std::vector<std::uint32_t> m_sameNameBefore;  // by pod id: the previous pod of that name
+    // By pod id, for pods [0, m_ownersUpTo): its controller reference's uid as a number
+    // (kNoUid: none, or no uid); the numbers from m_uidIds, 1 and up.
+    std::vector<std::uint32_t> m_controllerUid;
+    std::unordered_map<std::string, std::uint32_t> m_uidIds;
 
     // The suffixes a fresh generator draws, in order; a pass reads them from m_cursor on.
     SuffixGenerator m_suffixes;

@@ -59,15 +59,7 @@ void WorkloadExpander::run() {
 /// when both sides have one), still present.
 std::vector<const Pod*> WorkloadExpander::ownedPods(const Workload& w) {
     std::vector<const Pod*> out;
-    const std::vector<std::uint32_t>* ids = m_index.controlledBy(w.kind, w.ns, w.name);
-    if (!ids) return out;
-    out.reserve(ids->size());
-    for (std::uint32_t idx : *ids) {
-        const Pod& p = m_cluster.pods[idx];
-        const auto* ref = core::controllerOf(p);
-        if (ref && !ref->uid.empty() && !w.uid.empty() && ref->uid != w.uid) continue;
-        out.push_back(&p);
-    }
+    forEachOwnedPod(w, [&](const Pod& p) { out.push_back(&p); });
     return out;
 }
 
@@ -130,8 +122,7 @@ void WorkloadExpander::addPod(Pod pod, const AdmissionDecision& admission) {
     core::computeDerived(pod, m_version, m_tcp, m_anyIp);
     // The pod's future id is part of the uid: a StatefulSet pod recreated under the same
     // name is a new object.
-    pod.uid =
-        deterministicUid(m_seed, "Pod", m_pool.str(pod.ns), pod.name + "#" + std::to_string(m_cluster.pods.size()));
+    pod.uid = deterministicUid(m_seed, "Pod", m_pool.str(pod.ns), pod.name, m_cluster.pods.size());
     m_index.podCreated(m_cluster.addPod(std::move(pod)));
 }
 

@@ -167,6 +167,11 @@ private slots:
                  std::string("919b63f2-a7b2-43c6-87b8-487002bc231f"));
         QCOMPARE(plan::detail::deterministicUid(0, "Pod", "default", "a"),
                  std::string("047f8e88-c20f-42b8-b45c-ea1e19cbd92a"));
+        // A pod's uid with its serial: the uid of the name joined with "#" and the number.
+        QCOMPARE(plan::detail::deterministicUid(7, "Pod", "default", "web-abc", 12),
+                 plan::detail::deterministicUid(7, "Pod", "default", "web-abc#12"));
+        QCOMPARE(plan::detail::deterministicUid(0, "Pod", "default", "a", 0),
+                 plan::detail::deterministicUid(0, "Pod", "default", "a#0"));
     }
 
     void deploymentCreatesReplicaSetAndPods() {
@@ -464,6 +469,41 @@ private slots:
         plan::expandWorkloads(c, 5, diags);
         QCOMPARE(c.pods.size(), std::size_t{2});
         QCOMPARE(pinnedTo(c, c.pods[1]), std::vector<std::string>{"n2"});
+    }
+
+    void replicaSetCountsThePodsOfItsUid_data() {
+        QTest::addColumn<QString>("uid");
+        QTest::addColumn<int>("made");
+        // Three running pods name ReplicaSet web as their controller: one with uid-old (an
+        // earlier object of that name), one with uid-new, one with no uid. The ReplicaSet
+        // wants 3 and owns the pods whose uid is its own or absent.
+        QTest::newRow("uid-new: owns 2 (new, none), makes 1") << "uid-new" << 1;
+        QTest::newRow("uid-old: owns 2 (old, none), makes 1") << "uid-old" << 1;
+        QTest::newRow("a uid no pod carries: owns 1 (none), makes 2") << "uid-other" << 2;
+        // No uid: the expansion gives it a deterministic one, which no pod carries either.
+        QTest::newRow("no uid: a derived one, owns 1 (none), makes 2") << "" << 2;
+    }
+
+    void replicaSetCountsThePodsOfItsUid() {
+        QFETCH(QString, uid);
+        QFETCH(int, made);
+        Cluster c;
+        addNode(c, {"n1"});
+        Workload rs = makeWorkload(c, WorkloadKind::ReplicaSet, "ns", "web", 3);
+        rs.uid = uid.toStdString();
+        c.workloads.push_back(rs);
+        for (const char* podUid : {"uid-old", "uid-new", ""}) {
+            Pod p = rs.podTemplate;
+            p.name = std::string("web-") + (*podUid ? podUid : "none");
+            p.ns = rs.ns;
+            p.nodeName = c.pool.intern("n1");
+            p.phase = core::PodPhase::Running;
+            p.ownerReferences = {{"apps/v1", "ReplicaSet", "web", podUid, true}};
+            c.addPod(p);
+        }
+        io::Diagnostics diags;
+        plan::expandWorkloads(c, 5, diags);
+        QCOMPARE(int(c.pods.size()), 3 + made);
     }
 
     void admissionPriority() {

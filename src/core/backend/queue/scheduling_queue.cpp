@@ -132,7 +132,10 @@ bool SchedulingQueue::addToActive(std::uint32_t id, std::string_view reason) {
     }
     info.gated = false;
     info.gatingMessage.clear();
-    m_active.insert(id);
+    // Pods usually arrive in activeQ order (a controller's replicas: same priority, later
+    // sequence), so the end is tried first: one comparison, each costing two lookups, instead
+    // of one per level of the tree. The set, and so the order, is the same either way.
+    m_active.emplace_hint(m_active.end(), id);
     setLocation(id, QueueLocation::Active, reason);
     return true;
 }
