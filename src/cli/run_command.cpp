@@ -180,7 +180,12 @@ int runSchedule(const Options& opt) {
             if (metrics) metrics->onEvent(e);
         });
     // A timeline's edits are steps of the plan (timed_edits.h); the loop then has nothing left.
-    if (!thePlan.input().timeline.empty() && !opt.singlePass && opt.untilNs < 0) thePlan.runToEnd();
+    if (!thePlan.input().timeline.empty() && !opt.singlePass) {
+        if (opt.untilNs < 0)
+            thePlan.runToEnd();
+        else
+            thePlan.runUntil(opt.untilNs);
+    }
     for (const std::string& e : thePlan.timedEditErrors()) std::cerr << "berthctl: timeline: " << e << "\n";
     const core::RunStats stats = opt.singlePass ? sim.runSinglePass() : sim.run(opt.untilNs);
     if (!sim.stoppedBy().empty()) std::cerr << "berthctl: the run stopped: " << sim.stoppedBy() << "\n";

@@ -178,6 +178,13 @@ void Plan::runToEnd() {
         if (m_progress) settled.update(*m_progress, waitingPods());
 }
 
+void Plan::runUntil(core::SimTime until) {
+    if (!m_sim) return;
+    for (core::SimTime at = m_timed.nextAt(); at >= 0 && at <= until && !stopRequested(); at = m_timed.nextAt())
+        if (!step()) break;
+    if (!stopRequested()) m_sim->run(until);
+}
+
 std::uint64_t Plan::waitingPods() const {
     return m_sim ? m_sim->queue().activeCount() + m_sim->queue().backoffCount() : 0;
 }

@@ -129,6 +129,9 @@ public:
     /// Steps until the simulation is idle, as `berthctl schedule` runs (Simulation::run);
     /// the progress counts the pods the queue has settled.
     void runToEnd();
+    /// Steps until simulated time `until`: every timed edit due by then is applied as step()
+    /// applies it, then the loop alone goes on to `until` (Simulation::run).
+    void runUntil(core::SimTime until);
     /// Pods the queue still has to try (activeQ and backoffQ): what a run to the end settles.
     std::uint64_t waitingPods() const;
 

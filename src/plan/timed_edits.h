@@ -44,6 +44,8 @@ public:
     std::vector<const TimedEdit*> takeDue(core::Simulation& sim);
     /// Edits not yet due.
     std::size_t pending() const { return m_edits.size() - m_next; }
+    /// The time of the next edit not yet due; -1 when none is left.
+    core::SimTime nextAt() const { return m_next < m_edits.size() ? m_edits[m_next].at : -1; }
 
 private:
     std::vector<TimedEdit> m_edits;

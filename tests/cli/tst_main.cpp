@@ -374,6 +374,16 @@ events:
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(",b-1,"), r.out.constData());
     QVERIFY2(r.err.endsWith("t.yaml:4: Cordon nowhere: no node nowhere\n"), r.err.constData());
+    // --until plays the edits due by then: at 25 s the pool has come (p2 on b-1); at 15 s not
+    // yet (p2 pending, the cordon at 5 s reported).
+    const Run to25 = berthctl({u"schedule"_s, u"-f"_s, cluster, u"--timeline"_s, timeline, u"-o"_s, u"csv"_s,
+                               u"--until"_s, u"25s"_s});
+    QCOMPARE(to25.exitCode, 0);
+    QVERIFY2(to25.out.contains(",b-1,"), to25.out.constData());
+    const Run to15 = berthctl({u"schedule"_s, u"-f"_s, cluster, u"--timeline"_s, timeline, u"-o"_s, u"csv"_s,
+                               u"--until"_s, u"15s"_s});
+    QVERIFY2(!to15.out.contains(",b-1,") && to15.out.contains("default,p2,"), to15.out.constData());
+    QVERIFY2(to15.err.endsWith("t.yaml:4: Cordon nowhere: no node nowhere\n"), to15.err.constData());
     // Strict: an unknown field is an error with its line, and nothing is scheduled.
     const QString bad = write(u"bad.yaml"_s, "apiVersion: berth.dev/v1alpha1\nkind: Timeline\nevents:\n"
                                             "- at: 5s\n  cordon: a1\n  colour: red\n");
