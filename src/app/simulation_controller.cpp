@@ -170,6 +170,10 @@ void SimulationController::showStepResult(const UpdateBatch& batch) {
             boundNode = e.node;
         }
     if (bound > 0) return m_cycle.showBind(boundPod, boundNode, bound);
+    if (batch.finished && !batch.stoppedBy.isEmpty())
+        return m_cycle.showClock(tr("The run stopped: %1. Upstream's scheduler would churn so for ever; the cluster is "
+                                    "shown as it was then.")
+                                     .arg(batch.stoppedBy));
     // With the loop idle, the plan says what comes next: a timed edit still due, or nothing.
     const QString waiting = batch.nextTimed.title.isEmpty()
                                 ? QString()

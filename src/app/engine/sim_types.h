@@ -143,6 +143,9 @@ struct UpdateBatch {
     SimStats stats;
     bool running = false;
     bool finished = false;  // the simulation went idle during this batch
+    /// Why the loop stopped before it went idle (Simulation::stoppedBy: a preemption
+    /// livelock), when it finished so during this batch; empty otherwise.
+    QString stoppedBy;
     /// The newest scheduling cycle of this batch (invalid when none ran or traces are off):
     /// what step mode plays back and the canvas highlights.
     CycleTraceUi lastCycle;

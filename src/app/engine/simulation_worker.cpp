@@ -360,6 +360,16 @@ void SimulationWorker::flush() {
     std::sort(nodes.begin(), nodes.end());
     for (quint32 id : nodes) b.nodes << nodeRow(id);
     b.queue = queueRows();
+    if (m_finishedPending && m_sim && !m_sim->stoppedBy().empty()) {
+        // Each time the run is asked to go on, the log says why it does not.
+        b.stoppedBy = QString::fromStdString(m_sim->stoppedBy());
+        EventRow r;
+        r.sequence = m_nextSequence;
+        r.timeNs = m_sim->clock().now();
+        r.type = QStringLiteral("RunStopped");
+        r.message = b.stoppedBy;
+        m_events << r;
+    }
     b.events = std::move(m_events);
     b.stats = stats();
     b.running = m_running;
