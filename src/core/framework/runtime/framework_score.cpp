@@ -32,34 +32,41 @@ namespace {
 
 bool outOfRange(const NodeScore& ns) { return ns.score > kMaxNodeScore || ns.score < kMinNodeScore; }
 
-// `p` as ScoresZeroEverywhere (scores_zero.h), or null. A dynamic_cast across the virtual
-// base cost 800 to 1,400 instructions per plugin and cycle (7 % of a capacity fit). For an
-// object of a given class the cast always lands at the same offset, so the answer is kept per
-// plugin address and checked against the object's class (a cheap typeid): a plugin freed and
-// another of the same class made at that address gets the right answer again, one of another
-// class is cast afresh. Per thread (several simulations may run at once), a few dozen at most.
-const ScoresZeroEverywhere* asScoresZero(const ScorePlugin& p) {
+// `p` as ScoresZeroEverywhere and as ScoresSameEverywhere (scores_zero.h), each null when it
+// is not one. A dynamic_cast across the virtual base cost 800 to 1,400 instructions per plugin
+// and cycle (7 % of a capacity fit). For an object of a given class the cast always lands at
+// the same offset, so the answers are kept per plugin address and checked against the
+// object's class (a cheap typeid): a plugin freed and another of the same class made at that
+// address gets the right answers again, one of another class is cast afresh. Per thread
+// (several simulations may run at once), a few dozen at most.
+struct UniformRows {
+    const ScoresZeroEverywhere* zero = nullptr;
+    const ScoresSameEverywhere* same = nullptr;
+};
+UniformRows asUniformRows(const ScorePlugin& p) {
     struct Known {
         const ScorePlugin* plugin;
         const std::type_info* type;
-        const ScoresZeroEverywhere* zero;
+        UniformRows casts;
     };
     thread_local std::vector<Known> known;
     const std::type_info& type = typeid(p);
     for (const Known& k : known)
-        if (k.plugin == &p && (k.type == &type || *k.type == type)) return k.zero;
+        if (k.plugin == &p && (k.type == &type || *k.type == type)) return k.casts;
     constexpr std::size_t kMaxKnown = 64;  // frameworks come and go in a long GUI session
     if (known.size() >= kMaxKnown) known.clear();
-    const auto* zero = dynamic_cast<const ScoresZeroEverywhere*>(&p);
+    const UniformRows casts{dynamic_cast<const ScoresZeroEverywhere*>(&p), dynamic_cast<const ScoresSameEverywhere*>(&p)};
     std::erase_if(known, [&](const Known& k) { return k.plugin == &p; });
-    known.push_back({&p, &type, zero});
-    return zero;
+    known.push_back({&p, &type, casts});
+    return casts;
 }
 
-// Whether `p` says it scores every node 0 for `pod` this cycle.
-bool scoresZeroEverywhere(const ScorePlugin& p, const CycleState& state, const Pod& pod) {
-    const ScoresZeroEverywhere* zero = asScoresZero(p);
-    return zero && zero->scoresZeroEverywhere(state, pod);
+// Whether `p` says it gives every node the same score for `pod` this cycle, zero or not: its
+// row then adds the same to every total (scores_zero.h).
+bool scoresUniformly(const ScorePlugin& p, const CycleState& state, const Pod& pod) {
+    const UniformRows casts = asUniformRows(p);
+    return (casts.zero && casts.zero->scoresZeroEverywhere(state, pod)) ||
+           (casts.same && casts.same->scoresSameEverywhere(state, pod));
 }
 
 /// Adds one plugin's row to the totals for the nodes [begin, end); true when a score there is
@@ -95,10 +102,11 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
     for (auto* p : m_score) {
         out.plugins.push_back(p->slot());
         out.weights.push_back(m_weights[static_cast<std::size_t>(p->slot())]);
-        // A row of zeros adds nothing to the totals (and is in range): without a trace, which
-        // shows each plugin's row, it is left out as if skipped (the fast paths only).
-        const bool zeros = !out.keepRaw && m_handle.fastPaths && scoresZeroEverywhere(*p, state, pod);
-        out.skipped.push_back(state.skipScore(p->slot()) || zeros ? 1 : 0);
+        // A row of zeros adds nothing to the totals, a row of one score the same to each (and
+        // either is in range): without a trace, which shows each plugin's row and the totals,
+        // it is left out as if skipped (the fast paths only).
+        const bool uniform = !out.keepRaw && m_handle.fastPaths && scoresUniformly(*p, state, pod);
+        out.skipped.push_back(state.skipScore(p->slot()) || uniform ? 1 : 0);
     }
     const std::size_t pc = out.plugins.size();
     // Only a trace reads the per-plugin scores (keepRaw): without one, only the totals are kept.
