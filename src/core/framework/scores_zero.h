@@ -16,4 +16,19 @@ public:
     virtual bool scoresZeroEverywhere(const CycleState& state, const Pod& pod) const = 0;
 };
 
+/// A Score plugin that can tell, before scoring, that it gives every node the same score for a
+/// pod after NormalizeScore (TaintToleration when no node has a PreferNoSchedule taint: 100 on
+/// each). Such a row adds the same number to every node's total. Nothing reads the totals
+/// but selectHost, which compares them (the largest, the equal ones), and the extenders, which
+/// add their own scores to them; so the runtime leaves the row out as it does a row of zeros
+/// (no trace, fast paths only). Each total is then lower than upstream's by that one number,
+/// and the decisions are the same.
+class ScoresSameEverywhere {
+public:
+    virtual ~ScoresSameEverywhere() = default;
+    /// True only when Score and NormalizeScore give every node the same score for `pod` in
+    /// this cycle.
+    virtual bool scoresSameEverywhere(const CycleState& state, const Pod& pod) const = 0;
+};
+
 }  // namespace berth::core

@@ -10,6 +10,7 @@
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/plugins/helper/kept_node_scores.h"
 #include "core/framework/plugins_runner.h"
 #include "core/framework/runtime/registry.h"
 #include "core/profile/config.h"
@@ -115,6 +116,10 @@ private:
                            ScoreMatrix& out, std::vector<NodeScore>& row) const;
     /// The error for Score plugin `pi`'s first score out of [0, 100] in `row`.
     Status invalidScore(std::size_t pi, const std::vector<NodeScore>& row) const;
+    /// Adds the node-local Score plugins' weighted scores (node_local_score.h) to out.totals in
+    /// one pass; returns those plugins as bits by Score index (0: none added).
+    std::uint64_t addNodeLocalTotals(const CycleState& state, const Pod& pod, const std::vector<NodeInfo*>& all,
+                                     ScoreMatrix& out) const;
 
     explicit Framework(const Handle& handle) : m_handle(handle) { m_handle.runner = this; }
 
@@ -136,6 +141,10 @@ private:
     std::vector<PreBindPlugin*> m_preBind;
     std::vector<BindPlugin*> m_bind;
     std::vector<PostBindPlugin*> m_postBind;
+    // addNodeLocalTotals: the weighted sums kept per node, for the plugins' keys together (the
+    // key's words reused), on the scheduling thread only.
+    mutable KeptNodeScores<std::vector<std::int64_t>> m_nodeLocalTotals;
+    mutable std::vector<std::int64_t> m_nodeLocalKey;
 };
 
 }  // namespace berth::core

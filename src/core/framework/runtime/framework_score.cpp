@@ -3,11 +3,13 @@
 #include "core/framework/runtime/framework.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <typeinfo>
 #include <vector>
 
 #include "core/framework/handle.h"
+#include "core/framework/node_local_score.h"
 #include "core/framework/scores_zero.h"
 #include "core/parallel/worker_pool.h"
 
@@ -32,34 +34,43 @@ namespace {
 
 bool outOfRange(const NodeScore& ns) { return ns.score > kMaxNodeScore || ns.score < kMinNodeScore; }
 
-// `p` as ScoresZeroEverywhere (scores_zero.h), or null. A dynamic_cast across the virtual
-// base cost 800 to 1,400 instructions per plugin and cycle (7 % of a capacity fit). For an
-// object of a given class the cast always lands at the same offset, so the answer is kept per
-// plugin address and checked against the object's class (a cheap typeid): a plugin freed and
-// another of the same class made at that address gets the right answer again, one of another
-// class is cast afresh. Per thread (several simulations may run at once), a few dozen at most.
-const ScoresZeroEverywhere* asScoresZero(const ScorePlugin& p) {
+// `p` as ScoresZeroEverywhere, ScoresSameEverywhere (scores_zero.h) and NodeLocalScore
+// (node_local_score.h), each null when it is not one. A dynamic_cast across the virtual base cost 800 to 1,400 instructions per plugin
+// and cycle (7 % of a capacity fit). For an object of a given class the cast always lands at
+// the same offset, so the answers are kept per plugin address and checked against the
+// object's class (a cheap typeid): a plugin freed and another of the same class made at that
+// address gets the right answers again, one of another class is cast afresh. Per thread
+// (several simulations may run at once), a few dozen at most.
+struct SideInterfaces {
+    const ScoresZeroEverywhere* zero = nullptr;
+    const ScoresSameEverywhere* same = nullptr;
+    const NodeLocalScore* local = nullptr;
+};
+SideInterfaces sideInterfaces(const ScorePlugin& p) {
     struct Known {
         const ScorePlugin* plugin;
         const std::type_info* type;
-        const ScoresZeroEverywhere* zero;
+        SideInterfaces casts;
     };
     thread_local std::vector<Known> known;
     const std::type_info& type = typeid(p);
     for (const Known& k : known)
-        if (k.plugin == &p && (k.type == &type || *k.type == type)) return k.zero;
+        if (k.plugin == &p && (k.type == &type || *k.type == type)) return k.casts;
     constexpr std::size_t kMaxKnown = 64;  // frameworks come and go in a long GUI session
     if (known.size() >= kMaxKnown) known.clear();
-    const auto* zero = dynamic_cast<const ScoresZeroEverywhere*>(&p);
+    const SideInterfaces casts{dynamic_cast<const ScoresZeroEverywhere*>(&p),
+                               dynamic_cast<const ScoresSameEverywhere*>(&p), dynamic_cast<const NodeLocalScore*>(&p)};
     std::erase_if(known, [&](const Known& k) { return k.plugin == &p; });
-    known.push_back({&p, &type, zero});
-    return zero;
+    known.push_back({&p, &type, casts});
+    return casts;
 }
 
-// Whether `p` says it scores every node 0 for `pod` this cycle.
-bool scoresZeroEverywhere(const ScorePlugin& p, const CycleState& state, const Pod& pod) {
-    const ScoresZeroEverywhere* zero = asScoresZero(p);
-    return zero && zero->scoresZeroEverywhere(state, pod);
+// Whether `p` says it gives every node the same score for `pod` this cycle, zero or not: its
+// row then adds the same to every total (scores_zero.h).
+bool scoresUniformly(const ScorePlugin& p, const CycleState& state, const Pod& pod) {
+    const SideInterfaces casts = sideInterfaces(p);
+    return (casts.zero && casts.zero->scoresZeroEverywhere(state, pod)) ||
+           (casts.same && casts.same->scoresSameEverywhere(state, pod));
 }
 
 /// Adds one plugin's row to the totals for the nodes [begin, end); true when a score there is
@@ -95,10 +106,11 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
     for (auto* p : m_score) {
         out.plugins.push_back(p->slot());
         out.weights.push_back(m_weights[static_cast<std::size_t>(p->slot())]);
-        // A row of zeros adds nothing to the totals (and is in range): without a trace, which
-        // shows each plugin's row, it is left out as if skipped (the fast paths only).
-        const bool zeros = !out.keepRaw && m_handle.fastPaths && scoresZeroEverywhere(*p, state, pod);
-        out.skipped.push_back(state.skipScore(p->slot()) || zeros ? 1 : 0);
+        // A row of zeros adds nothing to the totals, a row of one score the same to each (and
+        // either is in range): without a trace, which shows each plugin's row and the totals,
+        // it is left out as if skipped (the fast paths only).
+        const bool uniform = !out.keepRaw && m_handle.fastPaths && scoresUniformly(*p, state, pod);
+        out.skipped.push_back(state.skipScore(p->slot()) || uniform ? 1 : 0);
     }
     const std::size_t pc = out.plugins.size();
     // Only a trace reads the per-plugin scores (keepRaw): without one, only the totals are kept.
@@ -111,12 +123,62 @@ Status Framework::runScorePlugins(const CycleState& state, const Pod& pod, const
     if (WorkerPool* workers = m_handle.workers; workers && workers->worthSharing(n))
         return runScorePluginsOnWorkers(*workers, state, pod, all, out);
     out.scratch.resize(1);
+    const std::uint64_t summed =
+        !out.keepRaw && m_handle.fastPaths && m_handle.snapshot ? addNodeLocalTotals(state, pod, all, out) : 0;
     for (std::size_t pi = 0; pi < pc; ++pi) {
-        if (out.skipped[pi]) continue;
+        if (out.skipped[pi] || (pi < 64 && ((summed >> pi) & 1))) continue;
         if (Status s = scoreWithPlugin(pi, state, pod, all, out, out.scratch[0]); !s.isSuccess()) return s;
         if (addWeightedRow(out, pi, out.scratch[0], 0, n)) return invalidScore(pi, out.scratch[0]);
     }
     return {};
+}
+
+// The node-local plugins that are not skipped (at most 8, among the first 64) take part, with
+// their keys and weights in Score order as the kept sums' key. Each kept sum is the node's
+// weighted scores added as the rows would add them (integers: the same totals). Returns 0 with
+// nothing added when fewer than two take part, or when a computed score is out of range: the
+// plugins then run one by one, and the first bad row is reported as before.
+std::uint64_t Framework::addNodeLocalTotals(const CycleState& state, const Pod& pod,
+                                            const std::vector<NodeInfo*>& all, ScoreMatrix& out) const {
+    struct Local {
+        const NodeLocalScore* plugin = nullptr;
+        NodeLocalScore::Key key{};
+        std::int64_t weight = 0;
+    };
+    constexpr std::size_t kMaxLocal = 8;
+    std::array<Local, kMaxLocal> locals;
+    std::size_t count = 0;
+    std::uint64_t summed = 0;
+    std::vector<std::int64_t>& key = m_nodeLocalKey;
+    key.clear();
+    const std::size_t pc = std::min<std::size_t>(out.plugins.size(), 64);
+    for (std::size_t pi = 0; pi < pc && count < kMaxLocal; ++pi) {
+        if (out.skipped[pi] || m_score[pi]->hasNormalizeScore()) continue;
+        const NodeLocalScore* local = sideInterfaces(*m_score[pi]).local;
+        if (!local) continue;
+        Local& l = locals[count++];
+        l = Local{local, local->nodeLocalKey(state, pod), out.weights[pi]};
+        key.push_back(static_cast<std::int64_t>(pi));
+        key.push_back(l.weight);
+        key.insert(key.end(), l.key.begin(), l.key.end());
+        summed |= std::uint64_t{1} << pi;
+    }
+    if (count < 2) return 0;
+    bool outOfRange = false;
+    m_nodeLocalTotals.begin(key, *m_handle.snapshot);
+    m_nodeLocalTotals.addAll(all, out.nodes, out.totals.data(), [&](const NodeInfo& info) {
+        std::int64_t sum = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::int64_t v = locals[i].plugin->nodeLocalScore(locals[i].key, info);
+            outOfRange |= v > kMaxNodeScore || v < kMinNodeScore;
+            sum += v * locals[i].weight;
+        }
+        return sum;
+    });
+    if (!outOfRange) return summed;
+    m_nodeLocalTotals.forgetCurrent();
+    std::fill(out.totals.begin(), out.totals.end(), 0);
+    return 0;
 }
 
 Status Framework::runScorePluginsOnWorkers(WorkerPool& workers, const CycleState& state, const Pod& pod,

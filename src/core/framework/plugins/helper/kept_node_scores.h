@@ -70,6 +70,23 @@ public:
         }
     }
 
+    /// scoreAll's pass, each node's kept or computed score added to totals[k] instead.
+    template <class Score>
+    void addAll(std::span<NodeInfo* const> all, std::span<const int> positions, std::int64_t* totals, Score&& score) {
+        Entry* const entries = m_current ? m_current->entries.data() : nullptr;
+        const std::size_t size = m_current ? m_current->entries.size() : 0;
+        for (std::size_t k = 0; k < positions.size(); ++k) {
+            const auto pos = static_cast<std::size_t>(positions[k]);
+            const NodeInfo& info = *all[pos];
+            totals[k] += lookup(entries, size, pos, info, [&] { return score(info); });
+        }
+    }
+
+    /// Forgets every score kept for begin()'s key (the next begin() for it starts afresh).
+    void forgetCurrent() {
+        if (m_current) m_current->valid = false;
+    }
+
 private:
     struct Entry {
         const NodeInfo* info = nullptr;  // null: not kept (or forgotten by begin())

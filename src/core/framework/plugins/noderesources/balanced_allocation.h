@@ -6,13 +6,14 @@
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/node_local_score.h"
 #include "core/framework/plugins/helper/kept_node_scores.h"
 #include "core/framework/plugins/noderesources/resource_allocation.h"
 #include "core/profile/config.h"
 
 namespace berth::core {
 
-class NodeResourcesBalancedAllocation final : public PreScorePlugin, public ScorePlugin {
+class NodeResourcesBalancedAllocation final : public PreScorePlugin, public ScorePlugin, public NodeLocalScore {
 public:
     static constexpr std::string_view kName = "NodeResourcesBalancedAllocation";
     NodeResourcesBalancedAllocation(const PluginArgs& args, Handle& h);
@@ -25,6 +26,9 @@ public:
     Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
     Status scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
                       std::span<const int> positions, std::span<NodeScore> out) const override;
+    /// NodeLocalScore: the pod's scored requests, and scoreNodes' score for them.
+    Key nodeLocalKey(const CycleState& state, const Pod& pod) const override { return scoringRequests(state, pod); }
+    std::int64_t nodeLocalScore(const Key& key, const NodeInfo& info) const override { return scoreWith(key, info); }
 
 private:
     PodScoringRequests scoringRequests(const CycleState& state, const Pod& pod) const;

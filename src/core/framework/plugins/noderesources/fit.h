@@ -10,6 +10,7 @@
 
 #include "core/framework/handle.h"
 #include "core/framework/interface.h"
+#include "core/framework/node_local_score.h"
 #include "core/framework/plugins/helper/kept_node_scores.h"
 #include "core/framework/plugins/noderesources/resource_allocation.h"
 #include "core/framework/queueing_hint_plugin.h"
@@ -21,7 +22,8 @@ class NodeResourcesFit final : public PreFilterPlugin,
                                public FilterPlugin,
                                public PreScorePlugin,
                                public ScorePlugin,
-                               public QueueingHintPlugin {
+                               public QueueingHintPlugin,
+                               public NodeLocalScore {
 public:
     static constexpr std::string_view kName = "NodeResourcesFit";
     NodeResourcesFit(const PluginArgs& args, Handle& h);
@@ -38,6 +40,9 @@ public:
     Status score(const CycleState& state, const Pod& pod, const NodeInfo& nodeInfo, std::int64_t& score) const override;
     Status scoreNodes(const CycleState& state, const Pod& pod, std::span<NodeInfo* const> all,
                       std::span<const int> positions, std::span<NodeScore> out) const override;
+    /// NodeLocalScore: the pod's scored requests, and scoreNodes' score for them.
+    Key nodeLocalKey(const CycleState& state, const Pod& pod) const override { return scoringRequests(state, pod); }
+    std::int64_t nodeLocalScore(const Key& key, const NodeInfo& info) const override { return scoreWith(key, info); }
 
     /// The reasons a pod does not fit (fitsRequest), in upstream's order.
     void insufficientResources(const Pod& pod, const NodeInfo& nodeInfo, Status& out) const;

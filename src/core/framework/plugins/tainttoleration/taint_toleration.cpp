@@ -111,4 +111,33 @@ Status TaintToleration::normalizeScore(const CycleState&, const Pod&, std::span<
     return {};
 }
 
+bool TaintToleration::scoresSameEverywhere(const CycleState&, const Pod&) const {
+    return m_handle.snapshot && m_preferNoSchedule.count(*m_handle.snapshot) == 0;
+}
+
+void PreferNoScheduleNodes::set(std::size_t pos, const NodeInfo* info) {
+    bool tainted = false;
+    if (const Node* node = info ? info->node() : nullptr)
+        for (const Taint& t : node->taints) tainted = tainted || t.effect == TaintEffect::PreferNoSchedule;
+    m_count = m_count - m_tainted[pos] + (tainted ? 1 : 0);
+    m_tainted[pos] = tainted ? 1 : 0;
+}
+
+std::size_t PreferNoScheduleNodes::count(const NodeInfoLister& snapshot) {
+    const std::vector<NodeInfo*>& nodes = snapshot.nodes();
+    if (m_valid && m_tainted.size() == nodes.size() &&
+        snapshot.forEachChangedSince(m_listVersion, m_seq, [&](std::size_t pos) {
+            if (pos < nodes.size()) set(pos, nodes[pos]);
+        }))
+        return m_count;
+    // First use, a rebuilt node list, or a change log that no longer reaches back.
+    m_valid = true;
+    m_listVersion = snapshot.listVersion();
+    m_seq = snapshot.changeLogEnd();
+    m_tainted.assign(nodes.size(), 0);
+    m_count = 0;
+    for (std::size_t pos = 0; pos < nodes.size(); ++pos) set(pos, nodes[pos]);
+    return m_count;
+}
+
 }  // namespace berth::core

@@ -54,6 +54,7 @@ private slots:
     void filter();
     void score_data();
     void score();
+    void sameEverywhereFollowsNodeUpdates();
 };
 
 void TstTaintToleration::filter_data() {
@@ -146,34 +147,40 @@ void TstTaintToleration::score_data() {
     QTest::addColumn<QStringList>("tolerations");
     QTest::addColumn<QString>("raw");
     QTest::addColumn<QString>("normalized");
+    // scoresSameEverywhere: true exactly when no node has a PreferNoSchedule taint (rows that
+    // normalize to one value for another reason, e.g. every node raw 1, still say false)
+    QTest::addColumn<bool>("same");
 
     // raw = intolerable PreferNoSchedule taints; normalize reverse with max 3:
     // 0 -> 100 - 0 = 100; 1 -> 100 - 100*1/3 = 100 - 33 = 67; 2 -> 100 - 66 = 34; 3 -> 0
     QTest::newRow("counts 0..3")
         << QStringList{"n0|", "n1|a=1:PreferNoSchedule", "n2|a=1:PreferNoSchedule;b=2:PreferNoSchedule",
                        "n3|a=1:PreferNoSchedule;b=2:PreferNoSchedule;c=3:PreferNoSchedule"}
-        << QStringList{} << "n0=0 n1=1 n2=2 n3=3" << "n0=100 n1=67 n2=34 n3=0";
+        << QStringList{} << "n0=0 n1=1 n2=2 n3=3" << "n0=100 n1=67 n2=34 n3=0" << false;
     // nothing intolerable anywhere: max 0 -> every node 100
     QTest::newRow("all zero") << QStringList{"n0|", "n1|a=1:NoSchedule"} << QStringList{} << "n0=0 n1=0"
-                              << "n0=100 n1=100";
+                              << "n0=100 n1=100" << true;
     // only PreferNoSchedule taints count; the toleration for a (PreferNoSchedule) removes it:
     // n1 raw 0, n2 raw 1 (b) -> 100, 0
     QTest::newRow("tolerated PreferNoSchedule")
         << QStringList{"n1|a=1:PreferNoSchedule;x=1:NoSchedule", "n2|a=1:PreferNoSchedule;b=2:PreferNoSchedule"}
-        << QStringList{"a|Equal|1|PreferNoSchedule"} << "n1=0 n2=1" << "n1=100 n2=0";
+        << QStringList{"a|Equal|1|PreferNoSchedule"} << "n1=0 n2=1" << "n1=100 n2=0" << false;
+    // only NoSchedule / NoExecute taints: no PreferNoSchedule one anywhere -> raw 0, 100 each
+    QTest::newRow("hard taints only") << QStringList{"n1|a=1:NoSchedule", "n2|b=2:NoExecute", "n3|"} << QStringList{}
+                                      << "n1=0 n2=0 n3=0" << "n1=100 n2=100 n3=100" << true;
     // a toleration with an empty effect counts for scoring too
     QTest::newRow("toleration without effect")
         << QStringList{"n1|a=1:PreferNoSchedule", "n2|b=2:PreferNoSchedule"} << QStringList{"a|Exists||"}
-        << "n1=0 n2=1" << "n1=100 n2=0";
+        << "n1=0 n2=1" << "n1=100 n2=0" << false;
     // a NoSchedule toleration is not kept for scoring: both nodes raw 1 -> 100 - 100 = 0
     QTest::newRow("NoSchedule toleration ignored for scoring")
         << QStringList{"n1|a=1:PreferNoSchedule", "n2|b=2:PreferNoSchedule"} << QStringList{"a|Equal|1|NoSchedule"}
-        << "n1=1 n2=1" << "n1=0 n2=0";
+        << "n1=1 n2=1" << "n1=0 n2=0" << false;
     // raw {1, 4}: 1 -> 100 - 100*1/4 = 75; 4 -> 0
     QTest::newRow("counts 1 and 4")
         << QStringList{"n1|a=1:PreferNoSchedule",
                        "n2|a=1:PreferNoSchedule;b=1:PreferNoSchedule;c=1:PreferNoSchedule;d=1:PreferNoSchedule"}
-        << QStringList{} << "n1=1 n2=4" << "n1=75 n2=0";
+        << QStringList{} << "n1=1 n2=4" << "n1=75 n2=0" << false;
     // clang-format on
 }
 
@@ -182,6 +189,7 @@ void TstTaintToleration::score() {
     QFETCH(QStringList, tolerations);
     QFETCH(QString, raw);
     QFETCH(QString, normalized);
+    QFETCH(bool, same);
 
     TestCluster tc;
     QStringList order;
@@ -203,6 +211,7 @@ void TstTaintToleration::score() {
     std::vector<NodeInfo*> infos;
     for (const QString& n : order) infos.push_back(const_cast<NodeInfo*>(&tc.nodeInfo(n.toStdString())));
     QVERIFY(pl.preScore(state, pod, infos).isSuccess());
+    QCOMPARE(pl.scoresSameEverywhere(state, pod), same);
     std::vector<NodeScore> scores(infos.size());
     QStringList rawOut;
     for (std::size_t i = 0; i < infos.size(); ++i) {
@@ -217,6 +226,42 @@ void TstTaintToleration::score() {
     for (std::size_t i = 0; i < infos.size(); ++i)
         normOut << order[static_cast<qsizetype>(i)] + "=" + QString::number(scores[i].score);
     QCOMPARE(normOut.join(' '), normalized);
+    // the runtime leaves a "same" row out of the totals: it must be one value on every node
+    if (same)
+        for (const NodeScore& ns : scores) QCOMPARE(ns.score, scores.front().score);
+}
+
+// scoresSameEverywhere reads only the nodes the snapshot updated since its last call: a
+// PreferNoSchedule taint added to a node turns it false, removing it turns it true again, and
+// so does removing the only tainted node.
+void TstTaintToleration::sameEverywhereFollowsNodeUpdates() {
+    TestCluster tc;
+    tc.node("n1").add();
+    const Node& n2 = tc.node("n2").taint("x", "1", TaintEffect::NoSchedule).add();
+    const Pod& pod = tc.pod("p").add();
+    tc.refresh();
+    TaintToleration pl(PluginArgs{}, tc.handle);
+    pl.setSlot(0);
+    CycleState state(1);
+    QVERIFY(pl.scoresSameEverywhere(state, pod));  // n2's taint is NoSchedule
+
+    Node soft = n2;
+    soft.taints.push_back(Taint{tc.sym("y"), tc.sym("2"), TaintEffect::PreferNoSchedule});
+    tc.cache.updateNode(n2, soft);
+    tc.refresh();
+    QVERIFY(!pl.scoresSameEverywhere(state, pod));  // n2 now has one
+    QVERIFY(!pl.scoresSameEverywhere(state, pod));  // nothing changed since: still false
+
+    tc.cache.updateNode(soft, n2);
+    tc.refresh();
+    QVERIFY(pl.scoresSameEverywhere(state, pod));  // taken off again
+
+    tc.cache.updateNode(n2, soft);
+    tc.refresh();
+    QVERIFY(!pl.scoresSameEverywhere(state, pod));
+    tc.cache.removeNode(soft);
+    tc.refresh();
+    QVERIFY(pl.scoresSameEverywhere(state, pod));  // the list rebuilt without n2: n1 only
 }
 
 QTEST_GUILESS_MAIN(TstTaintToleration)
