@@ -56,6 +56,7 @@ QtObject {
     readonly property color skip: highContrast ? "#1a1a1a" : dark ? "#2c3036" : "#f1f2f4"
     readonly property color cell: highContrast ? "#000000" : dark ? "#1f2227" : "#ffffff"
     readonly property color cellBorder: highContrast ? "#9e9e9e" : dark ? "#353a41" : "#e3e6ea"
+    readonly property color timed: highContrast ? "#d58cff" : dark ? "#b48cff" : "#7b4fc9"  // the timeline's timed edits
     readonly property color track: highContrast ? "#333333" : dark ? "#3a3f47" : "#e6e9ee"
     // Fixed accents of the panels (the same in both themes).
     readonly property color accent: "#2f80d1"        // the chosen template, the drag chip's ring

@@ -67,6 +67,7 @@ ApplicationWindow {
         guard: (action) => unsavedGuard.run(action)
         onOpenManifestsRequested: unsavedGuard.run(() => openDialog.begin())
         onOpenSessionRequested: unsavedGuard.run(() => openSessionDialog.begin())
+        onOpenTimelineRequested: openTimelineDialog.begin()
         onSaveSessionRequested: (saveAs) => {
             if (!saveAs && window.controller.session.planSession.path.length > 0)
                 window.controller.session.saveSession("file://" + window.controller.session.planSession.path, true)
@@ -345,6 +346,15 @@ ApplicationWindow {
         recent: window.controller.session.recentFiles
         parentWindow: window
         handler: (urls) => window.controller.session.openSession(urls[0])
+    }
+    // File > Open timeline: timed edits (kind: Timeline) played on the cluster on show.
+    FileChooser {
+        id: openTimelineDialog
+        title: qsTr("Open timeline")
+        nameFilters: [qsTr("Timelines (*.yaml *.yml)"), qsTr("All files (*)")]
+        recent: window.controller.session.recentFiles
+        parentWindow: window
+        handler: (urls) => window.controller.session.openTimeline(urls[0])
     }
     FileChooser {
         id: saveSessionDialog

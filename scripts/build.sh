@@ -38,7 +38,7 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
   export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$ROOT}"
   export CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
-  export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
+  export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-12G}"
   mkdir -p "$CCACHE_DIR"
 else
   echo "build.sh: ccache not found; building without it (run scripts/setup-deps.sh)" >&2

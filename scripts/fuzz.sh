@@ -48,5 +48,6 @@ if [ -d "$regressions" ] && [ -n "$(ls -A "$regressions")" ]; then
   }
 fi
 # -timeout: an input that takes over 10 s is a hang; -rss_limit_mb: memory beyond 2 GiB is a bug.
-exec "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+# Not exec'd: the EXIT trap must outlive the fuzzer to remove $work (set -e passes its status on).
+"$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
   -artifact_prefix="$artifacts/$target-" "$@" "$corpus" "$seeds"

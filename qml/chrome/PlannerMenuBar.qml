@@ -22,6 +22,7 @@ MenuBar {
         .indexOf(selectedWorkload.split("/")[0]) >= 0
     signal openManifestsRequested()
     signal openSessionRequested()
+    signal openTimelineRequested()
     signal saveSessionRequested(bool saveAs)
     signal exportRequested()
     signal addPoolRequested()
@@ -58,6 +59,8 @@ MenuBar {
         delegate: ShortcutMenuItem {}
         Action { text: qsTr("Open manifests…"); shortcut: "Ctrl+O"; onTriggered: bar.openManifestsRequested() }
         Action { text: qsTr("Open session…"); onTriggered: bar.openSessionRequested() }
+        // Timed edits on the cluster on show (the edits stay): no unsaved-edits question.
+        Action { text: qsTr("Open timeline…"); enabled: bar.session.loaded && !bar.session.busy; onTriggered: bar.openTimelineRequested() }
         RecentFilesMenu { session: bar.session; guard: bar.guard }
         Action { text: qsTr("Save session"); shortcut: "Ctrl+S"; enabled: bar.session.loaded; onTriggered: bar.saveSessionRequested(false) }
         Action { text: qsTr("Save session as…"); shortcut: "Ctrl+Shift+S"; enabled: bar.session.loaded; onTriggered: bar.saveSessionRequested(true) }

@@ -30,6 +30,10 @@ std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QStr
                                     QStringLiteral("OBJECT"));
     const QCommandLineOption session(QStringLiteral("session"), QStringLiteral("Open a saved session."),
                                      QStringLiteral("FILE"));
+    const QCommandLineOption timeline(
+        QStringLiteral("timeline"),
+        QStringLiteral("Play the cluster edits of a Timeline file on the simulated clock (as berthctl --timeline)."),
+        QStringLiteral("FILE"));
     // Scripted input for tests and demos: the edit goes through the history like a click.
     const QCommandLineOption cordon(QStringLiteral("cordon"), QStringLiteral("Cordon NODE once loaded (an edit)."),
                                     QStringLiteral("NODE"));
@@ -49,12 +53,13 @@ std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QStr
                                     QStringLiteral("Evaluate the JavaScript lines of FILE in the window once loaded "
                                                    "(lines after '// after run': when --run is done)."),
                                     QStringLiteral("FILE"));
-    parser.addOptions({script, theme, groupBy, session, cordon, noAutosave, restoreCheck, run, shot, select});
+    parser.addOptions({script, theme, groupBy, session, timeline, cordon, noAutosave, restoreCheck, run, shot, select});
     parser.process(app);
 
     LaunchOptions o;
     o.files = parser.positionalArguments();
     if (parser.isSet(session)) o.sessionFile = parser.value(session);
+    o.timelineFile = parser.value(timeline);
     o.run = parser.isSet(run);
     o.screenshot = parser.value(shot);
     o.selection = parser.value(select);
@@ -64,8 +69,12 @@ std::optional<LaunchOptions> parseLaunchOptions(const QGuiApplication& app, QStr
     o.restoreCheck = parser.isSet(restoreCheck);
     o.theme = parser.value(theme);
     if (parser.isSet(groupBy)) o.groupBy = parser.value(groupBy);
+    if (!o.timelineFile.isEmpty() && o.sessionFile) {
+        error = QStringLiteral("--timeline goes with manifests (or the demo), not --session: a session keeps its own");
+        return std::nullopt;
+    }
     if (!o.theme.isEmpty() && !AppearanceSettings::validTheme(o.theme)) {
-        error = QStringLiteral("--theme takes light, dark or system, not '%1'").arg(o.theme);
+        error = QStringLiteral("--theme takes light, dark, system or high-contrast, not '%1'").arg(o.theme);
         return std::nullopt;
     }
     return o;
@@ -96,8 +105,13 @@ int printRestoreCheck() {
 QString startLaunchLoad(SimulationController& controller, const LaunchOptions& options) {
     SessionController* session = controller.session();
     if (options.sessionFile) return session->openSession(QUrl::fromLocalFile(*options.sessionFile));
+    session->setLaunchTimeline(options.timelineFile);
     if (!options.files.isEmpty()) {
-        session->openFiles(options.files);
+        // With a timeline the files are the manifests it plays on (a session keeps its own).
+        if (options.timelineFile.isEmpty())
+            session->openFiles(options.files);
+        else
+            session->loadFiles(options.files);
         return {};
     }
     QFile demo(QStringLiteral(":/berth/demo/demo-cluster.yaml"));

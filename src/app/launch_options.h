@@ -2,7 +2,7 @@
 /// berth's command line:
 ///
 ///   berth [FILE ...] [--run] [--screenshot PNG] [--select NAMESPACE/POD | NODE]
-///         [--session FILE] [--cordon NODE] [--no-autosave] [--restore-check] [--script FILE]
+///         [--session FILE] [--timeline FILE] [--cordon NODE] [--no-autosave] [--restore-check] [--script FILE]
 ///         [--theme light|dark|system] [--group-by KEY|none]
 ///
 /// --run, --screenshot, --select, --cordon and --script are scripted input for tests and
@@ -23,6 +23,7 @@ class SimulationController;
 struct LaunchOptions {
     QStringList files;                   // manifests or one session file (none: the demo cluster)
     std::optional<QString> sessionFile;  // --session
+    QString timelineFile;                // --timeline: timed edits played on the files (or the demo)
     bool run = false;                    // --run: to the end at full speed
     QString screenshot;                  // --screenshot PNG: saved once the run is done, then exit
     QString selection;                   // --select: a pod (namespace/name) or a node

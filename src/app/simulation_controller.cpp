@@ -182,6 +182,7 @@ void SimulationController::onLoaded(const ClusterSnapshot& snapshot) {
     m_nodes.reset(snapshot.nodes);
     m_pods.reset(snapshot.pods);
     m_queue.reset(snapshot.queue);
+    m_playback.timeline()->setTimedEdits(snapshot.timedEdits);
     m_playback.timeline()->apply(snapshot.timeline);  // a travel keeps the run's timeline
     if (snapshot.travelled)
         m_events.truncateFrom(snapshot.eventsFrom);  // the past stays in the log

@@ -43,6 +43,14 @@ void RunTimeline::addEdit(std::uint64_t step, core::SimTime now) {
     m_marks.insert(at, {step, now, TimelineMark::Kind::Edit, 0xFFFFFFFFu});
 }
 
+void RunTimeline::addTimedEdit(std::uint64_t step, core::SimTime now) {
+    // Timed edits are taken in time order, each at a fresh step: the count of those before it
+    // is its index (a truncated future loses its later ones, and the plan takes them again).
+    const auto index = static_cast<std::uint32_t>(std::count_if(
+        m_marks.begin(), m_marks.end(), [](const TimelineMark& m) { return m.kind == TimelineMark::Kind::Timed; }));
+    m_marks.push_back({step, now, TimelineMark::Kind::Timed, index});
+}
+
 void RunTimeline::truncate(std::uint64_t step) {
     if (step < recordedSteps()) {
         m_times.resize(step + 1);

@@ -1,7 +1,7 @@
 #pragma once
 /// The run's timeline (issue 17): the simulated time after each core step, and the moments a
-/// person looks for on the scrubber — binds, failures, preemptions and edits — each at the step
-/// that made it. It is kept for the whole run reached so far, not for the plan on show: a step
+/// person looks for on the scrubber — binds, failures, preemptions, edits and the input's timed
+/// edits (timed_edits.h) — each at the step that made it. It is kept for the whole run reached so far, not for the plan on show: a step
 /// back and forth again (time travel) re-runs steps it already holds, and those add nothing.
 
 #include <cstdint>
@@ -13,11 +13,15 @@
 namespace berth::plan {
 
 struct TimelineMark {
-    enum class Kind : std::uint8_t { Bind, Failure, Preemption, Edit };
+    /// Edit: a planner's edit (the history's); Timed: one of the input's timed edits.
+    enum class Kind : std::uint8_t { Bind, Failure, Preemption, Edit, Timed };
+    static constexpr int kKinds = 5;
     std::uint64_t step = 0;   // the core step that made it (1 for the first); an edit's atStep
     core::SimTime time = 0;   // simulated time then
     Kind kind = Kind::Bind;
-    std::uint32_t pod = 0xFFFFFFFFu;  // the pod (binds, failures, preemptors); edits: none
+    /// The pod (binds, failures, preemptors); a timed edit: its index among the input's timed
+    /// edits in time order (the order the plan applies them); edits: none.
+    std::uint32_t pod = 0xFFFFFFFFu;
     bool operator==(const TimelineMark&) const = default;
 };
 
@@ -38,6 +42,9 @@ public:
     /// An edit made after `step` steps (its atStep), at simulated time `now`: after the marks
     /// of that step, before those of later ones.
     void addEdit(std::uint64_t step, core::SimTime now);
+    /// The next of the input's timed edits, applied as step `step` at `now` (its index: the
+    /// timed edits marked before it).
+    void addTimedEdit(std::uint64_t step, core::SimTime now);
     /// The run's future past `step` is gone (an edit made there): its marks and times too.
     void truncate(std::uint64_t step);
     void clear();

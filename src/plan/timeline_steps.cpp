@@ -7,7 +7,7 @@ void recordPlanStep(Plan& plan, RunTimeline& timeline, std::uint64_t step, Queue
     const core::SimTime now = plan.sim().clock().now();
     timeline.stepDone(step, now, depth);
     if (!fresh) return;
-    for (std::size_t i = 0; i < plan.timedEditsOfLastStep().size(); ++i) timeline.addEdit(step, now);
+    for (std::size_t i = 0; i < plan.timedEditsOfLastStep().size(); ++i) timeline.addTimedEdit(step, now);
 }
 
 }  // namespace berth::plan

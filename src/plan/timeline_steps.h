@@ -1,6 +1,6 @@
 #pragma once
 /// A plan's step on its run's timeline (run_timeline.h): the step's simulated time and queue,
-/// and when the step was the plan's timed edits (timed_edits.h), an edit mark for each, so the
+/// and when the step was the plan's timed edits (timed_edits.h), a Timed mark for each, so the
 /// scrubber shows them where they happened. A step the timeline already holds (time travel
 /// re-running it) adds nothing.
 

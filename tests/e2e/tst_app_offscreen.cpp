@@ -5,6 +5,8 @@
 // demo with a pending pod selected: its grab is the README's screenshot (kept as
 // <build>/screenshot.png; BERTH_UPDATE_SCREENSHOT=1 also writes docs/screenshot.png).
 // darkTheme runs `berth --theme dark --group-by none` and checks the window really is dark.
+// timelineOnTheScrubber runs `berth --timeline` and checks the timed edits' marks and effect
+// (its grab is kept as <build>/timeline.png).
 
 #include <QFile>
 #include <QImage>
@@ -286,6 +288,73 @@ private Q_SLOTS:
         QCOMPARE(img.size(), QSize(1024 * factor, 700 * factor));
         if (qEnvironmentVariableIsSet("BERTH_KEEP_SCREENSHOT"))
             img.save(qEnvironmentVariable("BERTH_KEEP_SCREENSHOT") + "-small-x" + scale + ".png");
+    }
+
+    // `berth --timeline FILE`: the timed edits of tests/app/data/small-timeline.yaml are on
+    // the scrubber from the load (two marks, both pending), applied by the run (node-b1
+    // cordoned, both marks filled); then the playback goes back to just after the cordon, so
+    // the grab shows one applied mark and one pending (in the timed edits' colour, #7b4fc9).
+    void timelineOnTheScrubber() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString script = dir.filePath(QStringLiteral("timeline.js"));
+        const QString png = QStringLiteral(BERTH_BINARY_DIR "/timeline.png");
+        QFile::remove(png);
+        const QByteArray marks =
+            "const m = []; (function walk(it) { if (it.objectName === \"timelineTimed\") m.push(it); "
+            "for (let i = 0; i < it.children.length; ++i) walk(it.children[i]); })(window.contentItem); ";
+        {
+            QFile f(script);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
+            f.write("(function () { const t = controller.playback.timeline; if (t.timed !== 2 || t.timedApplied !== 0) "
+                    "throw new Error(\"at load: \" + t.timed + \" timed, \" + t.timedApplied + \" applied\") })()\n");
+            f.write("(function () { " + marks + "if (m.length !== 2 || m.some((x) => x.applied)) "
+                    "throw new Error(\"at load: \" + m.length + \" marks\") })()\n");
+            f.write("// after run\n");
+            f.write("(function () { if (controller.playback.timeline.timedApplied !== 2) throw new Error(\"not applied\"); "
+                    "if (!controller.inspector.nodeDetails(\"node-b1\").cordoned) throw new Error(\"node-b1 not cordoned\") })()\n");
+            f.write("(function () { " + marks + "if (m.length !== 2 || !m.every((x) => x.applied)) "
+                    "throw new Error(\"after the run: marks not applied\") })()\n");
+            f.write("controller.playback.seek(controller.playback.timeline.timedEdits()[0].step + 2)\n");
+        }
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("QT_QUICK_CONTROLS_STYLE"), QStringLiteral("Fusion"));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());
+        QProcess proc;
+        proc.setProcessEnvironment(env);
+        proc.start(QStringLiteral(BERTH_BINARY),
+                   {QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml"), QStringLiteral("--timeline"),
+                    QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-timeline.yaml"), QStringLiteral("--run"),
+                    QStringLiteral("--no-autosave"), QStringLiteral("--script"), script, QStringLiteral("--screenshot"), png});
+        QVERIFY2(proc.waitForStarted(10000), qPrintable(proc.errorString()));
+        QVERIFY(proc.waitForFinished(120000));
+        const QByteArray out = proc.readAllStandardError() + proc.readAllStandardOutput();
+        QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0, out.constData());
+        const QImage img = QImage(png).convertToFormat(QImage::Format_RGB32);
+        QVERIFY2(!img.isNull(), "no screenshot written");
+        int timedPixels = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) timedPixels += img.pixel(x, y) == qRgb(0x7b, 0x4f, 0xc9);
+        QVERIFY2(timedPixels >= 9, qPrintable(QString::number(timedPixels)));
+
+        // A timeline with an error: the open-error dialog names file:line, nothing is loaded.
+        const QString bad = dir.filePath(QStringLiteral("bad.yaml"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Text));
+            f.write("apiVersion: berth.dev/v1alpha1\nkind: Timeline\nevents:\n- at: soon\n  cordon: node-a1\n");
+        }
+        QProcess refused;
+        refused.setProcessEnvironment(env);
+        refused.start(QStringLiteral(BERTH_BINARY),
+                      {QStringLiteral(BERTH_SOURCE_DIR "/tests/app/data/small-cluster.yaml"), QStringLiteral("--timeline"),
+                       bad, QStringLiteral("--no-autosave"), QStringLiteral("--script"), script, QStringLiteral("--screenshot"),
+                       dir.filePath(QStringLiteral("refused.png"))});
+        QVERIFY(refused.waitForFinished(120000));
+        QCOMPARE(refused.exitCode(), 0);  // the refusal is shown and grabbed; the script never ran
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("refused.png"))));
     }
 
     // `berth --version` names the version berthctl --version names: CMake's project VERSION.

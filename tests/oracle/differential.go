@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -21,15 +22,16 @@ import (
 )
 
 type diffOptions struct {
-	berthctl   string
-	seeds      []uint64
-	loop       bool   // whole loop instead of single pass
-	scale      int    // generator scale (genOptions.scale)
-	keep       string // folder for the scenarios that differ ("" = none)
-	jobs       int    // scenarios run at once (the loop mostly waits for its backoff)
-	settle     time.Duration
-	sequential bool // loop: the disruption controller and ready pods in the oracle (loopOptions)
-	reportOnly bool // differences are printed but are no error (failures and unstable runs are)
+	berthctl    string
+	seeds       []uint64
+	loop        bool   // whole loop instead of single pass
+	scale       int    // generator scale (genOptions.scale)
+	keep        string // folder for the scenarios that differ ("" = none)
+	jobs        int    // scenarios run at once (the loop mostly waits for its backoff)
+	settle      time.Duration
+	sequential  bool // loop: the disruption controller and ready pods in the oracle (loopOptions)
+	replicaSets bool // loop, sequential: the ReplicaSet controller in the oracle too
+	reportOnly  bool // differences are printed but are no error (failures and unstable runs are)
 }
 
 // diffResult is one scenario's outcome.
@@ -211,7 +213,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 	// The loop's bound: a scenario settles in seconds alone, but a loaded machine (the
 	// sanitizer pass beside it) once took a minute over one; a run that needs more is a hang.
 	if opt.loop {
-		err = runLoop(path, &oracle, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential})
+		err = runLoop(path, &oracle, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets})
 	} else {
 		err = runSingle(path, &oracle, true, "")
 	}
@@ -224,7 +226,7 @@ func diffOne(opt diffOptions, tmp string, seed uint64) diffResult {
 		// (loop_gate.go): a second run must reach the same final state. One that does not is a
 		// race the gate missed, reported as unstable (and says nothing about Berth).
 		var again bytes.Buffer
-		if err := runLoop(path, &again, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential}); err != nil {
+		if err := runLoop(path, &again, loopOptions{maxRun: 180 * time.Second, settle: opt.settle, sequential: opt.sequential, replicaSets: opt.replicaSets}); err != nil {
 			res.failure = "oracle (second run): " + err.Error()
 			return res
 		}
@@ -406,7 +408,10 @@ func unionKeys[V any](a, b map[string]V) []string {
 }
 
 // compareLoop checks every field of the oracle's final state in berth's `-o json` report, as
-// tests/conformance/tst_loop_scenarios.cpp does with the expected files.
+// tests/conformance/tst_loop_scenarios.cpp does with the expected files. Pods a controller
+// created during the run (the oracle's carry their generateName) end in a suffix drawn at random
+// on both sides: they are compared as a multiset of outcomes per generateName, and the evicted
+// lists name them by their prefix.
 func compareLoop(berthData, oracleData []byte) (int, []string, error) {
 	var oracle struct {
 		Pods    []map[string]any `json:"pods"`
@@ -422,13 +427,32 @@ func compareLoop(berthData, oracleData []byte) (int, []string, error) {
 	if err := json.Unmarshal(berthData, &berth); err != nil {
 		return 0, nil, fmt.Errorf("berth's -o json: %w", err)
 	}
+	input := map[string]bool{}
+	oracleCreated, berthCreated := map[string][]string{}, map[string][]string{}
+	for _, p := range oracle.Pods {
+		key := fmt.Sprint(p["pod"])
+		if g, ok := p["generateName"]; ok {
+			prefix := key[:strings.Index(key, "/")+1] + fmt.Sprint(g)
+			oracleCreated[prefix] = append(oracleCreated[prefix], loopOutcome(p))
+			continue
+		}
+		input[key] = true
+	}
 	byPod := map[string]map[string]any{}
 	for _, p := range berth.Pods {
-		byPod[fmt.Sprint(p["pod"])] = p
+		key := fmt.Sprint(p["pod"])
+		if !input[key] {
+			berthCreated[createdPrefix(key)] = append(berthCreated[createdPrefix(key)], loopOutcome(p))
+			continue
+		}
+		byPod[key] = p
 	}
 	var diffs []string
 	for _, want := range oracle.Pods {
 		key := fmt.Sprint(want["pod"])
+		if !input[key] {
+			continue
+		}
 		got, ok := byPod[key]
 		if !ok {
 			diffs = append(diffs, key+": missing in berth's report")
@@ -440,12 +464,43 @@ func compareLoop(berthData, oracleData []byte) (int, []string, error) {
 			}
 		}
 	}
-	sort.Strings(berth.Evicted)
-	sort.Strings(oracle.Evicted)
-	if strings.Join(berth.Evicted, ",") != strings.Join(oracle.Evicted, ",") {
-		diffs = append(diffs, fmt.Sprintf("evicted: berth=%v oracle=%v", berth.Evicted, oracle.Evicted))
+	for _, prefix := range unionKeys(oracleCreated, berthCreated) {
+		o, b := oracleCreated[prefix], berthCreated[prefix]
+		sort.Strings(o)
+		sort.Strings(b)
+		if !slices.Equal(o, b) {
+			diffs = append(diffs, fmt.Sprintf("%s* (created during the run): berth=%q oracle=%q", prefix, b, o))
+		}
+	}
+	name := func(list []string) []string {
+		out := make([]string, 0, len(list))
+		for _, k := range list {
+			if !input[k] {
+				k = createdPrefix(k) + "*"
+			}
+			out = append(out, k)
+		}
+		sort.Strings(out)
+		return out
+	}
+	if be, oe := name(berth.Evicted), name(oracle.Evicted); !slices.Equal(be, oe) {
+		diffs = append(diffs, fmt.Sprintf("evicted: berth=%v oracle=%v", be, oe))
 	}
 	return len(oracle.Pods), diffs, nil
+}
+
+// createdPrefix is namespace/generateName of a generated name (the API server's suffix is five
+// characters long, berthctl's too).
+func createdPrefix(key string) string { return key[:max(0, len(key)-5)] }
+
+// loopOutcome is what the report says of a pod created during the run: node, state, nomination
+// and, while pending, its last message.
+func loopOutcome(p map[string]any) string {
+	out := fmt.Sprintf("node=%v state=%v nominated=%v", p["node"], p["state"], p["nominated"])
+	if p["state"] == "pending" {
+		out += fmt.Sprintf(" message=%v", p["message"])
+	}
+	return out
 }
 
 func sortedKeys(m map[string]any) []string {

@@ -204,6 +204,11 @@ func (g *gen) config() obj {
 			}
 		}
 	}
+	if g.hugepages && g.chance(0.5) {
+		// BalancedAllocation's scorer reads pod-level hugepages (docs/versions.md row 30).
+		pluginConfig = append(pluginConfig, obj{"name": "NodeResourcesBalancedAllocation", "args": obj{"resources": []any{
+			obj{"name": "cpu", "weight": 1}, obj{"name": "memory", "weight": 1}, obj{"name": "hugepages-2Mi", "weight": 1}}}})
+	}
 	profile := obj{"schedulerName": "default-scheduler", "pluginConfig": pluginConfig}
 	if g.chance(0.5) {
 		// Reweigh or disable a score plugin.
@@ -222,6 +227,11 @@ func (g *gen) scoringStrategy() obj {
 	resources := []any{obj{"name": "cpu", "weight": g.intn(1, 3)}, obj{"name": "memory", "weight": g.intn(1, 3)}}
 	if g.extended && g.chance(0.5) {
 		resources = append(resources, obj{"name": "example.com/gpu", "weight": g.intn(1, 3)})
+	}
+	if g.hugepages && g.chance(0.5) {
+		// NodeResourcesFit's scorer reads the containers' hugepages, never pod-level ones
+		// (docs/versions.md row 30).
+		resources = append(resources, obj{"name": "hugepages-2Mi", "weight": g.intn(1, 3)})
 	}
 	switch g.intn(0, 2) {
 	case 0:
@@ -527,10 +537,14 @@ func (g *gen) pod(name, node string, index int) obj {
 	}
 	meta := obj{"name": name, "namespace": ns, "labels": labels}
 	terminal := status["phase"] == "Succeeded" || status["phase"] == "Failed"
-	if ns == "default" && !terminal && slices.Contains(g.replicaSets, labels["app"].(string)) && g.chance(0.7) {
-		g.owned[labels["app"].(string)]++
-		meta["ownerReferences"] = []any{obj{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "rs-" + labels["app"].(string),
-			"uid": "uid-rs-" + labels["app"].(string), "controller": true}}
+	// Three in ten matching pods are orphans: upstream's ReplicaSet controller (berth-oracle
+	// --replicasets) would adopt them (replica_set.go claimPods) and delete the surplus.
+	if ns == "default" && !terminal && slices.Contains(g.replicaSets, labels["app"].(string)) {
+		if g.chance(0.7) {
+			g.owned[labels["app"].(string)]++
+			meta["ownerReferences"] = []any{obj{"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "rs-" + labels["app"].(string),
+				"uid": "uid-rs-" + labels["app"].(string), "controller": true}}
+		}
 	}
 	p := obj{"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec}
 	if len(status) > 0 {

@@ -29,6 +29,7 @@ import (
 	fwk "k8s.io/kube-scheduler/framework"
 	podutil "k8s.io/kubernetes/pkg/api/v1/pod"
 	"k8s.io/kubernetes/pkg/controller/disruption"
+	"k8s.io/kubernetes/pkg/controller/replicaset"
 	"k8s.io/kubernetes/pkg/features"
 	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
@@ -42,12 +43,16 @@ type loopPod struct {
 	State     string  `json:"state"`
 	Nominated string  `json:"nominated"`
 	Message   *string `json:"message,omitempty"`
+	// A pod a controller created during the run: its generateName (the differential compares
+	// such pods by it; their names end in a suffix the API server draws at random).
+	GenerateName string `json:"generateName,omitempty"`
 }
 
 type loopOptions struct {
-	maxRun     time.Duration // bound on the whole run
-	settle     time.Duration // how long nothing may change before the run counts as settled
-	sequential bool          // the disruption controller and a kubelet that starts bound pods (below)
+	maxRun      time.Duration // bound on the whole run
+	settle      time.Duration // how long nothing may change before the run counts as settled
+	sequential  bool          // the disruption controller and a kubelet that starts bound pods (below)
+	replicaSets bool          // with sequential: the ReplicaSet controller too (replicaset.go)
 }
 
 // sequentialQuiet is how long the informers must deliver nothing before the next cycle starts
@@ -67,6 +72,7 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	var delMu sync.Mutex
 	deletedFrom := map[string]string{} // namespace/name -> node it was on when deleted
 	var tracker *stampingTracker       // set below, before anything can call a reactor
+	names := newGeneratedNames(loopEpoch)
 
 	// What the API server's pods/binding subresource does (pkg/registry/core/pod/storage).
 	bind := func(action clienttesting.Action) (bool, runtime.Object, error) {
@@ -140,6 +146,11 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		calls.Add(1)
 		active.Add(1)
 		defer active.Add(-1)
+		if named, err := names.create(action); err != nil {
+			return true, nil, err
+		} else if named != nil {
+			action = named
+		}
 		if handled, obj, err := bind(action); handled {
 			return handled, obj, err
 		}
@@ -171,8 +182,12 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		}
 	}
 	var dc *disruption.DisruptionController
+	var rsc *replicaset.ReplicaSetController
 	if opt.sequential {
 		dc = newDisruptionController(ctx, h)
+	}
+	if opt.sequential && opt.replicaSets {
+		rsc = newReplicaSetController(ctx, h)
 	}
 	h.factory.Start(ctx.Done())
 	h.factory.WaitForCacheSync(ctx.Done())
@@ -206,6 +221,12 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		return fmt.Errorf("pending pods did not all reach the scheduling queue: %w", err)
 	}
 
+	// The ReplicaSet controller starts once the input's pending pods exist: before, it would
+	// count them missing and create pods in their place.
+	if rsc != nil {
+		go rsc.Run(ctx, 1)
+	}
+
 	// Before the next pod is popped, the asynchronous work of earlier cycles has landed
 	// (loop_gate.go). Sequential runs also start upstream's disruption controller, which acts on
 	// the informers' events in its own goroutine: there the informers must also have been quiet
@@ -224,7 +245,7 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 	quiet := func() bool {
 		return !opt.sequential || time.Since(time.Unix(0, lastDelivery.Load())) >= sequentialQuiet
 	}
-	gate := newLoopGate(h, &calls, &active)
+	gate := newLoopGate(h, &calls, &active, rsc != nil)
 	stopped := func() bool { return ctx.Err() != nil }
 	// A cycle is running from the moment NextEntity hands out a pod until ScheduleOne asks again.
 	var cycleRunning atomic.Bool
@@ -294,14 +315,19 @@ func runLoop(path string, out io.Writer, opt loopOptions) error {
 		inputPods = append(inputPods, p)
 	}
 	inputPods = append(inputPods, sc.pending...)
-	sort.Slice(inputPods, func(i, j int) bool { return podKey(inputPods[i]) < podKey(inputPods[j]) })
+	keys := make([]string, 0, len(inputPods))
+	for _, p := range inputPods {
+		keys = append(keys, podKey(p))
+	}
+	keys = append(keys, names.keys()...)
+	sort.Strings(keys)
 
 	var pods []loopPod
 	evicted := []string{}
-	for _, p := range inputPods {
-		key := podKey(p)
-		lp := loopPod{Pod: key}
-		obj, err := tracker.Get(podsGVR, p.Namespace, p.Name)
+	for _, key := range keys {
+		lp := loopPod{Pod: key, GenerateName: names.generated(key)}
+		ns, name, _ := strings.Cut(key, "/")
+		obj, err := tracker.Get(podsGVR, ns, name)
 		if err != nil {
 			delMu.Lock()
 			node, deleted := deletedFrom[key]

@@ -13,16 +13,15 @@
 #
 # Runs COUNT (default 20) fixed seeds, 1..COUNT, where any difference fails, and COUNT seeds from
 # a run seed that changes per run ($BERTH_LOOP_DIFF_SEED, else derived from the time and the
-# process id), printed so that a difference can be replayed. On the run seeds a difference is
-# printed but does not fail the test (a failure or an unstable oracle still does): about one
-# generated scenario in twenty still differs (tests/oracle/README.md, session 13), so strict
-# run seeds would fail most runs. Make them strict (drop --report-differences) once 0. Replay:
+# process id), printed so that a difference can be replayed; on those a difference is printed but
+# does not fail the test (a failure or an unstable oracle still does). Replay:
 #   ORACLE differential --loop --sequential --berthctl BERTHCTL --seed S --count 1
 #   ORACLE gen --loop --seed S > s.yaml
-# Then the regression seeds, strict too: run seeds that once differed, each for a cause Berth
-# fixed (tests/oracle/README.md, session 13): 2000000079 (the nominated node in a cycle's
-# FailedScheduling text), 2000000017 and 049 (a pending pod's cleared nomination requeues pods
-# of lower or equal priority). Skipped in a sanitizer build (fewer seeds: COUNT < 20).
+# Then the regression seeds, strict: 2000000079 (the nominated node in a cycle's FailedScheduling
+# text), 2000000017 and 049 (a pending pod's cleared nomination requeues pods of lower or equal
+# priority). Why the oracle's --replicasets is not used and the run seeds are not strict yet:
+# tests/oracle/README.md, session 15. Skipped in a
+# sanitizer build (fewer seeds: COUNT < 20).
 # Exit status: 0 all agree, 1 a difference or a failure, 77 no oracle binary (skipped).
 set -uo pipefail
 

@@ -11,8 +11,10 @@ package main
 //     (SchedulerAsyncPreemption, preemption/executor.go prepareCandidateAsync) has deleted its
 //     victims, no API call is in progress, and the informers have delivered every write: the
 //     listers, the scheduler's cache and its queue hold the resourceVersion the API holds for
-//     every pod and budget. Upstream races these against the next cycle; the gate picks one
-//     order, the one an idle API server and a fast scheduler mostly give.
+//     every pod and budget; in a sequential run every ReplicaSet also has the pods it wants (its
+//     controller replaced what preemption deleted). Upstream races these against the next
+//     cycle; the gate picks one order, the one an idle API server and a fast scheduler mostly
+//     give.
 
 import (
 	"fmt"
@@ -59,10 +61,12 @@ type loopGate struct {
 	apiCalls   *atomic.Int64 // API calls made
 	apiActive  *atomic.Int64 // API calls in progress
 	preemption []*defaultpreemption.DefaultPreemption
+	// The ReplicaSet controller runs (sequential runs): every ReplicaSet must have its replicas.
+	replicaSets bool
 }
 
-func newLoopGate(h *harness, apiCalls, apiActive *atomic.Int64) *loopGate {
-	g := &loopGate{h: h, apiCalls: apiCalls, apiActive: apiActive}
+func newLoopGate(h *harness, apiCalls, apiActive *atomic.Int64, replicaSets bool) *loopGate {
+	g := &loopGate{h: h, apiCalls: apiCalls, apiActive: apiActive, replicaSets: replicaSets}
 	for _, f := range h.sched.Profiles {
 		for _, pl := range f.PreEnqueuePlugins() {
 			if dp, ok := pl.(*defaultpreemption.DefaultPreemption); ok {
@@ -95,6 +99,9 @@ func (g *loopGate) landed() (string, bool) {
 				return "", false
 			}
 		}
+	}
+	if g.replicaSets && !replicaSetsSettled(g.h.tracker, apiPods) {
+		return "", false
 	}
 	if !g.listersAgree(apiPods) || !g.cacheAgrees(apiPods) || !g.queueAgrees(apiPods) {
 		return "", false

@@ -29,7 +29,7 @@ import (
 func usage() {
 	fmt.Fprint(os.Stderr, `Usage:
   berth-oracle single -f SCENARIO.yaml [--no-cross-check] [--follow FILE.jsonl] [-v N]
-  berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 300ms] [--sequential] [-v N]
+  berth-oracle loop   -f SCENARIO.yaml [--max-run 60s] [--settle 300ms] [--sequential [--replicasets]] [-v N]
   (both: [--feature-gates Gate=false,...] to see what a default gate changes)
   berth-oracle gen --seed N [--loop] [--scale S]
   berth-oracle differential --berthctl BERTHCTL --seed N [--count C] [--loop] [--scale S] [--jobs J] [--keep DIR]
@@ -80,7 +80,8 @@ func main() {
 	follow := fs.String("follow", "", "single: assume each pod on the node this conformance file chose (analysis aid)")
 	maxRun := fs.Duration("max-run", 60*time.Second, "loop: bound on the whole run")
 	settle := fs.Duration("settle", 300*time.Millisecond, "loop: how long (real time) the landed, idle state must not change before the fake clock steps or the run counts as settled")
-	sequential := fs.Bool("sequential", false, "loop, differential --loop: upstream's disruption controller runs and bound pods become running and ready (berthctl --bind-latency 0s); each cycle also waits for the informers to be quiet")
+	sequential := fs.Bool("sequential", false, "loop, differential --loop: upstream's disruption and ReplicaSet controllers run and bound pods become running and ready (berthctl --bind-latency 0s); each cycle also waits for the informers to be quiet")
+	replicaSets := fs.Bool("replicasets", false, "loop, differential --loop, with --sequential: upstream's ReplicaSet controller runs too (replicaset.go; can livelock on a replacement preempted again and again)")
 	gates := fs.String("feature-gates", "", "comma-separated Gate=true|false, as kube-scheduler's flag (analysis aid; the committed files use the defaults)")
 	seed := fs.Uint64("seed", 0, "gen, differential: the (first) seed")
 	count := fs.Int("count", 1, "differential: how many seeds, from --seed on")
@@ -122,7 +123,7 @@ func main() {
 	case "single":
 		err = runSingle(*file, os.Stdout, !*noCross, *follow)
 	case "loop":
-		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle, sequential: *sequential})
+		err = runLoop(*file, os.Stdout, loopOptions{maxRun: *maxRun, settle: *settle, sequential: *sequential, replicaSets: *replicaSets})
 	case "gen":
 		var y []byte
 		if y, err = generateScenario(*seed, genOptions{loop: *loopMode, scale: *scale}); err == nil {
@@ -134,7 +135,7 @@ func main() {
 			seeds = append(seeds, *seed+uint64(i))
 		}
 		err = runDifferential(diffOptions{berthctl: *berthctl, seeds: seeds, loop: *loopMode, scale: *scale, keep: *keep,
-			jobs: *jobs, settle: *settle, sequential: *sequential, reportOnly: *reportOnly}, os.Stdout)
+			jobs: *jobs, settle: *settle, sequential: *sequential, replicaSets: *replicaSets, reportOnly: *reportOnly}, os.Stdout)
 	default:
 		usage()
 		os.Exit(2)

@@ -100,6 +100,21 @@ private Q_SLOTS:
         QVERIFY(t.marks()[2].kind == Kind::Failure);
     }
 
+    void timedEditsAreNumberedInOrder() {
+        // Timed edits at steps 2 and 3 are the input's first and second (indices 0 and 1).
+        // Stepped back to 2 and an edit made there: step 3's is gone, so the next timed edit
+        // the plan takes (at a new step 3) is the second again.
+        RunTimeline t = threeSteps();
+        t.addTimedEdit(2, 2 * core::kSecond);
+        t.addTimedEdit(3, 3 * core::kSecond);
+        QCOMPARE(t.marks().back(), (TimelineMark{3, 3 * core::kSecond, Kind::Timed, 1}));
+        t.truncate(2);
+        t.addEdit(2, 2 * core::kSecond);
+        t.stepDone(3, 5 * core::kSecond);
+        t.addTimedEdit(3, 5 * core::kSecond);
+        QCOMPARE(t.marks().back(), (TimelineMark{3, 5 * core::kSecond, Kind::Timed, 1}));
+    }
+
     void gapsRepeatTheLastTime() {
         // Steps taken while nobody recorded (none here) then step 3 at 9 s: 1 and 2 keep t = 0.
         RunTimeline t;

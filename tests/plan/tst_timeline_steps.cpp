@@ -1,5 +1,6 @@
 // plan::recordPlanStep: a plan's steps on its run's timeline; the steps that were timed edits
-// carry an edit mark each, at their simulated time, once however often the step is re-run.
+// carry a Timed mark each, at their simulated time, numbered in time order, once however often
+// the step is re-run.
 
 #include <QTest>
 
@@ -32,7 +33,7 @@ std::shared_ptr<const plan::PlanInput> input() {
 std::vector<plan::TimelineMark> editMarks(const plan::RunTimeline& timeline) {
     std::vector<plan::TimelineMark> out;
     for (const plan::TimelineMark& m : timeline.marks())
-        if (m.kind == plan::TimelineMark::Kind::Edit) out.push_back(m);
+        if (m.kind == plan::TimelineMark::Kind::Timed) out.push_back(m);
     return out;
 }
 
@@ -59,6 +60,10 @@ private Q_SLOTS:
         QCOMPARE(marks[0].time, 20 * core::kSecond);
         QCOMPARE(marks[2].step, at30);
         QCOMPARE(marks[2].time, 30 * core::kSecond);
+        // Each names its timed edit: the input's in time order (equal times as written).
+        QCOMPARE(marks[0].pod, 0u);
+        QCOMPARE(marks[1].pod, 1u);
+        QCOMPARE(marks[2].pod, 2u);
         QCOMPARE(timeline.timeAt(at30), 30 * core::kSecond);
 
         // Time travel: the same plan re-run from t = 0 over the same timeline adds nothing.

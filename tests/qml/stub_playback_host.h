@@ -170,9 +170,24 @@ public:
             const QVariantMap m = v.toMap();
             const auto step = m.value(QStringLiteral("step")).toULongLong();
             const auto kind = static_cast<berth::plan::TimelineMark::Kind>(m.value(QStringLiteral("kind")).toInt());
-            d.marks.push_back({step, qint64(step) * msPerStep * 1'000'000, kind, 0});
+            // A timed edit's mark names it by its index (in time order).
+            d.marks.push_back({step, qint64(step) * msPerStep * 1'000'000, kind, m.value(QStringLiteral("index"), 0).toUInt()});
         }
         m_playback.timeline()->apply(d);
+    }
+    /// The input's timed edits, as a load's snapshot brings them: {seconds, node (a cordon of it), line}.
+    Q_INVOKABLE void showTimedEdits(const QVariantList& edits) {
+        std::vector<berth::plan::TimedEdit> out;
+        for (const QVariant& v : edits) {
+            const QVariantMap m = v.toMap();
+            berth::plan::TimedEdit t;
+            t.at = qint64(m.value(QStringLiteral("seconds")).toDouble() * 1e9);
+            t.edit.kind = berth::plan::EditKind::Cordon;
+            t.edit.node = m.value(QStringLiteral("node")).toString().toStdString();
+            t.source = "outage.yaml:" + std::to_string(m.value(QStringLiteral("line")).toInt());
+            out.push_back(std::move(t));
+        }
+        m_playback.timeline()->setTimedEdits(out);
     }
     Q_INVOKABLE void clearCalls() {
         m_calls.clear();

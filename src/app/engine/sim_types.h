@@ -14,6 +14,7 @@
 #include "app/engine/trace_types.h"
 #include "plan/plan_edit.h"
 #include "plan/run_timeline.h"
+#include "plan/timed_edits.h"
 
 namespace berth::app {
 
@@ -115,6 +116,9 @@ struct ClusterSnapshot {
     /// batch that follows brings the last step's events again).
     quint64 eventsFrom = 0;
     TimelineDelta timeline;  // a load or replay: the whole timeline (a travel keeps it)
+    /// The input's timed edits (a timeline file), as written: the scrubber marks each, also
+    /// before the run reaches it.
+    std::vector<plan::TimedEdit> timedEdits;
 };
 
 /// One frame's worth of change: rows whose content changed, new pods, the queue as it now is,

@@ -161,6 +161,7 @@ ClusterSnapshot SimulationWorker::snapshot(const QString& error, quint64 serial)
     snap.source = m_source;
     snap.serial = serial;
     snap.error = error;
+    if (m_input) snap.timedEdits = m_input->timeline;
     for (const auto& d : m_plan->load().diagnostics.items) snap.diagnostics << qs(d.toString());
     if (!m_sim) return snap;
     for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) snap.nodes << nodeRow(i);

@@ -29,6 +29,11 @@ void SimulationWorker::listenForTimeline(plan::Plan& plan, plan::RunTimeline& ti
 
 void SimulationWorker::timelineStepDone(std::uint64_t step) {
     plan::recordPlanStep(*m_plan, m_timeline, step, depthOf(*m_sim));
+    if (m_plan->timedEditsOfLastStep().empty()) return;
+    // The step was the input's timed edits: node edits replace or add node objects without a
+    // pod event naming them (as applyEdit's), and a workload may bring a PriorityClass.
+    for (quint32 i = 0; i < m_cluster->nodes.size(); ++i) m_dirtyNodes.insert(i);
+    announcePriorityClasses();
 }
 
 void SimulationWorker::addReplayedEdits(const plan::Plan& plan, plan::RunTimeline& timeline) const {

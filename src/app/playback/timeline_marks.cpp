@@ -7,6 +7,9 @@
 
 namespace berth::app {
 
+static_assert(static_cast<int>(TimelineMarks::Timed) == static_cast<int>(plan::TimelineMark::Kind::Timed));
+static_assert(TimelineMarks::Timed + 1 == plan::TimelineMark::kKinds);
+
 void TimelineMarks::apply(const TimelineDelta& delta) {
     if (!delta.changed) return;
     // Keep what comes before `from`, then take the delta's: marks are in step order.
@@ -26,6 +29,42 @@ void TimelineMarks::apply(const TimelineDelta& delta) {
     Q_EMIT changed();
 }
 
+void TimelineMarks::setTimedEdits(const std::vector<plan::TimedEdit>& edits) {
+    std::vector<plan::TimedEdit> sorted = edits;
+    // The plan's order (plan::TimedEditPlayer): by time, equal times as written.
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const plan::TimedEdit& a, const plan::TimedEdit& b) { return a.at < b.at; });
+    std::vector<TimedInfo> timed;
+    for (const plan::TimedEdit& e : sorted)
+        timed.push_back({e.at, QString::fromStdString(plan::describeEdit(e.edit)), QString::fromStdString(e.source)});
+    const bool same = timed.size() == m_timed.size() &&
+                      std::equal(timed.begin(), timed.end(), m_timed.begin(), [](const TimedInfo& a, const TimedInfo& b) {
+                          return a.atNs == b.atNs && a.title == b.title && a.source == b.source;
+                      });
+    if (same) return;
+    m_timed = std::move(timed);
+    ++m_revision;
+    Q_EMIT changed();
+}
+
+QVariantList TimelineMarks::timedEdits() const {
+    std::vector<qint64> steps(m_timed.size(), -1);
+    for (const plan::TimelineMark& m : m_marks)
+        if (m.kind == plan::TimelineMark::Kind::Timed && m.pod < steps.size())
+            steps[m.pod] = static_cast<qint64>(m.step);
+    QVariantList out;
+    for (std::size_t i = 0; i < m_timed.size(); ++i) {
+        QVariantMap m;
+        m.insert(QStringLiteral("index"), static_cast<int>(i));
+        m.insert(QStringLiteral("seconds"), static_cast<double>(m_timed[i].atNs) / 1e9);
+        m.insert(QStringLiteral("title"), m_timed[i].title);
+        m.insert(QStringLiteral("source"), m_timed[i].source);
+        m.insert(QStringLiteral("step"), steps[i]);
+        out << m;
+    }
+    return out;
+}
+
 void TimelineMarks::clear() {
     TimelineDelta everything;  // from step 0: nothing kept, nothing added
     everything.changed = true;
@@ -38,7 +77,7 @@ QVariantList TimelineMarks::bins(int columns, qint64 lastStep) const {
     const auto last = static_cast<quint64>(lastStep);
     int column = -1;
     // Per column, the first mark of each kind and how many there are (kinds in column order).
-    QVariantMap open[4];
+    QVariantMap open[plan::TimelineMark::kKinds];
     auto close = [&] {
         for (QVariantMap& m : open)
             if (!m.isEmpty()) {
@@ -48,6 +87,7 @@ QVariantList TimelineMarks::bins(int columns, qint64 lastStep) const {
     };
     for (const plan::TimelineMark& mark : m_marks) {
         if (mark.step > last) break;
+        if (mark.kind == plan::TimelineMark::Kind::Timed) continue;  // timedEdits()
         const quint64 s = std::max<quint64>(mark.step, 1);  // an edit made at step 0: column 0
         const int c = static_cast<int>((s - 1) * static_cast<quint64>(columns) / last);
         if (c != column) {
@@ -74,14 +114,15 @@ double TimelineMarks::secondsAt(qint64 step) const {
 }
 
 QString TimelineMarks::describe(qint64 first, qint64 last) const {
-    int counts[4] = {0, 0, 0, 0};
+    int counts[plan::TimelineMark::kKinds] = {};
     for (const plan::TimelineMark& m : m_marks)
         if (static_cast<qint64>(m.step) >= first && static_cast<qint64>(m.step) <= last)
             ++counts[static_cast<int>(m.kind)];
-    const QString one[4] = {tr("1 bind"), tr("1 failure"), tr("1 preemption"), tr("1 edit")};
-    const QString many[4] = {tr("%1 binds"), tr("%1 failures"), tr("%1 preemptions"), tr("%1 edits")};
+    const QString one[] = {tr("1 bind"), tr("1 failure"), tr("1 preemption"), tr("1 edit"), tr("1 timed edit")};
+    const QString many[] = {tr("%1 binds"), tr("%1 failures"), tr("%1 preemptions"), tr("%1 edits"),
+                            tr("%1 timed edits")};
     QStringList parts;
-    for (int k = 0; k < 4; ++k)
+    for (int k = 0; k < plan::TimelineMark::kKinds; ++k)
         if (counts[k] > 0) parts << (counts[k] == 1 ? one[k] : many[k].arg(counts[k]));
     return parts.join(QStringLiteral(", "));
 }

@@ -55,6 +55,11 @@ void PlanSession::begin(const SessionDocument& doc, const QString& path,
     Q_EMIT changed();
 }
 
+void PlanSession::setInput(std::shared_ptr<const plan::PlanInput> input) {
+    m_input = std::move(input);
+    markChanged();
+}
+
 void PlanSession::markChanged() {
     m_autosaveDirty = true;
     if (m_dirty) return;

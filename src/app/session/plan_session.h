@@ -47,6 +47,8 @@ public:
     void begin(std::shared_ptr<const plan::PlanInput> input, std::shared_ptr<SessionExtenders> extenders);
     /// A session opened (`path` empty for a restored autosave, which then counts as unsaved).
     void begin(const SessionDocument& doc, const QString& path, std::shared_ptr<SessionExtenders> extenders);
+    /// The input changed under the same history (a timeline opened): a change to save.
+    void setInput(std::shared_ptr<const plan::PlanInput> input);
     /// The session's extenders: live or replayed, and their recording.
     SessionExtenders& extenders() { return *m_extenders; }
     const SessionExtenders& extenders() const { return *m_extenders; }

@@ -9,11 +9,13 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <utility>
 
 #include "app/config/config_controller.h"
 #include "app/models/operation_list_model.h"
 #include "app/plan_host.h"
 #include "app/session/atomic_file.h"
+#include "app/session/timeline_open.h"
 
 namespace berth::app {
 namespace {
@@ -84,6 +86,12 @@ void SessionController::loadText(const QByteArray& text, const QString& name) {
 
 void SessionController::startLoad(plan::PlanInput input, const QString& source, const QStringList& recentPaths) {
     input.seed = m_seed;
+    if (!m_launchTimeline.isEmpty()) {
+        const QString path = std::exchange(m_launchTimeline, QString());
+        TimelineOpen timeline = readTimelineForSession(path);
+        if (!timeline.problems.isEmpty()) return m_host.refuseOpen(tr("Not opened: %1").arg(path), timeline.problems);
+        input.timeline = std::move(timeline.edits);
+    }
     m_host.showStatus(tr("Loading %1…").arg(source));
     auto extenders = std::make_shared<SessionExtenders>();  // live, recorded into the session
     SessionExtenders::attach(extenders, input);
@@ -179,6 +187,28 @@ QString SessionController::openSession(const QUrl& file) {
         m_host.planSession().begin(doc, path, extenders);
         m_recent.add(RecentFiles::Session, {path});
     };
+    m_host.startReplay(std::move(r));
+    return {};
+}
+
+QString SessionController::openTimeline(const QUrl& file) {
+    if (!loaded()) return tr("open a cluster first: a timeline plays on the cluster on show");
+    if (busy()) return tr("the plan is being rebuilt; try again");
+    const QString path = localPath(file);
+    TimelineOpen timeline = readTimelineForSession(path);
+    if (!timeline.problems.isEmpty()) {
+        m_host.refuseOpen(tr("Not opened: %1").arg(path), timeline.problems);
+        return {};  // the open-error dialog tells
+    }
+    PlanSession& session = m_host.planSession();
+    auto input = std::make_shared<plan::PlanInput>(*session.input());  // its extenders too
+    input->timeline = std::move(timeline.edits);
+    // The timed edits change the run from t = 0: rebuilt with the edits in effect, shown
+    // where the last of them was made (as a session opens).
+    const std::vector<plan::PlanEdit> edits = history()->appliedEdits();
+    const quint64 stopAt = edits.empty() ? 0 : edits.back().atStep;
+    ReplayRequest r = replayOf(input, edits, stopAt, tr("Opening %1").arg(QFileInfo(path).fileName()));
+    r.commit = [this, input] { m_host.planSession().setInput(input); };
     m_host.startReplay(std::move(r));
     return {};
 }

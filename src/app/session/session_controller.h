@@ -51,6 +51,15 @@ public:
     void loadText(const QByteArray& text, const QString& name);
     /// The seed of the next load (workload pod names, random tie-breaks); berthctl's --seed.
     void setSeed(quint64 seed) { m_seed = seed; }
+    /// A timeline file the next load plays (berth --timeline; once): a file with an error
+    /// refuses that load (openFailed), as a bad manifest does.
+    void setLaunchTimeline(const QString& path) { m_launchTimeline = path; }
+    /// File > Open timeline…: the file's timed edits (berthctl --timeline's format) replace
+    /// the session's, and the plan is rebuilt from t = 0 with them and the applied edits,
+    /// shown where the last edit was made. A file with an error is refused (openFailed, with
+    /// file:line), and the session stays as it is. Empty, or why nothing was opened (no
+    /// cluster, busy).
+    Q_INVOKABLE QString openTimeline(const QUrl& file);
     /// Opens recentFiles' entry `row` (a session or manifests); a missing file is reported
     /// and its entry removed.
     Q_INVOKABLE void openRecent(int row);
@@ -108,6 +117,7 @@ private:
     ConfigController& m_config;
     RecentFiles m_recent{this};
     quint64 m_seed = 0;
+    QString m_launchTimeline;
     BackgroundJobs m_jobs{this};  // running exports; last: destroyed (waited for) first
 };
 

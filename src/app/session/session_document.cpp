@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <limits>
+
 namespace berth::app {
 namespace {
 
@@ -14,25 +16,26 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 std::string ss(const QJsonValue& v) { return v.toString().toStdString(); }
 QString tr(const char* text) { return QCoreApplication::translate("berth", text); }
 
-// JSON numbers are doubles: seeds above 2^53 are written as strings to stay exact.
+// JSON numbers are doubles: seeds (and times in ns) above 2^53 are written as strings to stay
+// exact.
 constexpr std::uint64_t kExactInDouble = std::uint64_t{1} << 53;
 
-QJsonValue seedValue(std::uint64_t seed) {
-    if (seed <= kExactInDouble) return static_cast<double>(seed);
-    return QString::number(seed);
+QJsonValue exactValue(std::uint64_t value) {
+    if (value <= kExactInDouble) return static_cast<double>(value);
+    return QString::number(value);
 }
 
-bool readSeed(const QJsonValue& v, std::uint64_t& seed) {
+bool readExact(const QJsonValue& v, std::uint64_t& value) {
     if (v.isUndefined()) return true;
     if (v.isString()) {
         bool ok = false;
-        seed = v.toString().toULongLong(&ok);
+        value = v.toString().toULongLong(&ok);
         return ok;
     }
     const double d = v.toDouble(-1);
     if (d < 0 || d > static_cast<double>(kExactInDouble) || d != static_cast<double>(static_cast<std::uint64_t>(d)))
         return false;
-    seed = static_cast<std::uint64_t>(d);
+    value = static_cast<std::uint64_t>(d);
     return true;
 }
 
@@ -145,6 +148,38 @@ QString editFromJson(const QJsonObject& o, plan::PlanEdit& e) {
     return {};
 }
 
+QJsonArray timelineToJson(const std::vector<plan::TimedEdit>& timeline) {
+    QJsonArray out;
+    for (const plan::TimedEdit& t : timeline) {
+        QJsonObject edit = editToJson(t.edit);
+        edit.remove(QStringLiteral("atStep"));  // a timed edit's moment is its time
+        out.append(QJsonObject{{QStringLiteral("at"), exactValue(static_cast<std::uint64_t>(t.at))},
+                               {QStringLiteral("source"), qs(t.source)},
+                               {QStringLiteral("edit"), edit}});
+    }
+    return out;
+}
+
+QString timelineFromJson(const QJsonValue& v, std::vector<plan::TimedEdit>& timeline) {
+    const QJsonArray items = v.toArray();
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QJsonObject o = items[i].toObject();
+        plan::TimedEdit t;
+        std::uint64_t at = 0;
+        if (!o.contains(QStringLiteral("at")) || !readExact(o[QStringLiteral("at")], at) ||
+            at > static_cast<std::uint64_t>(std::numeric_limits<core::SimTime>::max()))
+            return tr("timeline event %1: at must be a time in ns, 0 or more").arg(i + 1);
+        t.at = static_cast<core::SimTime>(at);
+        t.source = ss(o[QStringLiteral("source")]);
+        if (QString err = editFromJson(o[QStringLiteral("edit")].toObject(), t.edit); !err.isEmpty())
+            return tr("timeline event %1: %2").arg(i + 1).arg(err);
+        if (!plan::timedEditKind(t.edit.kind))
+            return tr("timeline event %1: '%2' cannot be timed").arg(i + 1).arg(QLatin1String(plan::editKindName(t.edit.kind)));
+        timeline.push_back(std::move(t));
+    }
+    return {};
+}
+
 QJsonObject extendersToJson(const SessionDocument& doc) {
     QJsonObject o;
     // The recording in its own file format, as an object of the session's JSON.
@@ -170,7 +205,7 @@ QByteArray sessionToJson(const SessionDocument& doc) {
     QJsonObject root;
     root[QStringLiteral("format")] = QLatin1String(kFormat);
     root[QStringLiteral("version")] = SessionDocument::kVersion;
-    root[QStringLiteral("seed")] = seedValue(doc.input.seed);
+    root[QStringLiteral("seed")] = exactValue(doc.input.seed);
     root[QStringLiteral("kubeVersion")] = qs(doc.input.version.toString());
     root[QStringLiteral("tieBreak")] =
         doc.input.tieBreak == core::TieBreak::Name ? QStringLiteral("name") : QStringLiteral("random");
@@ -183,6 +218,7 @@ QByteArray sessionToJson(const SessionDocument& doc) {
     for (const auto& e : doc.edits) edits.append(editToJson(e));
     root[QStringLiteral("edits")] = edits;
     root[QStringLiteral("applied")] = doc.applied;
+    if (!doc.input.timeline.empty()) root[QStringLiteral("timeline")] = timelineToJson(doc.input.timeline);
     if (!doc.extenderCalls.empty()) root[QStringLiteral("extenders")] = extendersToJson(doc);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
@@ -197,7 +233,7 @@ QString sessionFromJson(const QByteArray& json, SessionDocument& doc) {
     if (version != SessionDocument::kVersion)
         return tr("session file version %1; this Berth reads version %2").arg(version).arg(SessionDocument::kVersion);
     SessionDocument out;
-    if (!readSeed(root[QStringLiteral("seed")], out.input.seed)) return tr("bad seed");
+    if (!readExact(root[QStringLiteral("seed")], out.input.seed)) return tr("bad seed");
     if (root.contains(QStringLiteral("kubeVersion"))) {
         const auto v = core::KubeVersion::parse(ss(root[QStringLiteral("kubeVersion")]));
         if (!v) return tr("unknown kubeVersion '%1'").arg(root[QStringLiteral("kubeVersion")].toString());
@@ -217,6 +253,8 @@ QString sessionFromJson(const QByteArray& json, SessionDocument& doc) {
     }
     out.applied = root[QStringLiteral("applied")].toInt(static_cast<int>(out.edits.size()));
     if (out.applied < 0 || out.applied > static_cast<int>(out.edits.size())) return tr("applied is out of range");
+    if (QString err = timelineFromJson(root[QStringLiteral("timeline")], out.input.timeline); !err.isEmpty())
+        return err;
     if (QString err = extendersFromJson(root[QStringLiteral("extenders")], out); !err.isEmpty()) return err;
     doc = std::move(out);
     return {};

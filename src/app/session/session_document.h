@@ -8,6 +8,11 @@
 ///     "edits": [{"op": "cordon", "atStep": 12, "node": "node-a"}, ...], "applied": 1,
 ///     "extenders": {"recording": {"kind": "BerthExtenderRecording", "version": 1, "calls": [...]}} }
 ///
+/// "timeline" (only when the input has timed edits: a timeline file opened, berth --timeline):
+/// the timed edits as read, each {"at": ns, "source": "outage.yaml:4", "edit": {"op": ...}}
+/// with the edit in the "edits" form, less its atStep. Both optional keys came after version
+/// 1 and leave it at 1: a file without them reads as before.
+///
 /// "extenders" (only when something was recorded): the scheduler extenders' calls and answers
 /// in berthctl --extender-record's format (extender_recording.h). A session opened with them
 /// replays them (session_extenders.h) until the user chooses to call the extenders live.

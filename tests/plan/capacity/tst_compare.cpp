@@ -74,6 +74,7 @@ private slots:
     void leastSpreadsMostPacks();
     void badConfiguration();
     void measuresThePlanAlone();
+    void movesAreCountedPerConfiguration();
 };
 
 void TestCompare::leastSpreadsMostPacks() {
@@ -179,6 +180,28 @@ void TestCompare::measuresThePlanAlone() {
     io::Diagnostics bad;
     QVERIFY(!plan::capacity::measurePlanCapacity(in, {}, "plan", "pool", std::nullopt, bad));
     QVERIFY(bad.hasErrors());
+}
+
+void TestCompare::movesAreCountedPerConfiguration() {
+    // The report's headline over moves built by hand: with two configurations a move is a pod;
+    // with three, a pod that moved under both others is two moves, so the headline counts each
+    // configuration's moves (ns/a and ns/b under most: 2; ns/a under rtc: 1), never "3 pods".
+    CompareAnswer a;
+    a.configs.resize(3);
+    a.configs[0].name = "default";
+    a.configs[1].name = "most";
+    a.configs[2].name = "rtc";
+    a.moved = {{"ns/a", "most", "n1", "n2"}, {"ns/a", "rtc", "n1", ""}, {"ns/b", "most", "", "n3"}};
+    const std::string text = plan::capacity::compareReport(a, plan::capacity::ReportFormat::Table);
+    QVERIFY2(text.find("Placed differently from default: 2 pods under most, 1 under rtc:\n"
+                       "  ns/a (most): n1 -> n2\n  ns/a (rtc): n1 -> pending\n  ns/b (most): pending -> n3\n") !=
+                 std::string::npos,
+             text.c_str());
+
+    a.configs.pop_back();
+    a.moved = {{"ns/a", "most", "n1", "n2"}};
+    const std::string two = plan::capacity::compareReport(a, plan::capacity::ReportFormat::Table);
+    QVERIFY2(two.find("1 pod is placed differently from default:\n") != std::string::npos, two.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestCompare)

@@ -38,6 +38,16 @@ std::int64_t containerRequest(const Container& c, const ScoredResource& r, bool 
     return 0;
 }
 
+/// The containers' aggregate of a scalar resource plus overhead, as if the pod had no
+/// `spec.resources`: what PodRequests gives with SkipPodLevelResources (the derived requests
+/// hold the pod-level value instead).
+std::int64_t withoutPodLevelResources(const Pod& pod, Sym name, const KubeVersion& v) {
+    Pod containersOnly = pod;
+    containersOnly.podResources = PodLevelResources{};
+    computeDerived(containersOnly, v, kEmptySym, kEmptySym);
+    return containersOnly.derived.requests.scalar(name);
+}
+
 }  // namespace
 
 std::int64_t podScoringRequest(const Pod& pod, const ScoredResource& r, bool nonZero, const KubeVersion& v) {
@@ -47,9 +57,14 @@ std::int64_t podScoringRequest(const Pod& pod, const ScoredResource& r, bool non
             case ResourceKind::Cpu: return nonZero ? d.scoringNonZeroMilliCpu : d.requests.milliCpu;
             case ResourceKind::Memory: return nonZero ? d.scoringNonZeroMemory : d.requests.memory;
             case ResourceKind::EphemeralStorage: return d.requests.ephemeralStorage;
-            // Pod-level hugepages count here for NodeResourcesFit too (upstream's Fit scorer
-            // would not see them, computeDerived): a scoring resource list naming hugepages is rare.
-            case ResourceKind::Other: return d.requests.scalar(r.name);
+            // NodeResourcesFit's scorer (nonZero) is built without enablePodLevelResources
+            // (v1.37.2 fit.go): a pod-level hugepages request is not what it sees, the
+            // containers' is; BalancedAllocation's sees the pod-level one (docs/versions.md row 30).
+            case ResourceKind::Other:
+                if (nonZero && d.podLevelResources &&
+                    (pod.podResources.requests.hasScalar(r.name) || pod.podResources.limits.hasScalar(r.name)))
+                    return withoutPodLevelResources(pod, r.name, v);
+                return d.requests.scalar(r.name);
         }
         return 0;
     }

@@ -30,7 +30,9 @@ std::vector<ScoredResource> resolveResources(const std::vector<ResourceSpec>& sp
 
 /// The incoming pod's request for one resource as the scorers see it. v1.26 sums the
 /// containers itself and adds the overhead with Quantity.Value() — whole cores for cpu
-/// (UPSTREAM 4.14 quirk); newer versions use PodRequests (overhead in millicores).
+/// (UPSTREAM 4.14 quirk); newer versions use PodRequests (overhead in millicores). `nonZero`:
+/// NodeResourcesFit's scorer (cpu/memory defaults for containers without them, pod-level
+/// resources ignored); otherwise BalancedAllocation's (requests as given, pod-level ones read).
 std::int64_t podScoringRequest(const Pod& pod, const ScoredResource& r, bool nonZero, const KubeVersion& v);
 
 /// The pod's scoring requests parallel to the scored resources (at most 8), zero past them:
