@@ -145,6 +145,10 @@ void SimulationController::showStepResult(const UpdateBatch& batch) {
             boundNode = e.node;
         }
     if (bound > 0) return m_cycle.showBind(boundPod, boundNode, bound);
+    // A pod's lifetime ended (berth.dev/duration): "Pod ns/x succeeded after 30s; its room on
+    // node n is free."
+    for (const EventRow& e : batch.events)
+        if (e.type == QLatin1String("PodSucceeded")) return m_cycle.showClock(tr("Pod %1 %2.").arg(e.pod, e.message));
     if (batch.finished || batch.events.isEmpty())
         return m_cycle.showClock(
             tr("Nothing is left to schedule: activeQ and backoffQ are empty and no binding is in flight."));

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
 
 #include "core/api/node_selector_match.h"
 #include "core/invariant_check.h"
@@ -25,11 +26,27 @@ void requeueForReleasedNomination(SchedulingQueue& queue, const Pod& was) {
         events::AssignedPodDelete, [priority](const Pod& p) { return p.priority <= priority; }, objects);
 }
 
+/// A lifetime as the events say it: whole seconds, or up to milliseconds ("30s", "1.5s").
+std::string secondsText(SimTime t) {
+    const SimTime ms = t / kMillisecond;
+    std::string out = std::to_string(ms / 1000);
+    if (const SimTime frac = ms % 1000; frac != 0) {
+        std::string digits = std::to_string(frac);
+        digits.insert(0, 3 - digits.size(), '0');
+        while (digits.back() == '0') digits.pop_back();
+        out += "." + digits;
+    }
+    return out + "s";
+}
+
 }  // namespace
 
 void Simulation::evictPod(const Pod& pod, std::string_view why, PodRemoval removal) {
     if (m_cluster.podRemoved[pod.id]) return;
     PodOutcome& o = m_outcomes[pod.id];
+    // A succeeded pod left the scheduler's informer when it completed (podSucceeded): its
+    // delete reaches only the controllers, which keep it counted.
+    const bool schedulerSees = o.state != PodState::Succeeded;
     const Sym node = m_scheduler->cache().nodeOf(pod);
     if (auto it = m_waitingPods.find(pod.id); it != m_waitingPods.end()) {
         // Deleted while waiting at Permit: its binding cycle ends here, without a requeue.
@@ -50,9 +67,9 @@ void Simulation::evictPod(const Pod& pod, std::string_view why, PodRemoval remov
     if (node != kNoSym) o.node = node;
     emitPod(EventType::PodEvicted, pod, o.node, std::string(why));
     // The informer's delete event: freed room may help unschedulable pods.
-    if (node != kNoSym) {
+    if (schedulerSees && node != kNoSym) {
         assignedPodDeleted(pod, node);
-    } else if (pod.nominatedNodeName != kEmptySym && m_options.version.atLeast(32)) {
+    } else if (schedulerSees && pod.nominatedNodeName != kEmptySym && m_options.version.atLeast(32)) {
         requeueForReleasedNomination(*m_queue, pod);  // deletePodFromSchedulingQueue
     }
     reconcile();
@@ -84,15 +101,19 @@ void Simulation::podSucceeded(std::uint32_t podId) {
     if (m_cluster.podRemoved[podId] || node == kNoSym) return;  // deletes cancel it: not expected
     // The kubelet reports the pod Succeeded. The scheduler's pod informer lists no terminal
     // pod (its field selector status.phase!=Succeeded,status.phase!=Failed: scheduler.go
-    // newPodInformer), so the update reaches the scheduler as a Delete: deletePodFromCache
-    // (eventhandlers.go) removes it and moves the pods its room may let in.
+    // newPodInformer), so the update reaches the scheduler as a Delete: eventhandlers.go
+    // deletePod -> deleteAssignedPodFromCache (in older releases deletePodFromCache) removes it
+    // and moves the pods its room may let in (AssignedPodDelete).
     pod.phase = PodPhase::Succeeded;
     m_scheduler->cache().removePod(pod);
     m_budgetsStale = true;
     PodOutcome& o = m_outcomes[podId];
     o.state = PodState::Succeeded;
     o.node = node;
-    emitPod(EventType::PodSucceeded, pod, node, "completed: its lifetime ended");
+    const SimTime ranFor = std::max<SimTime>(0, m_lifetime(pod).value_or(0));
+    emitPod(EventType::PodSucceeded, pod, node,
+            "succeeded after " + secondsText(ranFor) + "; its room on node " + std::string(m_cluster.pool.str(node)) +
+                " is free");
     assignedPodDeleted(pod, node);
     // The Job controller counts it succeeded and makes the next pods (job_controller.go
     // manageJob).

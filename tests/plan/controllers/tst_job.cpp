@@ -7,6 +7,7 @@
 
 #include <QTest>
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,14 +27,15 @@ metadata: {name: a1, labels: {kubernetes.io/hostname: a1}}
 status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
 )";
 
-/// A Job etl of pods of `cpu` cpu running `duration`.
+/// A Job etl of pods of `cpu` cpu running `duration`; a negative `completions` leaves the
+/// field out (a work queue).
 std::string job(int parallelism, int completions, const char* cpu, const char* duration) {
     return std::string(R"(apiVersion: batch/v1
 kind: Job
 metadata: {name: etl, namespace: default}
 spec:
   parallelism: )") + std::to_string(parallelism) +
-           "\n  completions: " + std::to_string(completions) + R"(
+           (completions < 0 ? std::string() : "\n  completions: " + std::to_string(completions)) + R"(
   template:
     metadata: {annotations: {berth.dev/duration: )" +
            duration + R"(}}
@@ -72,6 +74,19 @@ std::vector<std::pair<core::SimTime, std::string>> runRecording(plan::Plan& p, c
     p.runToEnd();
     p.sim().setEventListener({});
     return out;
+}
+
+/// Adds to `in`'s timeline the delete, at `at`, of the first pod a plan of `in` has (the Job's
+/// first: every plan of one input names it alike); returns its name.
+std::string deleteFirstPodAt(const std::shared_ptr<plan::PlanInput>& in, core::SimTime at) {
+    plan::Plan first(in);
+    plan::TimedEdit del;
+    del.at = at;
+    del.edit.kind = plan::EditKind::DeletePod;
+    del.edit.ns = "default";
+    del.edit.name = first.cluster().pods.at(0).name;
+    in->timeline = {del};
+    return del.edit.name;
 }
 
 std::vector<core::SimTime> timesOf(const std::vector<std::pair<core::SimTime, std::string>>& events) {
@@ -150,23 +165,80 @@ private Q_SLOTS:
         // completion is cancelled; the Job (0 succeeded, 0 active) makes a replacement, bound
         // at 5.010 s, which succeeds at 15.010 s. One success, the Job is done.
         auto in = input({kNode, job(1, 1, "1", "10s")});
-        plan::Plan first(in);
-        QVERIFY(first.ok());
-        QCOMPARE(first.cluster().pods.size(), std::size_t{1});
-        plan::TimedEdit del;
-        del.at = 5 * kS;
-        del.edit.kind = plan::EditKind::DeletePod;
-        del.edit.ns = "default";
-        del.edit.name = first.cluster().pods[0].name;  // the same name in every plan of `in`
-        in->timeline = {del};
+        const std::string deleted = deleteFirstPodAt(in, 5 * kS);
         plan::Plan p(in);
         const auto succeeded = runRecording(p, core::EventType::PodSucceeded);
         QVERIFY(p.timedEditErrors().empty());
         QCOMPARE(succeeded.size(), std::size_t{1});
         QCOMPARE(succeeded[0].first, 15 * kS + 10 * kMs);
-        QVERIFY(succeeded[0].second != del.edit.name);
+        QVERIFY(succeeded[0].second != deleted);
         QCOMPARE(p.sim().outcome(p.cluster().pods[0]).state, core::PodState::Evicted);
         QCOMPARE(p.cluster().pods.size(), std::size_t{2});
+    }
+
+    void aDeletedSucceededPodStaysCounted() {
+        // parallelism 2, completions 3, pods of 1 cpu running 10 s. The first two bind at 10 ms
+        // and succeed at 10.010 s: after the first, 1 succeeded and 1 active, the Job wants
+        // min(2, 3 - 1) = 2 and makes a third (bound at 10.020 s); after the second, 2
+        // succeeded, 1 active: min(2, 1) = 1, none. At 15 s the first (succeeded) pod is
+        // deleted: the Job counted it into status.succeeded (job_controller.go
+        // trackJobStatusAndRemoveFinalizers), so it still has 2 succeeded and 1 active and
+        // makes no pod (counting only the pods still there, 1 succeeded would want
+        // min(2, 2) = 2: a fourth pod). The third succeeds at 20.020 s: 3, done.
+        auto in = input({kNode, job(2, 3, "1", "10s")});
+        const std::string deleted = deleteFirstPodAt(in, 15 * kS);
+        plan::Plan p(in);
+        const auto succeeded = runRecording(p, core::EventType::PodSucceeded);
+        QVERIFY(p.timedEditErrors().empty());
+        QCOMPARE(timesOf(succeeded),
+                 (std::vector<core::SimTime>{10 * kS + 10 * kMs, 10 * kS + 10 * kMs, 20 * kS + 20 * kMs}));
+        QCOMPARE(p.cluster().pods.size(), std::size_t{3});
+        // The deleted one is gone (reported evicted, on the node it ran on); the others succeeded.
+        QCOMPARE(p.cluster().pods[0].name, deleted);
+        QCOMPARE(p.sim().outcome(p.cluster().pods[0]).state, core::PodState::Evicted);
+        QCOMPARE(p.cluster().pool.str(p.sim().outcome(p.cluster().pods[0]).node), std::string_view("a1"));
+        QCOMPARE(p.sim().outcome(p.cluster().pods[1]).state, core::PodState::Succeeded);
+        QCOMPARE(p.sim().outcome(p.cluster().pods[2]).state, core::PodState::Succeeded);
+    }
+
+    void aWorkQueueStopsAtTheFirstSuccess() {
+        // parallelism 2, no completions (a work queue): both pods bind at 10 ms and succeed at
+        // 30.010 s. After the first, 1 succeeded: job_controller.go manageJob wants no more
+        // than the pods still active (1); after the second, none. Two pods in all.
+        plan::Plan p(input({kNode, job(2, -1, "1", "30s")}));
+        QVERIFY(p.ok());
+        const auto succeeded = runRecording(p, core::EventType::PodSucceeded);
+        QCOMPARE(timesOf(succeeded), (std::vector<core::SimTime>{30 * kS + 10 * kMs, 30 * kS + 10 * kMs}));
+        QCOMPARE(p.cluster().pods.size(), std::size_t{2});
+    }
+
+    void theEventSaysHowLongThePodRan() {
+        // The PodSucceeded event names the node whose room is free and the lifetime: 1.5 s.
+        plan::Plan p(input({kNode, job(1, 1, "1", "1500ms")}));
+        QVERIFY(p.ok());
+        std::vector<std::string> messages;
+        p.sim().setEventListener([&](const core::SimEvent& e) {
+            if (e.type == core::EventType::PodSucceeded) messages.push_back(e.message);
+        });
+        p.runToEnd();
+        p.sim().setEventListener({});
+        QCOMPARE(messages, (std::vector<std::string>{"succeeded after 1.5s; its room on node a1 is free"}));
+    }
+
+    void singlePassPlaysNoLifetimes() {
+        // --single-pass: each pending pod tried once, binds complete, nothing else: the Job's
+        // two pods stay bound and no third is made.
+        plan::Plan p(input({kNode, job(2, 5, "1", "30s")}));
+        QVERIFY(p.ok());
+        std::size_t completions = 0;
+        p.sim().setEventListener([&](const core::SimEvent& e) {
+            if (e.type == core::EventType::PodSucceeded) ++completions;
+        });
+        p.sim().runSinglePass();
+        p.sim().setEventListener({});
+        QCOMPARE(completions, std::size_t{0});
+        QCOMPARE(p.cluster().pods.size(), std::size_t{2});
+        for (const core::Pod& pod : p.cluster().pods) QCOMPARE(p.sim().outcome(pod).state, core::PodState::Bound);
     }
 
     void sameInputSameTimes() {
