@@ -114,7 +114,8 @@ std::vector<std::uint32_t>* WorkloadIndex::controlledBy(core::WorkloadKind kind,
     return &it->second;
 }
 
-std::size_t WorkloadIndex::removedSucceeded(core::WorkloadKind kind, core::Sym ns, std::string_view name) const {
+std::size_t WorkloadIndex::removedSucceeded(core::WorkloadKind kind, core::Sym ns, std::string_view name) {
+    controlledBy(kind, ns, name);  // drops (and counts) the pods removed since it was asked
     const auto it = m_removedSucceeded.find(ownerKey(kind, ns, name));
     return it == m_removedSucceeded.end() ? 0 : it->second;
 }

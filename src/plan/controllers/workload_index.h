@@ -38,7 +38,7 @@ public:
     /// How many pods whose controller reference names `kind` `ns`/`name` were removed after
     /// they succeeded. A Job counted them in status.succeeded while they were there, and a
     /// delete does not take them back (job_controller.go trackJobStatusAndRemoveFinalizers).
-    std::size_t removedSucceeded(core::WorkloadKind kind, core::Sym ns, std::string_view name) const;
+    std::size_t removedSucceeded(core::WorkloadKind kind, core::Sym ns, std::string_view name);
 
     /// Whether a pod named `ns`/`name` was ever in the cluster (removed ones included).
     bool nameTaken(core::Sym ns, std::string_view name) const;
