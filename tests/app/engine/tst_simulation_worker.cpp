@@ -68,7 +68,7 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         SimulationController c;
         QVERIFY(load(c, dir.filePath(QStringLiteral("job.yaml"))));
-        QCOMPARE(c.pods()->rows().size(), 1);  // the Job's first pod
+        QCOMPARE(c.pods()->rows().size(), qsizetype{1});  // the Job's first pod
         const QString first = c.pods()->rows().at(0).key;
         // Shift+N until a step plays the first completion: the pop, its bind at 10 ms, the
         // backoff flush ticking each second, then the completion at 10.010 s; at most 40.
@@ -81,13 +81,13 @@ private Q_SLOTS:
         const qint64 atCompletion = c.playback()->position();
         const QString picture = rows(c);
         // The first pod Succeeded, off its node; the Job made the second, pending.
-        QCOMPARE(c.pods()->rows().size(), 2);
-        QCOMPARE(c.pods()->rows().at(0).phase, PodPhaseUi::Succeeded);
+        QCOMPARE(c.pods()->rows().size(), qsizetype{2});
+        QVERIFY2(c.pods()->rows().at(0).phase == PodPhaseUi::Succeeded, qPrintable(picture));
         QVERIFY2(c.pods()->rows().at(0).nodeId < 0, qPrintable(picture));
-        QCOMPARE(c.pods()->rows().at(1).phase, PodPhaseUi::Pending);
+        QVERIFY2(c.pods()->rows().at(1).phase == PodPhaseUi::Pending, qPrintable(picture));
         // Back over the completion and forward again: the same rows.
         QVERIFY(settle(c, [&] { c.playback()->stepPodBack(); }));
-        QCOMPARE(c.pods()->rows().at(0).phase, PodPhaseUi::Bound);
+        QVERIFY2(c.pods()->rows().at(0).phase == PodPhaseUi::Bound, qPrintable(rows(c)));
         QVERIFY(settle(c, [&] { c.step(); }));
         QCOMPARE(c.playback()->position(), atCompletion);
         QCOMPARE(rows(c), picture);
@@ -96,8 +96,8 @@ private Q_SLOTS:
         c.runToEnd();
         QTRY_VERIFY_WITH_TIMEOUT(c.finished(), 10000);
         QVERIFY(QTest::qWaitFor([&] { return !c.busy(); }, 5000));
-        QCOMPARE(c.pods()->rows().size(), 2);
-        for (const PodRow& r : c.pods()->rows()) QCOMPARE(r.phase, PodPhaseUi::Succeeded);
+        QCOMPARE(c.pods()->rows().size(), qsizetype{2});
+        for (const PodRow& r : c.pods()->rows()) QVERIFY2(r.phase == PodPhaseUi::Succeeded, qPrintable(rows(c)));
         int succeeded = 0;
         for (const EventRow& e : c.events()->rows()) succeeded += e.type == QLatin1String("PodSucceeded");
         QCOMPARE(succeeded, 2);
