@@ -174,6 +174,10 @@ void SimulationController::showStepResult(const UpdateBatch& batch) {
         return m_cycle.showClock(tr("The run stopped: %1. Upstream's scheduler would churn so for ever; the cluster is "
                                     "shown as it was then.")
                                      .arg(batch.stoppedBy));
+    // A pod's lifetime ended (berth.dev/duration): "Pod ns/x succeeded after 30s; its room on
+    // node n is free."
+    for (const EventRow& e : batch.events)
+        if (e.type == QLatin1String("PodSucceeded")) return m_cycle.showClock(tr("Pod %1 %2.").arg(e.pod, e.message));
     // With the loop idle, the plan says what comes next: a timed edit still due, or nothing.
     const QString waiting = batch.nextTimed.title.isEmpty()
                                 ? QString()

@@ -3,7 +3,9 @@
 // controllers' and the disruption controller's answers to them (reconcile).
 #include "core/simulation.h"
 
+#include <algorithm>
 #include <optional>
+#include <string>
 
 #include "core/api/node_selector_match.h"
 #include "core/invariant_check.h"
@@ -24,17 +26,37 @@ void requeueForReleasedNomination(SchedulingQueue& queue, const Pod& was) {
         events::AssignedPodDelete, [priority](const Pod& p) { return p.priority <= priority; }, objects);
 }
 
+/// A lifetime as the events say it: whole seconds, or up to milliseconds ("30s", "1.5s").
+std::string secondsText(SimTime t) {
+    const SimTime ms = t / kMillisecond;
+    std::string out = std::to_string(ms / 1000);
+    if (const SimTime frac = ms % 1000; frac != 0) {
+        std::string digits = std::to_string(frac);
+        digits.insert(0, 3 - digits.size(), '0');
+        while (digits.back() == '0') digits.pop_back();
+        out += "." + digits;
+    }
+    return out + "s";
+}
+
 }  // namespace
 
 void Simulation::evictPod(const Pod& pod, std::string_view why, PodRemoval removal) {
     if (m_cluster.podRemoved[pod.id]) return;
     PodOutcome& o = m_outcomes[pod.id];
+    // A succeeded pod left the scheduler's informer when it completed (podSucceeded): its
+    // delete reaches only the controllers, which keep it counted.
+    const bool schedulerSees = o.state != PodState::Succeeded;
     const Sym node = m_scheduler->cache().nodeOf(pod);
     if (auto it = m_waitingPods.find(pod.id); it != m_waitingPods.end()) {
         // Deleted while waiting at Permit: its binding cycle ends here, without a requeue.
         m_clock.cancel(it->second.timeoutEvent);
         abandonBinding(pod, it->second.node, *it->second.state);
         m_waitingPods.erase(it);
+    }
+    if (auto it = m_completions.find(pod.id); it != m_completions.end()) {
+        m_clock.cancel(it->second);
+        m_completions.erase(it);
     }
     m_scheduler->cache().removePod(pod);
     m_cluster.podRemoved[pod.id] = true;
@@ -44,19 +66,58 @@ void Simulation::evictPod(const Pod& pod, std::string_view why, PodRemoval remov
     o.state = PodState::Evicted;
     if (node != kNoSym) o.node = node;
     emitPod(EventType::PodEvicted, pod, o.node, std::string(why));
-    // The informer's delete event: freed room may help unschedulable pods. The hints (>= 1.32)
-    // read the deleted pod as the informer had it: on its node (assumed or bound).
-    Pod deleted = pod;
-    if (node != kNoSym) deleted.nodeName = node;
-    EventObjects objects;
-    objects.oldPod = &deleted;
-    if (node != kNoSym) {
-        m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete, {}, objects);
-    } else if (pod.nominatedNodeName != kEmptySym && m_options.version.atLeast(32)) {
-        requeueForReleasedNomination(*m_queue, deleted);  // deletePodFromSchedulingQueue
+    // The informer's delete event: freed room may help unschedulable pods.
+    if (schedulerSees && node != kNoSym) {
+        assignedPodDeleted(pod, node);
+    } else if (schedulerSees && pod.nominatedNodeName != kEmptySym && m_options.version.atLeast(32)) {
+        requeueForReleasedNomination(*m_queue, pod);  // deletePodFromSchedulingQueue
     }
     reconcile();
     if (m_check && removal == PodRemoval::Eviction) m_check->onBudgetedEviction(m_cluster, pod, m_clock.now());
+}
+
+void Simulation::assignedPodDeleted(const Pod& pod, Sym node) {
+    // The hints (>= 1.32) read the deleted pod as the informer had it: on its node (assumed or
+    // bound).
+    Pod deleted = pod;
+    deleted.nodeName = node;
+    EventObjects objects;
+    objects.oldPod = &deleted;
+    m_queue->moveAllToActiveOrBackoffQueue(events::AssignedPodDelete, {}, objects);
+}
+
+void Simulation::startLifetime(const Pod& pod) {
+    if (!m_lifetime || m_singlePass) return;
+    const std::optional<SimTime> lifetime = m_lifetime(pod);
+    if (!lifetime) return;
+    const std::uint32_t id = pod.id;
+    m_completions[id] = m_clock.scheduleAfter(std::max<SimTime>(0, *lifetime), [this, id] { podSucceeded(id); });
+}
+
+void Simulation::podSucceeded(std::uint32_t podId) {
+    m_completions.erase(podId);
+    Pod& pod = m_cluster.pods[podId];
+    const Sym node = m_scheduler->cache().nodeOf(pod);
+    if (m_cluster.podRemoved[podId] || node == kNoSym) return;  // deletes cancel it: not expected
+    // The kubelet reports the pod Succeeded. The scheduler's pod informer lists no terminal
+    // pod (its field selector status.phase!=Succeeded,status.phase!=Failed: scheduler.go
+    // newPodInformer), so the update reaches the scheduler as a Delete: eventhandlers.go
+    // deletePod -> deleteAssignedPodFromCache (in older releases deletePodFromCache) removes it
+    // and moves the pods its room may let in (AssignedPodDelete).
+    pod.phase = PodPhase::Succeeded;
+    m_scheduler->cache().removePod(pod);
+    m_budgetsStale = true;
+    PodOutcome& o = m_outcomes[podId];
+    o.state = PodState::Succeeded;
+    o.node = node;
+    const SimTime ranFor = std::max<SimTime>(0, m_lifetime(pod).value_or(0));
+    emitPod(EventType::PodSucceeded, pod, node,
+            "succeeded after " + secondsText(ranFor) + "; its room on node " + std::string(m_cluster.pool.str(node)) +
+                " is free");
+    assignedPodDeleted(pod, node);
+    // The Job controller counts it succeeded and makes the next pods (job_controller.go
+    // manageJob).
+    reconcile();
 }
 
 void Simulation::setNominated(const Pod& pod, Sym node) {
@@ -130,6 +191,7 @@ void Simulation::podAdded(const Pod& pod) {
         m_queue->assignedPodAdded(pod, [this](const Pod& pending, const Pod& assigned) {
             return requiredAffinityMatches(pending, assigned);
         });
+        startLifetime(pod);
         return;
     }
     if (!m_scheduler->frameworkFor(pod)) return;

@@ -27,6 +27,7 @@ const char* eventTypeName(EventType t) {
         case EventType::NodeAdded: return "NodeAdded";
         case EventType::NodeUpdated: return "NodeUpdated";
         case EventType::NodeRemoved: return "NodeRemoved";
+        case EventType::PodSucceeded: return "PodSucceeded";
     }
     return "?";
 }

@@ -34,6 +34,7 @@ enum class EventType : std::uint8_t {
     NodeAdded,
     NodeUpdated,
     NodeRemoved,
+    PodSucceeded,  // a pod's lifetime ended: the kubelet reports it Succeeded
 };
 
 const char* eventTypeName(EventType t);

@@ -289,6 +289,7 @@ void Simulation::runBindingCycle(std::uint32_t podId, Sym node, std::shared_ptr<
     fw->runPostBindPlugins(*state, stored, node);
     m_queue->assignedPodAdded(
         stored, [this](const Pod& pending, const Pod& assigned) { return requiredAffinityMatches(pending, assigned); });
+    startLifetime(stored);
 }
 
 void Simulation::abandonBinding(const Pod& pod, Sym node, CycleState& state) {

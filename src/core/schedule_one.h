@@ -32,7 +32,9 @@ struct CycleResult {
 /// numFeasibleNodesToFind (schedule_one.go): how many feasible nodes to look for.
 std::int32_t numFeasibleNodesToFind(std::optional<std::int32_t> percentage, std::int32_t numAllNodes);
 
-enum class PodState : std::uint8_t { Preexisting, Bound, Pending, Evicted, Ignored };
+/// Succeeded: bound (or preexisting), then completed when its lifetime ended
+/// (Simulation::setLifetime); its node is kept.
+enum class PodState : std::uint8_t { Preexisting, Bound, Pending, Evicted, Ignored, Succeeded };
 const char* podStateName(PodState s);
 
 /// What happened to one pod of the cluster.

@@ -18,6 +18,7 @@ const char* podStateName(PodState s) {
         case PodState::Pending: return "pending";
         case PodState::Evicted: return "evicted";
         case PodState::Ignored: return "ignored";
+        case PodState::Succeeded: return "succeeded";
     }
     return "?";
 }
@@ -127,6 +128,7 @@ void Simulation::loadCluster() {
             cache.addPod(p, p.nodeName);
             o.state = PodState::Preexisting;
             o.node = p.nodeName;
+            startLifetime(p);  // running since t = 0
         } else if (m_scheduler->frameworkFor(p)) {
             o.state = PodState::Pending;
         }
@@ -173,6 +175,8 @@ constexpr int kMaxConsecutiveErrorRetries = 10;
 bool Simulation::idle() const {
     if (m_queue->hasPoppable() || m_inFlightBindings != 0) return false;
     if (m_singlePass) return true;
+    // A running pod's completion frees room and lets its Job make the next pods.
+    if (!m_completions.empty()) return false;
     return !retryCouldChangeAnything();
 }
 
@@ -263,6 +267,9 @@ bool Simulation::step() {
 
 RunStats Simulation::runSinglePass() {
     m_singlePass = true;
+    // One attempt per pod, and no time beyond the binds: no pod completes.
+    for (const auto& [pod, event] : m_completions) m_clock.cancel(event);
+    m_completions.clear();
     while (m_stoppedBy.empty()) {
         auto info = m_queue->pop();
         if (!info) break;

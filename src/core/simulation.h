@@ -45,6 +45,12 @@ public:
     bool init(std::string& error);
 
     void setBindingSettings(BindingSettings b) { m_binding = std::move(b); }
+    /// How long a pod runs once bound before it completes (Succeeded: its room is freed, its
+    /// Job makes the next pods); none: until deleted. The plan gives the pods their
+    /// berth.dev/duration (io/run_duration.h). Set before init(): pods bound in the input run
+    /// theirs from t = 0.
+    using Lifetime = std::function<std::optional<SimTime>(const Pod&)>;
+    void setLifetime(Lifetime lifetime) { m_lifetime = std::move(lifetime); }
 
     /// Each pending pod is attempted exactly once, in queue order; binds complete.
     RunStats runSinglePass();
@@ -93,6 +99,7 @@ public:
     // --- Cluster edits (cluster_edits.cpp): events the loop reacts to, as the informers
     // would deliver them. ---
     /// Deletes a pod (a preemption victim, a drained or deleted pod). Owners recreate theirs.
+    /// A pod's completion (setLifetime) still to come is cancelled.
     /// `removal` Eviction: the caller honoured the pod's budgets (the invariants check it).
     void evictPod(const Pod& pod, std::string_view why, PodRemoval removal = PodRemoval::Delete);
     /// A new pod from outside (kubectl apply, a controller): bound ones join the cache,
@@ -177,6 +184,13 @@ private:
     bool retryCouldChangeAnything() const;
     // cluster_edits.cpp
     void reconcile();
+    /// A bound pod with a lifetime: its completion is scheduled that long from now.
+    void startLifetime(const Pod& pod);
+    /// The pod's lifetime ended: it turns Succeeded and leaves the scheduler's view.
+    void podSucceeded(std::uint32_t podId);
+    /// The informer's delete of a pod that was on `node`: AssignedPodDelete moves the pods
+    /// its room may let in.
+    void assignedPodDeleted(const Pod& pod, Sym node);
     bool admissionPreCheck(const Pod& pod, const NodeInfo* nodeInfo) const;
 
     Cluster& m_cluster;
@@ -202,6 +216,9 @@ private:
     Reconciler m_reconciler;
     bool m_reconciling = false;
     DisruptionController m_disruption;
+    Lifetime m_lifetime;
+    /// Pods running with a lifetime: their completion's clock event (SimulatedClock id).
+    std::map<std::uint32_t, std::uint64_t> m_completions;
     bool m_budgetsStale = true;  // a pod changed since the disruption controller last ran
     /// Pods waiting at Permit: the timeout event that rejects them, and what their binding
     /// cycle needs. Preemption rejects a waiting victim instead of deleting it.

@@ -17,6 +17,7 @@
 #include "io/node_reader.h"
 #include "io/object_readers.h"
 #include "io/pod_reader.h"
+#include "io/run_duration.h"
 #include "io/yaml_documents.h"
 #include "io/yaml_util.h"
 
@@ -241,7 +242,10 @@ void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
     } else if (kind == "Pod") {
         core::Pod pod;
         detail::readPod(r, object, pod);
+        const std::int64_t lifetime = detail::readRunDuration(r, object, kind);
         if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(pod.ns), pod.name))) {
+            if (lifetime >= 0)
+                result.runDurations[detail::objectKey(kind, cluster.pool.str(pod.ns), pod.name)] = lifetime;
             finalise(pod);
             warnPodLevelResources(pod, kind, std::string(cluster.pool.str(pod.ns)) + "/" + pod.name);
             if (!isStored(object)) result.podsToAdmit.push_back(static_cast<std::uint32_t>(cluster.pods.size()));
@@ -251,7 +255,10 @@ void Loader::loadKind(const std::string& kind, const detail::DocNode& object) {
         core::Workload w;
         detail::readWorkload(r, object, *wk, w);
         detail::validateWorkloadSelector(r, object, w);
+        const std::int64_t lifetime = detail::readRunDuration(r, object, kind);
         if (r.errorCount() == 0 && claim(r, object, detail::objectKey(kind, cluster.pool.str(w.ns), w.name))) {
+            if (lifetime >= 0)
+                result.runDurations[detail::objectKey(kind, cluster.pool.str(w.ns), w.name)] = lifetime;
             finalise(w.podTemplate);
             warnPodLevelResources(w.podTemplate, kind, std::string(cluster.pool.str(w.ns)) + "/" + w.name);
             cluster.workloads.push_back(std::move(w));

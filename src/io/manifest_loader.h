@@ -45,6 +45,9 @@ struct LoadResult {
     /// resourceVersion or creationTimestamp, no status): a manifest, which admission has yet
     /// to see (plan/controllers/admission.h). A dump's Pods were admitted when stored.
     std::vector<std::uint32_t> podsToAdmit;
+    /// objectKey("Pod" or "Job", namespace, name) -> the lifetime in ns that object's
+    /// berth.dev/duration gives its pods (io/run_duration.h).
+    std::map<std::string, std::int64_t> runDurations;
     /// File name (as in SourceRef::file) -> its text; filled when LoadOptions::keepSourceText.
     /// A view of the caller's text (LoadOptions::textOutlivesResult) or of ownedSourceTexts.
     std::map<std::string, std::string_view> sourceTexts;

@@ -68,6 +68,9 @@ void writeSummary(JsonWriter& w, core::Simulation& sim, const std::vector<const 
     w.key("summary").beginObject();
     w.key("pods").beginObject();
     for (PodState s : kStates) w.key(core::podStateName(s)).value(byState[s]);
+    // Only runs with pod lifetimes (berth.dev/duration) have completed pods.
+    if (const std::size_t done = byState[PodState::Succeeded]; done > 0)
+        w.key(core::podStateName(PodState::Succeeded)).value(done);
     w.endObject();
     w.key("byZone").beginObject();
     for (const auto& [zone, counts] : byZone) {

@@ -50,6 +50,20 @@ std::string taintsProblem(const PlanEdit& e) {
     return {};
 }
 
+/// How long `pod` runs once bound: its own berth.dev/duration, else its Job's (a Job's pods are
+/// made from the template); none when neither has one.
+std::optional<core::SimTime> lifetimeOf(const io::LoadResult& load, const core::Cluster& c, const core::Pod& pod) {
+    if (load.runDurations.empty()) return std::nullopt;
+    const std::string_view ns = c.pool.str(pod.ns);
+    if (auto it = load.runDurations.find(io::detail::objectKey("Pod", ns, pod.name)); it != load.runDurations.end())
+        return it->second;
+    const core::OwnerReference* owner = core::controllerOf(pod);
+    if (!owner || owner->kind != "Job") return std::nullopt;
+    if (auto it = load.runDurations.find(io::detail::objectKey("Job", ns, owner->name)); it != load.runDurations.end())
+        return it->second;
+    return std::nullopt;
+}
+
 bool isNodeEdit(EditKind kind) {
     switch (kind) {
         case EditKind::Cordon:
@@ -131,6 +145,7 @@ void Plan::build() {
     if (input.extenders) options.extenders = input.extenders(config.extenders, m_cluster->pool);
     m_sim = std::make_unique<core::Simulation>(*m_cluster, std::move(config), options);
     m_sim->setBindingSettings(input.run.binding);
+    m_sim->setLifetime([this](const core::Pod& p) { return lifetimeOf(m_load, *m_cluster, p); });
     if (input.run.checkInvariants) m_sim->checkInvariantsWhileRunning();
     if (!m_sim->init(m_error)) {
         m_sim.reset();

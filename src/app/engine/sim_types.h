@@ -36,7 +36,8 @@ struct NodeRow {
     bool operator==(const NodeRow&) const = default;
 };
 
-enum class PodPhaseUi : quint8 { Pending, Assumed, Bound, Preexisting, Evicted, Ignored };
+/// Succeeded: a pod whose lifetime (berth.dev/duration) ended; off its node.
+enum class PodPhaseUi : quint8 { Pending, Assumed, Bound, Preexisting, Evicted, Ignored, Succeeded };
 
 struct PodRow {
     quint32 id = 0;      // core pod id: stable for the whole load

@@ -445,6 +445,8 @@ PodRow SimulationWorker::podRow(quint32 id) const {
         case core::PodState::Pending: r.phase = o.assumed ? PodPhaseUi::Assumed : PodPhaseUi::Pending; break;
         case core::PodState::Evicted: r.phase = PodPhaseUi::Evicted; break;
         case core::PodState::Ignored: r.phase = PodPhaseUi::Ignored; break;
+        // Completed (a Job's pod after its duration): off its node.
+        case core::PodState::Succeeded: r.phase = PodPhaseUi::Succeeded; break;
     }
     if (c.podRemoved[id] && r.phase != PodPhaseUi::Evicted) r.phase = PodPhaseUi::Evicted;
     const bool onNode =

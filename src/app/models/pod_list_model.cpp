@@ -10,6 +10,7 @@ QString PodListModel::phaseName(PodPhaseUi phase) {
         case PodPhaseUi::Preexisting: return QStringLiteral("Running");
         case PodPhaseUi::Evicted: return QStringLiteral("Evicted");
         case PodPhaseUi::Ignored: return QStringLiteral("Ignored");
+        case PodPhaseUi::Succeeded: return QStringLiteral("Succeeded");
     }
     return {};
 }

@@ -26,7 +26,11 @@ void WorkloadExpander::expandJob(Workload& w) {
 
     const auto owned = ownedPods(w);
     std::int64_t active = 0;
-    std::int64_t succeeded = 0;
+    // job_controller.go syncJob: succeeded = status.succeeded + the succeeded pods not yet
+    // counted. trackJobStatusAndRemoveFinalizers counts a succeeded pod into status.succeeded
+    // (and drops its tracking finalizer), so deleting it later takes nothing back and makes no
+    // replacement: the deleted ones are counted here as the pods still there are.
+    auto succeeded = static_cast<std::int64_t>(m_index.removedSucceeded(w.kind, w.ns, w.name));
     for (const Pod* p : owned) {
         if (p->phase == core::PodPhase::Succeeded)
             ++succeeded;

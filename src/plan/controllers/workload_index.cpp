@@ -43,6 +43,7 @@ void WorkloadIndex::reset(const core::Cluster& cluster) {
     m_lastPodName.clear();
     m_lastPodUid.clear();
     m_owned.clear();
+    m_removedSucceeded.clear();
     m_newestByName.clear();
     m_sameNameBefore.clear();
     m_controllerUid.clear();
@@ -65,12 +66,15 @@ void WorkloadIndex::startPass(const core::Cluster& cluster) {
     m_controllerUid.resize(pods.size(), kNoUid);
     for (std::size_t i = m_ownersUpTo; i < pods.size(); ++i) {
         const core::Pod& p = pods[i];
-        // A removed pod owns nothing any more, but its name stays taken (indexName).
-        if (cluster.podRemoved[i]) continue;
         const auto* ref = core::controllerOf(p);
-        if (!ref) continue;
-        const auto kind = kindFromString(ref->kind);
+        const auto kind = ref ? kindFromString(ref->kind) : std::nullopt;
         if (!kind) continue;
+        // A removed pod owns nothing any more, but its name stays taken (indexName), and a
+        // succeeded one stays counted.
+        if (cluster.podRemoved[i]) {
+            if (p.phase == core::PodPhase::Succeeded) ++m_removedSucceeded[ownerKey(*kind, p.ns, ref->name)];
+            continue;
+        }
         m_owned[ownerKey(*kind, p.ns, ref->name)].push_back(static_cast<std::uint32_t>(i));
         if (!ref->uid.empty())
             m_controllerUid[i] =
@@ -102,10 +106,17 @@ void WorkloadIndex::podCreated(const core::Pod& pod) {
 }
 
 std::vector<std::uint32_t>* WorkloadIndex::controlledBy(core::WorkloadKind kind, core::Sym ns, std::string_view name) {
-    auto it = m_owned.find(ownerKey(kind, ns, name));
+    const std::string key = ownerKey(kind, ns, name);
+    auto it = m_owned.find(key);
     if (it == m_owned.end()) return nullptr;
-    // Removed pods never come back: drop them for good.
-    std::erase_if(it->second, [&](std::uint32_t id) { return m_cluster->podRemoved[id]; });
+    // Removed pods never come back: drop them for good (a succeeded one stays counted).
+    std::size_t succeeded = 0;
+    std::erase_if(it->second, [&](std::uint32_t id) {
+        if (!m_cluster->podRemoved[id]) return false;
+        if (m_cluster->pods[id].phase == core::PodPhase::Succeeded) ++succeeded;
+        return true;
+    });
+    if (succeeded > 0) m_removedSucceeded[key] += succeeded;
     return &it->second;
 }
 
@@ -114,6 +125,12 @@ std::uint32_t WorkloadIndex::controllerUidId(std::string_view uid) const {
     // A uid no indexed pod carries: no pod with a uid matches it (kNone is no pod's number).
     const auto it = m_uidIds.find(std::string(uid));
     return it == m_uidIds.end() ? kNone : it->second;
+}
+
+std::size_t WorkloadIndex::removedSucceeded(core::WorkloadKind kind, core::Sym ns, std::string_view name) {
+    controlledBy(kind, ns, name);  // drops (and counts) the pods removed since it was asked
+    const auto it = m_removedSucceeded.find(ownerKey(kind, ns, name));
+    return it == m_removedSucceeded.end() ? 0 : it->second;
 }
 
 bool WorkloadIndex::nameTaken(core::Sym ns, std::string_view name) const {

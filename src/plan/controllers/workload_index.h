@@ -35,6 +35,10 @@ public:
     /// creation order, removed ones dropped; null when there are none. Pods created during
     /// this pass are not in it yet: a pass counts the pods it started with.
     std::vector<std::uint32_t>* controlledBy(core::WorkloadKind kind, core::Sym ns, std::string_view name);
+    /// How many pods whose controller reference names `kind` `ns`/`name` were removed after
+    /// they succeeded. A Job counted them in status.succeeded while they were there, and a
+    /// delete does not take them back (job_controller.go trackJobStatusAndRemoveFinalizers).
+    std::size_t removedSucceeded(core::WorkloadKind kind, core::Sym ns, std::string_view name);
 
     /// The uid a controller's pods are checked against (ownedBy): one lookup per workload,
     /// so that each of its pods costs an integer comparison, not a string one.
@@ -79,6 +83,7 @@ private:
     std::string m_lastPodName;
     std::string m_lastPodUid;
     std::unordered_map<std::string, std::vector<std::uint32_t>> m_owned;  // controller -> pods
+    std::unordered_map<std::string, std::size_t> m_removedSucceeded;      // controller -> count
     std::unordered_map<std::string, std::uint32_t> m_newestByName;        // "ns/name" -> pod id
     std::vector<std::uint32_t> m_sameNameBefore;  // by pod id: the previous pod of that name
     // By pod id, for pods [0, m_ownersUpTo): its controller reference's uid as a number

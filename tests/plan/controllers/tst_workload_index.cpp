@@ -91,6 +91,35 @@ private slots:
         QCOMPARE(owned(index, c, "b"), (std::vector<std::uint32_t>{1}));
     }
 
+    void removedSucceededPodsStayCounted() {
+        // A Job keeps its succeeded pods counted once they are deleted (status.succeeded);
+        // the index counts each removed succeeded pod of a controller once, whether it went
+        // before the index first saw it or after, as a fresh index would.
+        Cluster c;
+        addPod(c, "a-1", "a");  // id 0: succeeded, removed before the first pass
+        addPod(c, "a-2", "a");  // id 1: succeeded, removed after it
+        addPod(c, "a-3", "a");  // id 2: removed while running: not counted
+        addPod(c, "a-4", "a");  // id 3: succeeded, still there: in controlledBy, not counted
+        c.pods[0].phase = core::PodPhase::Succeeded;
+        c.podRemoved[0] = true;
+        WorkloadIndex index(7);
+        index.startPass(c);
+        QCOMPARE(owned(index, c, "a"), (std::vector<std::uint32_t>{1, 2, 3}));
+        QCOMPARE(index.removedSucceeded(WorkloadKind::ReplicaSet, c.pool.find("ns"), "a"), std::size_t{1});
+        c.pods[1].phase = core::PodPhase::Succeeded;
+        c.pods[3].phase = core::PodPhase::Succeeded;
+        c.podRemoved[1] = true;
+        c.podRemoved[2] = true;
+        index.startPass(c);
+        QCOMPARE(index.removedSucceeded(WorkloadKind::ReplicaSet, c.pool.find("ns"), "a"), std::size_t{2});
+        QCOMPARE(owned(index, c, "a"), (std::vector<std::uint32_t>{3}));  // asked again: still 2
+        QCOMPARE(index.removedSucceeded(WorkloadKind::ReplicaSet, c.pool.find("ns"), "a"), std::size_t{2});
+        WorkloadIndex fresh(7);
+        fresh.startPass(c);
+        QCOMPARE(fresh.removedSucceeded(WorkloadKind::ReplicaSet, c.pool.find("ns"), "a"), std::size_t{2});
+        QCOMPARE(fresh.removedSucceeded(WorkloadKind::ReplicaSet, c.pool.find("ns"), "b"), std::size_t{0});
+    }
+
     void namesStayTakenOnceRemoved() {
         Cluster c;
         const core::Sym ns = c.pool.intern("ns");
