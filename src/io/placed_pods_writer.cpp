@@ -1,8 +1,6 @@
 #include "io/placed_pods_writer.h"
 
 #include <algorithm>
-#include <map>
-#include <memory>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -11,11 +9,10 @@
 
 #include "core/api/quantity.h"
 #include "io/document_tree.h"
-#include "io/json_documents.h"
 #include "io/json_writer.h"
+#include "io/source_objects.h"
 #include "io/write_progress.h"
 #include "io/yaml_block_writer.h"
-#include "io/yaml_documents.h"
 #include "io/yaml_node_json.h"
 
 namespace berth::io {
@@ -34,130 +31,6 @@ YAML::Node text(std::string_view s) {
 }
 
 YAML::Node str(const StringPool& pool, Sym s) { return text(pool.str(s)); }
-
-// --- the input documents, found again by position -------------------------------------------
-
-/// A node of the parsed input without its children: a scalar (quoted ones tagged `!` as
-/// yaml-cpp's own loader tags them; emitQuoting() keeps those quoted), an empty map or
-/// sequence, or null.
-YAML::Node shell(const detail::DocNode& d) {
-    switch (d.type()) {
-        case detail::NodeType::Scalar: {
-            YAML::Node n(std::string(d.scalar()));
-            if (d.quoted()) n.SetTag("!");
-            return n;
-        }
-        case detail::NodeType::Sequence: return YAML::Node(YAML::NodeType::Sequence);
-        case detail::NodeType::Map: return YAML::Node(YAML::NodeType::Map);
-        case detail::NodeType::Null:
-        case detail::NodeType::Undefined: break;
-    }
-    return YAML::Node(YAML::NodeType::Null);
-}
-
-/// Adds d's children to n, top down: a child joins its parent before its own children are
-/// made, so each yaml-cpp node is merged into the document's memory once (built bottom up,
-/// every level merged its whole subtree again).
-void addChildren(YAML::Node& n, const detail::DocNode& d) {
-    if (d.isSequence()) {
-        for (std::size_t i = 0; i < d.size(); ++i) {
-            YAML::Node item = shell(d.item(i));
-            n.push_back(item);
-            addChildren(item, d.item(i));
-        }
-    } else if (d.isMap()) {
-        for (std::size_t i = 0; i < d.size(); ++i) {
-            YAML::Node key = shell(d.key(i));
-            YAML::Node value = shell(d.value(i));
-            n.force_insert(key, value);
-            addChildren(key, d.key(i));
-            addChildren(value, d.value(i));
-        }
-    }
-}
-
-/// A subtree of the parsed input as a fresh yaml-cpp node.
-YAML::Node toYaml(const detail::DocNode& d) {
-    YAML::Node n = shell(d);
-    addChildren(n, d);
-    return n;
-}
-
-/// Every top-level object of the kept input texts (List items included), and every
-/// workload's pod template, by the file:line:column the loader recorded as their SourceRef
-/// (a controller's pods carry their template's position). Files are parsed on first use, by
-/// the loader's own parsers into its compact trees; an object becomes a yaml-cpp node only
-/// while its manifest is written, so 150,000 pods never exist as yaml-cpp graphs at once.
-class SourceObjects {
-public:
-    struct Entry {
-        detail::DocNode doc;
-        bool podTemplate = false;  // spec.template of a workload
-        YAML::Node node() const { return toYaml(doc); }
-        /// One node for every pod of a template, made on first use: only read, never changed.
-        const YAML::Node& shared() const {
-            if (!converted) {
-                sharedNode = toYaml(doc);
-                converted = true;
-            }
-            return sharedNode;
-        }
-        mutable YAML::Node sharedNode{};
-        mutable bool converted{false};
-    };
-
-    explicit SourceObjects(const SourceTexts& texts) : m_texts(texts) {}
-
-    const Entry* find(const core::SourceRef& ref) {
-        if (ref.file.empty()) return nullptr;
-        auto it = m_files.find(ref.file);
-        if (it == m_files.end()) it = m_files.emplace(ref.file, index(ref.file)).first;
-        const auto found = it->second.find({ref.line, ref.column});
-        return found == it->second.end() ? nullptr : &found->second;
-    }
-
-private:
-    using Positions = std::map<std::pair<int, int>, Entry>;
-
-    Positions index(const std::string& file) {
-        Positions out;
-        const auto text = m_texts.find(file);
-        if (text == m_texts.end()) return out;
-        auto addChunk = [&](detail::YamlChunk chunk) {
-            if (chunk.failed) return;
-            // The same arithmetic as Reader::sourceOf: marks are 0-based, per chunk.
-            auto add = [&](const detail::DocNode& n, bool podTemplate) {
-                if (!n.isMap()) return;
-                out.emplace(std::make_pair(chunk.lineOffset + n.line() + 1, n.column() + 1),
-                            Entry{n, podTemplate, YAML::Node(), false});
-            };
-            auto addObject = [&](const detail::DocNode& n) {
-                add(n, false);
-                const detail::DocNode spec = n.get("spec");
-                if (spec.isMap()) add(spec.get("template"), true);
-            };
-            for (const auto& doc : chunk.documents) {
-                addObject(doc);
-                const detail::DocNode items = doc.get("items");
-                if (items.isSequence())
-                    for (std::size_t i = 0; i < items.size(); ++i) addObject(items.item(i));
-            }
-            m_trees.push_back(std::move(chunk.tree));  // the DocNodes point into it
-        };
-        // As the loader reads the file: JSON through the JSON parser, else YAML piece by piece.
-        if (detail::looksLikeJson(text->second))
-            if (auto chunk = detail::parseJsonDocument(text->second)) {
-                addChunk(std::move(*chunk));
-                return out;
-            }
-        for (const auto& piece : detail::splitYamlDocuments(text->second)) addChunk(detail::parseYamlPiece(piece));
-        return out;
-    }
-
-    const SourceTexts& m_texts;
-    std::map<std::string, Positions> m_files;
-    std::vector<std::unique_ptr<detail::DocumentTree>> m_trees;
-};
 
 // --- model pieces as YAML ------------------------------------------------------------------
 
@@ -401,7 +274,7 @@ public:
     /// Writes the pod's manifest: its own input document straight from the parsed tree where
     /// the writer lays that shape out, else through a yaml-cpp node.
     void write(detail::BlockYamlWriter& out, const Pod& p, Sym node) {
-        const SourceObjects::Entry* source = m_sources.find(p.source);
+        const detail::SourceObjects::Entry* source = m_sources.find(p.source);
         if (source && !source->podTemplate && isPodDocument(source->doc)) {
             const detail::PodDocumentEdits edits{kServerTopLevel, kServerMetadata, m_pool.str(p.ns), m_pool.str(node)};
             if (out.podDocument(source->doc, edits)) return;
@@ -411,7 +284,7 @@ public:
 
     YAML::Node manifest(const Pod& p, Sym node) {
         YAML::Node pod;
-        const SourceObjects::Entry* source = m_sources.find(p.source);
+        const detail::SourceObjects::Entry* source = m_sources.find(p.source);
         YAML::Node tmpl;
         bool ownDocument = false;
         if (source && source->podTemplate) {
@@ -477,7 +350,7 @@ private:
     }
 
     const StringPool& m_pool;
-    SourceObjects m_sources;
+    detail::SourceObjects m_sources;
 };
 
 /// By Cluster::podKey ("namespace/name"), each key made once rather than twice per comparison.
@@ -517,13 +390,13 @@ bool writePlacedPods(detail::BlockYamlWriter& out, core::Simulation& sim, const 
 bool writePlacedWorkloads(detail::BlockYamlWriter& out, core::Simulation& sim, const SourceTexts& texts,
                           std::string_view ns, core::Progress* progress) {
     const auto& cluster = sim.cluster();
-    SourceObjects sources(texts);
+    detail::SourceObjects sources(texts);
     auto controlled = [](const std::vector<core::OwnerReference>& refs) { return core::controllerOf(refs) != nullptr; };
     std::vector<const core::Workload*> workloads;
     for (const core::Workload& w : cluster.workloads) {
         if (!ns.empty() && cluster.pool.str(w.ns) != ns) continue;
         if (controlled(w.ownerReferences)) continue;  // its owner is written
-        const SourceObjects::Entry* e = sources.find(w.source);
+        const detail::SourceObjects::Entry* e = sources.find(w.source);
         if (e && !e->podTemplate) workloads.push_back(&w);
     }
     std::sort(workloads.begin(), workloads.end(), [&](const core::Workload* a, const core::Workload* b) {
