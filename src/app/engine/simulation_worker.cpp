@@ -330,6 +330,10 @@ void SimulationWorker::onEvent(const core::SimEvent& e) {
     if (e.pod != 0xFFFFFFFFu) m_dirtyPods.insert(e.pod);
     if (e.node != core::kEmptySym)
         if (const core::Node* n = m_cluster->findNode(e.node)) m_dirtyNodes.insert(n->id);
+    // An updated node (a cordon, a label) is stored anew under a new id: its pods' rows name it.
+    if (e.type == core::EventType::NodeUpdated)
+        if (const core::NodeInfo* info = m_sim->nodeInfo(e.node))
+            for (const core::Pod* p : info->pods()) m_dirtyPods.insert(p->id);
     if (e.type == core::EventType::PodPopped) {
         ++m_attempts;
         m_cyclePod = e.pod;

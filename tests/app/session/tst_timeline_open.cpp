@@ -39,6 +39,24 @@ bool runToEnd(SimulationController& c) {
     return finished.wait(30000);
 }
 
+/// The rows that differ, for a failure's message.
+QString rowDifferences(const QList<PodRow>& got, const QList<PodRow>& want) {
+    QStringList out{QStringLiteral("%1 rows against %2").arg(got.size()).arg(want.size())};
+    for (qsizetype i = 0; i < std::min(got.size(), want.size()); ++i)
+        if (!(got[i] == want[i]))
+            out << QStringLiteral("%1: node %2/%3 (id %4/%5) phase %6/%7 queue %8/%9 attempts %10/%11 message '%12'/'%13'")
+                       .arg(got[i].key, got[i].node, want[i].node)
+                       .arg(got[i].nodeId)
+                       .arg(want[i].nodeId)
+                       .arg(static_cast<int>(got[i].phase))
+                       .arg(static_cast<int>(want[i].phase))
+                       .arg(got[i].queue, want[i].queue)
+                       .arg(got[i].attempts)
+                       .arg(want[i].attempts)
+                       .arg(got[i].message, want[i].message);
+    return out.join(QStringLiteral("; "));
+}
+
 bool writeFile(const QString& path, const QByteArray& text) {
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
@@ -244,7 +262,7 @@ private Q_SLOTS:
         QCOMPARE(again.playback()->timeline()->timed(), 2);
         QVERIFY(runToEnd(again));
         QCOMPARE(again.playback()->timeline()->timedApplied(), 2);
-        QVERIFY(again.pods()->rows() == placed);
+        QVERIFY2(again.pods()->rows() == placed, qPrintable(rowDifferences(again.pods()->rows(), placed)));
     }
 
     void theLaunchTimelinePlaysOnTheLoad() {
