@@ -15,7 +15,10 @@
 # run ($BERTH_LOOP_DIFF_SEED, else derived from the time and the process id), printed so that a
 # difference can be replayed; any difference fails. The oracle runs upstream's ReplicaSet
 # controller (--replicasets, its default); a preemption livelock stops both sides (the oracle's
-# LIVELOCK line, berthctl's exit status 6) and counts as agreement. Replay:
+# LIVELOCK line, berthctl's exit status 6) and counts as agreement. A run seed whose two oracle
+# runs reach different final states (a race the oracle's gate missed: seed 2593700518 is one,
+# with or without the ReplicaSet controller) is printed as UNSTABLE and not compared; on the
+# fixed seeds it fails. Replay:
 #   ORACLE differential --loop --sequential --berthctl BERTHCTL --seed S --count 1
 #   ORACLE gen --loop --seed S > s.yaml
 # Then the regression seeds: 2000000079 (the nominated node in a cycle's FailedScheduling text),
@@ -48,7 +51,7 @@ status=0
 "$oracle" differential --loop --sequential --berthctl "$berthctl" --seed 1 --count "$count" --jobs 2 \
   --settle 300ms || status=1
 "$oracle" differential --loop --sequential --berthctl "$berthctl" --seed "$run_seed" --count "$count" --jobs 2 \
-  --settle 300ms || status=1
+  --settle 300ms --allow-unstable || status=1
 if [ "$count" -ge 20 ]; then
   for seed in 2000000017 2000000049 2000000079 2578907103; do
     "$oracle" differential --loop --sequential --berthctl "$berthctl" --seed "$seed" --count 1 --jobs 1 \

@@ -33,7 +33,7 @@ func usage() {
   (both: [--feature-gates Gate=false,...] to see what a default gate changes)
   berth-oracle gen --seed N [--loop [--timeline FILE]] [--scale S]
   berth-oracle differential --berthctl BERTHCTL --seed N [--count C] [--loop [--timelines]] [--scale S] [--jobs J] [--keep DIR]
-      [--report-differences]
+      [--report-differences] [--allow-unstable]
   berth-oracle version
 `)
 }
@@ -90,6 +90,7 @@ func main() {
 	berthctl := fs.String("berthctl", "", "differential: the berthctl to compare")
 	jobs := fs.Int("jobs", 1, "differential: scenarios run at once")
 	reportOnly := fs.Bool("report-differences", false, "differential: differences are printed but do not fail the run (failures and unstable loop runs still do)")
+	allowUnstable := fs.Bool("allow-unstable", false, "differential --loop: a scenario whose two oracle runs differ is printed but does not fail the run (it says nothing about Berth)")
 	keep := fs.String("keep", "", "differential: write the scenarios that differ into this folder")
 	timeline := fs.String("timeline", "", "loop: play this Timeline file's edits on the fake clock (timeline.go); gen --loop: also write the seed's generated timeline to this file (gen_timeline.go)")
 	berthUntil := fs.String("berth-until", "290s", "differential --loop: berthctl's --until (\"\" = run until nothing can change); left out with --timelines, where berthctl plays no timed edit with --until")
@@ -146,7 +147,7 @@ func main() {
 			seeds = append(seeds, *seed+uint64(i))
 		}
 		err = runDifferential(diffOptions{berthctl: *berthctl, seeds: seeds, loop: *loopMode, scale: *scale, keep: *keep,
-			jobs: *jobs, settle: *settle, sequential: *sequential, replicaSets: *replicaSets, reportOnly: *reportOnly, timelines: *timelines && *loopMode, berthUntil: *berthUntil}, os.Stdout)
+			jobs: *jobs, settle: *settle, sequential: *sequential, replicaSets: *replicaSets, reportOnly: *reportOnly, allowUnstable: *allowUnstable, timelines: *timelines && *loopMode, berthUntil: *berthUntil}, os.Stdout)
 	default:
 		usage()
 		os.Exit(2)
