@@ -401,49 +401,7 @@ events:
 // preemptor, the first replacement created when the instant began) + 1,000 = 1,030 evictions,
 // the next one stops the run.
 void TestMain::preemptionLivelockStopsWithExitSix() {
-    const QString cluster = write(u"livelock.yaml"_s, R"(apiVersion: v1
-kind: Node
-metadata: {name: node-a, labels: {kubernetes.io/hostname: node-a}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
----
-apiVersion: scheduling.k8s.io/v1
-kind: PriorityClass
-metadata: {name: high}
-value: 1000
----
-apiVersion: apps/v1
-kind: ReplicaSet
-metadata: {name: db, namespace: default, uid: uid-db}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: db}}
-  template:
-    metadata: {labels: {app: db}}
-    spec: {containers: [{name: c, image: busybox}]}
----
-apiVersion: v1
-kind: Pod
-metadata:
-  name: db-0
-  namespace: default
-  labels: {app: db}
-  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: db, uid: uid-db, controller: true}]
-spec:
-  nodeName: node-a
-  containers: [{name: c, image: busybox, resources: {requests: {cpu: "3"}}}]
----
-apiVersion: v1
-kind: Pod
-metadata: {name: batch, namespace: default}
-spec:
-  priorityClassName: high
-  affinity:
-    podAntiAffinity:
-      requiredDuringSchedulingIgnoredDuringExecution:
-      - labelSelector: {matchLabels: {app: db}}
-        topologyKey: kubernetes.io/hostname
-  containers: [{name: c, image: busybox, resources: {requests: {cpu: "2"}}}]
-)"_ba);
+    const QString cluster = QStringLiteral(BERTH_SOURCE_DIR "/tests/data/preemption-livelock.yaml");
     const Run r = berthctl({u"schedule"_s, u"-f"_s, cluster, u"-o"_s, u"none"_s, u"--until"_s, u"290s"_s});
     QCOMPARE(r.exitCode, 6);
     QVERIFY2(r.err.startsWith("berthctl: the run stopped: a preemption livelock: 1031 pods preempted at 0.000s (the "

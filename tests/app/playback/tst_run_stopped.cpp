@@ -1,10 +1,8 @@
 // A run that stops before it goes idle (a preemption livelock, Simulation::stoppedBy) says so in
 // the window: a RunStopped row in the event log with the reason, and the narration when the
-// user steps on at the stop. The cluster: tst_cli_main's preemptionLivelockStopsWithExitSix.
+// user steps on at the stop. The cluster: tests/data/preemption-livelock.yaml.
 
-#include <QFile>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include "app/engine/simulation_worker.h"
@@ -14,49 +12,7 @@ using namespace berth::app;
 
 namespace {
 
-const QByteArray kLivelock = R"(apiVersion: v1
-kind: Node
-metadata: {name: node-a, labels: {kubernetes.io/hostname: node-a}}
-status: {allocatable: {cpu: "4", memory: 8Gi, pods: "10"}}
----
-apiVersion: scheduling.k8s.io/v1
-kind: PriorityClass
-metadata: {name: high}
-value: 1000
----
-apiVersion: apps/v1
-kind: ReplicaSet
-metadata: {name: db, namespace: default, uid: uid-db}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: db}}
-  template:
-    metadata: {labels: {app: db}}
-    spec: {containers: [{name: c, image: busybox}]}
----
-apiVersion: v1
-kind: Pod
-metadata:
-  name: db-0
-  namespace: default
-  labels: {app: db}
-  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: db, uid: uid-db, controller: true}]
-spec:
-  nodeName: node-a
-  containers: [{name: c, image: busybox, resources: {requests: {cpu: "3"}}}]
----
-apiVersion: v1
-kind: Pod
-metadata: {name: batch, namespace: default}
-spec:
-  priorityClassName: high
-  affinity:
-    podAntiAffinity:
-      requiredDuringSchedulingIgnoredDuringExecution:
-      - labelSelector: {matchLabels: {app: db}}
-        topologyKey: kubernetes.io/hostname
-  containers: [{name: c, image: busybox, resources: {requests: {cpu: "2"}}}]
-)";
+const QString kLivelock = QStringLiteral(BERTH_SOURCE_DIR "/tests/data/preemption-livelock.yaml");
 
 int stoppedRows(SimulationController& c) {
     int n = 0;
@@ -73,15 +29,9 @@ class TstRunStopped : public QObject {
 
 private Q_SLOTS:
     void livelockIsLoggedAndNarrated() {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("livelock.yaml"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(kLivelock);
-        f.close();
         SimulationController c;
         QSignalSpy loaded(&c, &SimulationController::loadedChanged);
-        c.session()->loadFiles({path});
+        c.session()->loadFiles({kLivelock});
         QVERIFY(loaded.wait(10000));
         QSignalSpy finished(&c, &SimulationController::runFinished);
         c.runToEnd();
