@@ -34,34 +34,32 @@ Sym TaintToleration::reasonFor(const Taint& t) const {
     return s;
 }
 
-Status TaintToleration::filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const {
-    if (!nodeInfo.hasHardTaints()) return {};
-    for (const Taint& t : nodeInfo.node()->taints) {
-        if (t.effect != TaintEffect::NoSchedule && t.effect != TaintEffect::NoExecute) continue;
-        if (!toleratesTaint(pod.tolerations, t)) return Status(Code::UnschedulableAndUnresolvable, reasonFor(t));
-    }
-    return {};
-}
-
 namespace {
 
-/// FindMatchingUntoleratedTaint with DoNotScheduleTaintsFilterFunc: a NoSchedule or NoExecute
-/// taint the tolerations do not tolerate.
-bool hasUntoleratedHardTaint(const Node& node, const std::vector<Toleration>& tolerations) {
+/// FindMatchingUntoleratedTaint with DoNotScheduleTaintsFilterFunc: the first NoSchedule or
+/// NoExecute taint the tolerations do not tolerate (Filter's reason, the hint's test).
+const Taint* untoleratedHardTaint(const Node& node, const std::vector<Toleration>& tolerations) {
     for (const Taint& t : node.taints)
         if ((t.effect == TaintEffect::NoSchedule || t.effect == TaintEffect::NoExecute) && !toleratesTaint(tolerations, t))
-            return true;
-    return false;
+            return &t;
+    return nullptr;
 }
 
 }  // namespace
+
+Status TaintToleration::filter(const CycleState&, const Pod& pod, const NodeInfo& nodeInfo) const {
+    if (!nodeInfo.hasHardTaints()) return {};
+    if (const Taint* t = untoleratedHardTaint(*nodeInfo.node(), pod.tolerations))
+        return Status(Code::UnschedulableAndUnresolvable, reasonFor(*t));
+    return {};
+}
 
 QueueingHint TaintToleration::queueingHint(const Pod& pod, const ClusterEvent& event, const EventObjects& objects) const {
     // taint_toleration.go isSchedulableAfterNodeChange (v1.37.2): queue when the node went from
     // an untolerated hard taint (or did not exist) to none.
     if (event.resource != EventResource::Node || !objects.newNode) return QueueingHint::Queue;
-    const bool wasUntolerated = !objects.oldNode || hasUntoleratedHardTaint(*objects.oldNode, pod.tolerations);
-    const bool isUntolerated = hasUntoleratedHardTaint(*objects.newNode, pod.tolerations);
+    const bool wasUntolerated = !objects.oldNode || untoleratedHardTaint(*objects.oldNode, pod.tolerations);
+    const bool isUntolerated = untoleratedHardTaint(*objects.newNode, pod.tolerations) != nullptr;
     return wasUntolerated && !isUntolerated ? QueueingHint::Queue : QueueingHint::Skip;
 }
 
