@@ -280,10 +280,15 @@ void SimulationController::onUpdated(const UpdateBatch& batch) {
     m_status.setStats(batch.stats);
     Q_EMIT m_playback.stateChanged();  // the position moved
     if (batch.finished) {
-        m_status.setStatusText(tr("Done: %1 bound, %2 pending after %3 attempts")
+        // A run stopped before it went idle says why (the whole reason is in the event log).
+        const QString counts = tr("%1 bound, %2 pending after %3 attempts")
                                    .arg(batch.stats.bound)
                                    .arg(batch.stats.pending)
-                                   .arg(batch.stats.attempts));
+                                   .arg(batch.stats.attempts);
+        m_status.setStatusText(batch.stoppedBy.isEmpty()
+                                   ? tr("Done: %1").arg(counts)
+                                   : tr("Stopped on %1: %2").arg(batch.stoppedBy.section(QStringLiteral(" ("), 0, 0),
+                                                                 counts));
         Q_EMIT runFinished();
     } else if (batch.running) {
         m_status.setStatusText(tr("Running…"));

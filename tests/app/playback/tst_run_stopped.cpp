@@ -37,6 +37,9 @@ private Q_SLOTS:
         c.runToEnd();
         QVERIFY(finished.wait(60000));
         QVERIFY(QTest::qWaitFor([&] { return stoppedRows(c) == 1; }, 10000));
+        // The status bar says why the run ended (the event log has the pods and node).
+        QCOMPARE(c.statusText(), QStringLiteral("Stopped on a preemption livelock: 1031 pods preempted at 0.000s: "
+                                                "0 bound, 2 pending after 2061 attempts"));
         // A step at the stop: the narration names the reason.
         const int before = c.revision();
         c.step();
